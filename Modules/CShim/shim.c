@@ -1,0 +1,1 @@
+// Intentionally empty: CShim only re-exports system declarations (see include/CShim.h).

@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+// Lodestone: an iPadOS-style adaptive pointer for Linux (see README.md and ../shared/SPEC.md).
+import PackageDescription
+
+let package = Package(
+    name: "Lodestone",
+    products: [
+        .library(name: "InputProtocol", targets: ["InputProtocol"]),
+        .library(name: "PointerEngine", targets: ["PointerEngine"]),
+        .library(name: "PixmanRenderer", targets: ["PixmanRenderer"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .library(name: "LibinputBackend", targets: ["LibinputBackend"]),
+        .executable(name: "lodestone", targets: ["lodestone"]),
+    ],
+    targets: [
+        // C system libraries (module maps + #include-only shims in Modules/).
+        .systemLibrary(name: "CWayland", path: "Modules/CWayland", pkgConfig: "wayland-client"),
+        .systemLibrary(name: "CWaylandCursor", path: "Modules/CWaylandCursor", pkgConfig: "wayland-cursor"),
+        .systemLibrary(name: "CLibinput", path: "Modules/CLibinput", pkgConfig: "libinput"),
+        .systemLibrary(name: "CXkbcommon", path: "Modules/CXkbcommon", pkgConfig: "xkbcommon"),
+        .systemLibrary(name: "CPixman", path: "Modules/CPixman", pkgConfig: "pixman-1"),
+        .systemLibrary(name: "CFreetype", path: "Modules/CFreetype", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng"),
+        .target(name: "CShim", path: "Modules/CShim"),
+        // Committed wayland-scanner output; regenerate with scripts/gen-wayland-glue.
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Modules/CWaylandProtocols"),
+
+        // Pure Swift.
+        .target(name: "InputProtocol", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PointerEngine", dependencies: ["InputProtocol"], linkerSettings: [.linkedLibrary("m")]),
+
+        // Backends and renderer depend on the pure modules, never the reverse.
+        .target(name: "LibinputBackend", dependencies: ["InputProtocol", "CLibinput", "CXkbcommon", "CShim"]),
+        .target(name: "WaylandClient", dependencies: [
+            "InputProtocol", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CXkbcommon", "CShim",
+        ]),
+        .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
+        .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
+        .executableTarget(name: "lodestone", dependencies: [
+            "InputProtocol", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend", "CShim",
+        ]),
+
+        // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
+        // emulated input devices. Shared by every end-to-end test.
+        .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
+        .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
+        .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol"]),
+    ]
+)

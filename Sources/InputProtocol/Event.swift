@@ -1,0 +1,242 @@
+// The event model every backend emits (SPEC T1). Protocols/lodestone-input-v1.md is the
+// normative description; this file is its Swift face. Value types only, no C types.
+
+/// Version of the event model and of the trace format that carries it.
+public enum InputProtocolVersion {
+    public static let current = 1
+}
+
+/// A monotonic timestamp in microseconds (CLOCK_MONOTONIC based; the origin is arbitrary but
+/// shared by every event of one stream).
+public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public init(microseconds: UInt64) { self.rawValue = microseconds }
+    public static func milliseconds(_ ms: Double) -> Timestamp { Timestamp(rawValue: UInt64(max(0, ms * 1000).rounded())) }
+    public var seconds: Double { Double(rawValue) / 1_000_000 }
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "\(rawValue)µs" }
+}
+
+/// Identifies the device an event came from, unique within one stream.
+public struct DeviceID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(_ value: UInt32) { self.rawValue = value }
+    /// Events synthesised by Lodestone itself (timers, replay control).
+    public static let synthetic = DeviceID(0)
+    public var description: String { "dev\(rawValue)" }
+}
+
+/// A position in surface coordinates (logical points, origin top-left).
+public struct InputPoint: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = InputPoint(x: 0, y: 0)
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// A displacement in logical points.
+public struct InputVector: Hashable, Sendable, CustomStringConvertible {
+    public var dx: Double
+    public var dy: Double
+    public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+    public static let zero = InputVector(dx: 0, dy: 0)
+    public var description: String { "(\(dx), \(dy))" }
+}
+
+/// What a device can do. Stands for wl_seat capabilities and libinput's device capabilities.
+public struct DeviceCapabilities: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let pointer = DeviceCapabilities(rawValue: 1 << 0)
+    public static let keyboard = DeviceCapabilities(rawValue: 1 << 1)
+    public static let touch = DeviceCapabilities(rawValue: 1 << 2)
+    /// Multi-finger gestures (swipe, pinch, hold): a touchpad, or the compositor's pointer-gestures.
+    public static let gesture = DeviceCapabilities(rawValue: 1 << 3)
+}
+
+/// The modifier keys the engine cares about (SPEC G10).
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// XKB_MOD_NAME_SHIFT
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    /// XKB_MOD_NAME_CTRL
+    public static let control = Modifiers(rawValue: 1 << 1)
+    /// XKB_MOD_NAME_ALT (Option)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    /// XKB_MOD_NAME_LOGO (Command)
+    public static let `super` = Modifiers(rawValue: 1 << 3)
+    /// XKB_MOD_NAME_CAPS
+    public static let capsLock = Modifiers(rawValue: 1 << 4)
+    /// XKB_MOD_NAME_NUM
+    public static let numLock = Modifiers(rawValue: 1 << 5)
+
+    public static let all: [(Modifiers, String)] = [
+        (.shift, "shift"), (.control, "control"), (.alt, "alt"),
+        (.super, "super"), (.capsLock, "caps"), (.numLock, "num"),
+    ]
+    /// Names in a fixed order, e.g. ["alt", "super"].
+    public var names: [String] { Modifiers.all.filter { contains($0.0) }.map(\.1) }
+    public init?(names: [String]) {
+        var m = Modifiers()
+        for n in names {
+            guard let hit = Modifiers.all.first(where: { $0.1 == n }) else { return nil }
+            m.insert(hit.0)
+        }
+        self = m
+    }
+}
+
+/// xkb modifier state split as the protocol does: depressed, latched, locked and their union.
+public struct ModifierState: Hashable, Sendable {
+    public var depressed: Modifiers
+    public var latched: Modifiers
+    public var locked: Modifiers
+    /// What applies now (xkb's XKB_STATE_MODS_EFFECTIVE).
+    public var effective: Modifiers
+    public init(depressed: Modifiers = [], latched: Modifiers = [], locked: Modifiers = [], effective: Modifiers? = nil) {
+        self.depressed = depressed
+        self.latched = latched
+        self.locked = locked
+        self.effective = effective ?? depressed.union(latched).union(locked)
+    }
+    public static let none = ModifierState()
+}
+
+/// A pointer button, by its evdev code (BTN_LEFT = 0x110 …).
+public struct PointerButton: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// BTN_LEFT
+    public static let left = PointerButton(rawValue: 0x110)
+    /// BTN_RIGHT
+    public static let right = PointerButton(rawValue: 0x111)
+    /// BTN_MIDDLE
+    public static let middle = PointerButton(rawValue: 0x112)
+    /// BTN_SIDE
+    public static let side = PointerButton(rawValue: 0x113)
+    /// BTN_EXTRA
+    public static let extra = PointerButton(rawValue: 0x114)
+    public var description: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .middle: "middle"
+        case .side: "side"
+        case .extra: "extra"
+        default: "btn\(rawValue)"
+        }
+    }
+}
+
+public enum ScrollSource: String, Hashable, Sendable, CaseIterable {
+    /// A mouse wheel: detents, with 120-unit high-resolution values.
+    case wheel
+    /// Fingers on a touchpad: continuous, ends with a stop (then kinetic scrolling).
+    case finger
+    /// Continuous without fingers (trackpoint / button scrolling).
+    case continuous
+    /// A sideways wheel tilt.
+    case tilt
+}
+
+public enum ScrollAxis: String, Hashable, Sendable, CaseIterable {
+    case vertical
+    case horizontal
+}
+
+/// A key by evdev code. Letters, digits and other text-producing keys are recorded and forwarded
+/// as `KeyCode.placeholder` unless the user opted in (SPEC T3); see `KeyPrivacy`.
+public struct KeyCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Stands for any key whose identity is private (a text key). Not a real evdev code.
+    public static let placeholder = KeyCode(rawValue: 0xFFFF)
+    public var description: String { self == .placeholder ? "private" : (KeyNames.name(of: self) ?? "key\(rawValue)") }
+}
+
+public enum GestureKind: String, Hashable, Sendable, CaseIterable {
+    case swipe
+    case pinch
+    case hold
+}
+
+public enum GesturePhase: String, Hashable, Sendable, CaseIterable {
+    case begin
+    case update
+    case end
+}
+
+/// One step of a multi-finger touchpad gesture.
+public struct GestureEvent: Hashable, Sendable {
+    public var kind: GestureKind
+    public var phase: GesturePhase
+    public var fingers: Int
+    /// Motion of the fingers' centre since the previous update, in points (swipe, pinch).
+    public var delta: InputVector
+    /// Pinch only: absolute scale relative to the gesture's begin (1.0 at begin).
+    public var scale: Double
+    /// Pinch only: rotation since the previous update, degrees, clockwise positive.
+    public var rotation: Double
+    /// End only: the gesture was cancelled (finger count change, device removal, compositor).
+    public var cancelled: Bool
+
+    public init(kind: GestureKind, phase: GesturePhase, fingers: Int, delta: InputVector = .zero,
+                scale: Double = 1, rotation: Double = 0, cancelled: Bool = false) {
+        self.kind = kind; self.phase = phase; self.fingers = fingers; self.delta = delta
+        self.scale = scale; self.rotation = rotation; self.cancelled = cancelled
+    }
+}
+
+/// A touch point id (wl_touch id / libinput slot), unique while the touch is down.
+public typealias TouchID = Int32
+
+/// The payload of an input event.
+public enum InputEventKind: Hashable, Sendable {
+    case deviceAdded(name: String, capabilities: DeviceCapabilities)
+    case deviceRemoved
+    /// The pointer entered the surface at `position`.
+    case pointerEnter(position: InputPoint)
+    case pointerLeave
+    /// Pointer motion. `position` is the absolute surface position when the backend knows it
+    /// (Wayland); `delta` is the accelerated and `unaccelerated` the raw relative motion, in points.
+    case motion(position: InputPoint?, delta: InputVector, unaccelerated: InputVector)
+    case button(PointerButton, pressed: Bool)
+    /// Scroll on one axis. `value` is in points (positive = down/right, before natural-scroll
+    /// inversion). `value120` is the high-resolution wheel value (120 = one detent) when the
+    /// source is a wheel. `stop` marks the end of a finger/continuous scroll on that axis
+    /// (value 0): kinetic scrolling may start.
+    case scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool)
+    case gesture(GestureEvent)
+    case touchDown(id: TouchID, position: InputPoint)
+    case touchMotion(id: TouchID, position: InputPoint)
+    case touchUp(id: TouchID)
+    /// The compositor/device took over every touch point: all touches are cancelled.
+    case touchCancel
+    /// Closes a group of touch events that happened together.
+    case touchFrame
+    case key(KeyCode, pressed: Bool)
+    case modifiers(ModifierState)
+    /// Closes a group of pointer events that belong together (wl_pointer.frame).
+    case frame
+}
+
+/// One event of the stream: when, from which device, what.
+public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+    public var time: Timestamp
+    public var device: DeviceID
+    public var kind: InputEventKind
+    public init(time: Timestamp, device: DeviceID, _ kind: InputEventKind) {
+        self.time = time; self.device = device; self.kind = kind
+    }
+    public var description: String { "\(time) \(device) \(kind)" }
+}
+
+/// Anything that produces the stream (libinput, Wayland seat, replay).
+public protocol InputSource: AnyObject {
+    /// Takes every event available now, in order.
+    func drain() -> [InputEvent]
+}

@@ -1,0 +1,1 @@
+// LibinputBackend: see README.md for what lives here.

@@ -1,0 +1,1 @@
+// PixmanRenderer: see README.md for what lives here.

@@ -1,0 +1,1 @@
+// Playground: see README.md for what lives here.

@@ -1,0 +1,1 @@
+// PointerEngine: see README.md for what lives here.

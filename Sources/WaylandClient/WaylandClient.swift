@@ -1,0 +1,1 @@
+// WaylandClient: see README.md for what lives here.

@@ -1,0 +1,2 @@
+// The lodestone command-line program (skeleton; the foundation issue fills it).
+print("lodestone: not yet available")
