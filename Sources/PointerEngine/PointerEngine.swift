@@ -1,1 +1,0 @@
-// PointerEngine: see README.md for what lives here.
