@@ -254,8 +254,8 @@ public struct Engine: Sendable {
         let input: InputKind = source == .finger ? .trackpad : .pointer
         lastInput = input
         if source == .finger, !stop { transition(visibility.handle(.gestureBegan)) }
-        let sign = settings.naturalScrolling ? -1.0 : 1.0
-        let delta = value * settings.scrollSpeed * sign
+        let natural = source == .wheel ? settings.gestures.naturalWheel : settings.gestures.naturalScrolling
+        let delta = value * settings.gestures.scrollSpeed * (natural ? -1.0 : 1.0)
         let target = scrollTarget(axis: axis)
         dispatch(.scroll(source: source, axis: axis, delta: delta, value120: value120, stop: stop, at: logicalPosition, target: target), input: input)
     }

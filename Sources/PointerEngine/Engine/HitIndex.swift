@@ -191,22 +191,22 @@ final class HitIndex: Sendable {
     // MARK: transforms
 
     /// The live transform of a scroll container, its viewport placed on the surface.
-    func transform(of container: ElementID, scene: SceneState) -> ContentTransform? {
+    func transform(of container: ElementID, scene: SceneState) -> ContainerTransform? {
         guard let s = slotOf[container], entries[Int(s)].contentSpace >= 0 else { return nil }
         return transform(slot: Int(s), scene: scene)
     }
 
-    func transform(slot: Int, scene: SceneState) -> ContentTransform {
+    func transform(slot: Int, scene: SceneState) -> ContainerTransform {
         let e = entries[slot]
         return local(slot: slot, viewport: surfaceRect(e.frame, space: Int(e.space), scene: scene), scene: scene)
     }
 
     /// The container's live offset/zoom/rotation with `viewport` as its viewport.
-    @inline(__always) func local(slot: Int, viewport: Rect, scene: SceneState) -> ContentTransform {
+    @inline(__always) func local(slot: Int, viewport: Rect, scene: SceneState) -> ContainerTransform {
         if let t = scene.transforms[entries[slot].id] {
-            return ContentTransform(viewport: viewport, offset: t.offset, zoom: t.zoom, rotation: t.rotation)
+            return ContainerTransform(viewport: viewport, offset: t.offset, zoom: t.zoom, rotation: t.rotation)
         }
-        return ContentTransform(viewport: viewport, offset: layout.elements[slot].traits.scroll?.initialOffset ?? .zero)
+        return ContainerTransform(viewport: viewport, offset: layout.elements[slot].traits.scroll?.initialOffset ?? .zero)
     }
 
     /// A rect in `space` mapped to the surface (bounding box), points.

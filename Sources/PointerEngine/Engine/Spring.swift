@@ -7,7 +7,7 @@
 /// `response` (seconds) is the undamped period; `dampingRatio` ζ (1 = critically damped, no
 /// overshoot; < 1 bounces). `step(by:)` integrates exactly (closed form), so any step size
 /// gives the same curve and large steps never blow up.
-public struct Spring: Hashable, Sendable {
+public struct DampedSpring: Hashable, Sendable {
     public var value: Double
     public var velocity: Double
     public var target: Double
@@ -64,7 +64,7 @@ public struct Spring: Hashable, Sendable {
 /// A value that animates toward its target with a spring, or — under reduce motion (P6) — a
 /// short linear cross-fade of `fadeDuration` seconds from wherever it was.
 public struct Animated: Hashable, Sendable {
-    public private(set) var spring: Spring
+    public private(set) var spring: DampedSpring
     public var reduceMotion: Bool
     /// Seconds a reduce-motion fade takes.
     public var fadeDuration: Double
@@ -73,7 +73,7 @@ public struct Animated: Hashable, Sendable {
 
     public init(_ value: Double, response: Double, dampingRatio: Double = 1, reduceMotion: Bool = false,
                 fadeDuration: Double = Animated.reducedMotionFade) {
-        spring = Spring(value: value, response: response, dampingRatio: dampingRatio)
+        spring = DampedSpring(value: value, response: response, dampingRatio: dampingRatio)
         self.reduceMotion = reduceMotion; self.fadeDuration = fadeDuration
         fadeFrom = value; fadeElapsed = fadeDuration
     }
@@ -104,7 +104,7 @@ public struct Animated: Hashable, Sendable {
     public mutating func settle() { spring.settle(); fadeElapsed = fadeDuration }
 
     /// Sets value and target at once, without animation.
-    public mutating func reset(to v: Double) { spring = Spring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
+    public mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
 
     public mutating func step(by dt: Double) {
         guard dt > 0 else { return }

@@ -88,7 +88,7 @@ public struct PointerRequest: Hashable, Sendable {
 /// to render; interactions write it.
 public struct SceneState: Hashable, Sendable {
     /// Live transforms of scroll containers (offset, zoom, rotation). Missing: at rest.
-    public var transforms: [ElementID: ContentTransform] = [:]
+    public var transforms: [ElementID: ContainerTransform] = [:]
     /// Content opacity of containers (page transitions), missing = 1.
     public var containerOpacity: [ElementID: Double] = [:]
     public var selection: Set<ElementID> = []
@@ -172,7 +172,7 @@ public struct InteractionContext {
     /// An element's frame on the surface (after scroll transforms), points.
     public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
     /// The live transform of a scroll container (at rest if none recorded).
-    public func transform(of container: ElementID) -> ContentTransform? { index.transform(of: container, scene: scene) }
+    public func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
 }
 
 /// An interaction component (value type; see /work/NOTES-engine.md).

@@ -9,7 +9,7 @@
 /// where c is the viewport's half size (rotation turns about the viewport's centre) and
 /// `offset` is the content offset in zoomed points (UIScrollView's contentOffset). Without
 /// rotation this is `viewport.origin + zoom · p − offset`.
-public struct ContentTransform: Hashable, Sendable, CustomStringConvertible {
+public struct ContainerTransform: Hashable, Sendable, CustomStringConvertible {
     /// The container's visible bounds on the surface (its clip), points.
     public var viewport: Rect
     /// Content offset, zoomed points. Rubber-banding may make it negative or past the end.
@@ -23,7 +23,7 @@ public struct ContentTransform: Hashable, Sendable, CustomStringConvertible {
         self.viewport = viewport; self.offset = offset; self.zoom = zoom; self.rotation = rotation
     }
 
-    public static func identity(viewport: Rect) -> ContentTransform { ContentTransform(viewport: viewport) }
+    public static func identity(viewport: Rect) -> ContainerTransform { ContainerTransform(viewport: viewport) }
 
     @inlinable var half: Vector { Vector(viewport.width / 2, viewport.height / 2) }
 

@@ -84,12 +84,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
     }
 }
 
-/// What a drag does at drop time (SPEC I2).
-public enum DragOperation: String, Hashable, Sendable, CaseIterable {
-    case move
-    case copy
-    case link
-}
+// DragOperation (move/copy/link, SPEC I2) lives with the drag interaction (DragSession.swift).
 
 public struct DropPolicy: Hashable, Sendable {
     public var accepts: Set<DragOperation>

@@ -146,10 +146,10 @@ public struct PointerAppearance: Hashable, Sendable {
 /// A scroll container's live transform (I5, G1–G3, G5).
 public struct ContainerAppearance: Hashable, Sendable {
     public var element: ElementID
-    public var transform: ContentTransform
+    public var transform: ContainerTransform
     /// Opacity of the container's content (page transitions may fade), 0…1.
     public var opacity: Double
-    public init(element: ElementID, transform: ContentTransform, opacity: Double = 1) {
+    public init(element: ElementID, transform: ContainerTransform, opacity: Double = 1) {
         self.element = element; self.transform = transform; self.opacity = opacity
     }
 }
