@@ -25,7 +25,7 @@ public struct PageTransition: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         case idle
         case tracking(raw: Double)
-        case settling(Spring)
+        case settling(CriticalSpring)
     }
 
     /// Past half a page the release turns it…
@@ -71,13 +71,13 @@ public struct PageTransition: Sendable, Equatable {
             if (fast || far), target >= 0, target < pageCount {
                 page = target
                 offset += Double(direction) * pageWidth // same picture, relative to the new page
-                state = .settling(Spring(start: now, from: offset, to: 0, velocity: v, omega: Self.settleOmega))
+                state = .settling(CriticalSpring(start: now, from: offset, to: 0, velocity: v, omega: Self.settleOmega))
                 return page
             }
-            state = .settling(Spring(start: now, from: offset, to: 0, velocity: v, omega: Self.settleOmega))
+            state = .settling(CriticalSpring(start: now, from: offset, to: 0, velocity: v, omega: Self.settleOmega))
         case (.tracking, .cancelled):
             // G7: nothing half-applied: the page stays, the picture springs back.
-            state = .settling(Spring(start: now, from: offset, to: 0, omega: Self.settleOmega))
+            state = .settling(CriticalSpring(start: now, from: offset, to: 0, omega: Self.settleOmega))
         case (.idle, .changed), (.idle, .ended), (.idle, .cancelled), (.tracking, .began),
              (.settling, .changed), (.settling, .ended), (.settling, .cancelled):
             break // impossible pairs: a transition that is not running cannot move or end

@@ -2,7 +2,7 @@
 import InputProtocol
 
 /// Maps content coordinates to view coordinates: q = R(rotation)·scale·p + translation.
-public struct ContentTransform: Sendable, Equatable, CustomStringConvertible {
+public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
     public var scale: Double
     /// Degrees, clockwise positive (y grows downwards).
     public var rotation: Double
@@ -11,7 +11,7 @@ public struct ContentTransform: Sendable, Equatable, CustomStringConvertible {
     public init(scale: Double = 1, rotation: Double = 0, translation: Vector = .zero) {
         self.scale = scale; self.rotation = rotation; self.translation = translation
     }
-    public static let identity = ContentTransform()
+    public static let identity = CanvasTransform()
 
     public func apply(_ p: Point) -> Point { Point.zero + Self.rotate(Vector(p.x, p.y) * scale, rotation) + translation }
     public func invert(_ q: Point) -> Point {
@@ -19,8 +19,8 @@ public struct ContentTransform: Sendable, Equatable, CustomStringConvertible {
         return Point(v.dx, v.dy)
     }
     /// The transform with `scale` and `rotation` that keeps content point `c` at view point `q`.
-    public static func anchored(scale: Double, rotation: Double, content c: Point, at q: Point) -> ContentTransform {
-        ContentTransform(scale: scale, rotation: rotation, translation: q - (Point.zero + rotate(Vector(c.x, c.y) * scale, rotation)))
+    public static func anchored(scale: Double, rotation: Double, content c: Point, at q: Point) -> CanvasTransform {
+        CanvasTransform(scale: scale, rotation: rotation, translation: q - (Point.zero + rotate(Vector(c.x, c.y) * scale, rotation)))
     }
     static func rotate(_ v: Vector, _ degrees: Double) -> Vector {
         let r = degrees * .pi / 180, c = libmCos(r), s = libmSin(r)
@@ -58,10 +58,10 @@ public struct ZoomController: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         case idle
         /// `start` is the transform at `began`; `anchor` the content point under `focus`.
-        case pinching(start: ContentTransform, anchor: Point, focus: Point, pan: Vector)
+        case pinching(start: CanvasTransform, anchor: Point, focus: Point, pan: Vector)
         /// Interpolating `from` → `to` keeping content point `anchor` on a straight path from
         /// `anchorFrom` to `anchorTo` (view coordinates); `progress` springs 0 → 1.
-        case animating(from: ContentTransform, to: ContentTransform, anchor: Point, anchorFrom: Point, anchorTo: Point, progress: Spring)
+        case animating(from: CanvasTransform, to: CanvasTransform, anchor: Point, anchorFrom: Point, anchorTo: Point, progress: CriticalSpring)
     }
 
     /// How far past a limit a pinch can go, as a factor (rubber band in log scale): 25 %.
@@ -80,7 +80,7 @@ public struct ZoomController: Sendable, Equatable {
     /// Snap rotation to multiples of this on release (degrees); nil = free rotation.
     public var rotationSnap: Double?
     public private(set) var state: State = .idle
-    public private(set) var transform: ContentTransform
+    public private(set) var transform: CanvasTransform
 
     public init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double = 8, rotationSnap: Double? = nil) {
         self.viewport = viewport; self.contentSize = content
@@ -96,12 +96,12 @@ public struct ZoomController: Sendable, Equatable {
         return min(viewport.width / content.width, viewport.height / content.height)
     }
     /// Whole content visible, centred, unrotated.
-    public static func fitted(viewport: Size, content: Size) -> ContentTransform {
+    public static func fitted(viewport: Size, content: Size) -> CanvasTransform {
         let s = fittedScale(viewport: viewport, content: content)
         return .anchored(scale: s, rotation: 0, content: Point(content.width / 2, content.height / 2),
                          at: Point(viewport.width / 2, viewport.height / 2))
     }
-    public var fittedTransform: ContentTransform { Self.fitted(viewport: viewport, content: contentSize) }
+    public var fittedTransform: CanvasTransform { Self.fitted(viewport: viewport, content: contentSize) }
     public var isFitted: Bool {
         let f = fittedTransform.scale
         return transform.scale <= f * Self.fittedTolerance && transform.scale >= f / Self.fittedTolerance && abs(transform.rotation) < 0.5
@@ -129,7 +129,7 @@ public struct ZoomController: Sendable, Equatable {
             let scale = clamp(transform.scale, minimumScale, maximumScale)
             var rotation = transform.rotation
             if let snap = rotationSnap, snap > 0 { rotation = (rotation / snap).rounded() * snap }
-            let target = ContentTransform.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan)
+            let target = CanvasTransform.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan)
             animate(to: target, anchor: anchor, from: focus + pan, to: focus + pan, now: now)
         case (.pinching(let start, let anchor, let focus, _), .cancelled):
             // G7: back to exactly the transform the pinch started from.
@@ -150,9 +150,9 @@ public struct ZoomController: Sendable, Equatable {
         }
     }
 
-    private mutating func animate(to target: ContentTransform, anchor: Point, from a: Point, to b: Point, now: Timestamp) {
+    private mutating func animate(to target: CanvasTransform, anchor: Point, from a: Point, to b: Point, now: Timestamp) {
         state = .animating(from: transform, to: target, anchor: anchor, anchorFrom: a, anchorTo: b,
-                           progress: Spring(start: now, from: 0, to: 1, omega: Self.animationOmega))
+                           progress: CriticalSpring(start: now, from: 0, to: 1, omega: Self.animationOmega))
         advance(to: now)
     }
 
