@@ -130,7 +130,7 @@ public enum RubberBand {
 /// A critically damped spring toward `target` (no overshoot when starting at rest):
 /// x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the speed
 /// (settles to 1 % in ≈ 6.6/ω s).
-public struct Spring: Sendable, Equatable {
+public struct CriticalSpring: Sendable, Equatable {
     public var start: Timestamp
     public var from: Double
     public var target: Double
