@@ -20,7 +20,7 @@ final class KeyboardInput {
     /// Keys pressed while focused, released for the engine when focus leaves.
     private var held: [UInt32] = []
 
-    init(proxy: OpaquePointer, emit: @escaping (InputEventKind, EventTime) -> Void, report: @escaping (String) -> Void) {
+    init(proxy: OpaquePointer, report: @escaping (String) -> Void, emit: @escaping (InputEventKind, EventTime) -> Void) {
         self.proxy = proxy
         self.emit = emit
         self.report = report
