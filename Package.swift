@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "Playground", "PixmanRenderer", "PointerEngine"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]
 )
