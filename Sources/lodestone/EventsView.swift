@@ -7,8 +7,8 @@ import PixmanRenderer
 import PointerEngine
 import WaylandClient
 
-/// PointerEngine has a Color too; the view paints with the renderer's.
-private typealias Paint = PixmanRenderer.Color
+/// PointerEngine's colour, with the renderer's hex initialiser and accent.
+private typealias Paint = PointerEngine.Color
 
 final class EventsView {
     private var pointer: InputPoint?
