@@ -2,6 +2,10 @@
 // Lodestone: an iPadOS-style adaptive pointer for Linux (see README.md and ../shared/SPEC.md).
 import PackageDescription
 
+// scripts/fuzz sets LODESTONE_FUZZER_RUNTIME to libFuzzer's no-main runtime: lodestone-fuzz then
+// links it and drives its targets with LLVMFuzzerRunDriver. Plain builds never see it.
+let fuzzerRuntime = Context.environment["LODESTONE_FUZZER_RUNTIME"]
+
 let package = Package(
     name: "Lodestone",
     products: [
@@ -45,7 +49,10 @@ let package = Package(
 
         // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
         // libFuzzer and the sanitizers.
-        .executableTarget(name: "lodestone-fuzz", dependencies: ["InputProtocol", "Playground", "WaylandClient"], path: "Tests/Fuzz"),
+        .executableTarget(name: "lodestone-fuzz", dependencies: ["InputProtocol", "Playground", "WaylandClient"], path: "Tests/Fuzz",
+                          exclude: ["corpus", "crashes", "trace.dict"],
+                          swiftSettings: fuzzerRuntime == nil ? [] : [.define("LODESTONE_FUZZER")],
+                          linkerSettings: fuzzerRuntime.map { [.unsafeFlags([$0, "-lstdc++"])] } ?? []),
 
         // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
         // emulated input devices. Shared by every end-to-end test.
