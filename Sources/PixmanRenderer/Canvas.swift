@@ -1,0 +1,214 @@
+// A canvas: a pixman image over ARGB8888 premultiplied pixels (a wl_shm buffer, or memory it
+// owns for headless rendering). The API takes points; the canvas maps them to pixels at its
+// scale, snapping shape edges to whole pixels so integer and fractional scales stay crisp.
+import PointerEngine
+
+/// Pixels to draw into, with drawing operations in points.
+public final class Canvas {
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    /// Pixels per point (1, 2, 1.5, …).
+    public var scale: Double
+    /// Masks, shadows and gradients; share one cache between the canvases of a buffer chain.
+    public let cache: RenderCache
+    /// Drawing is limited to this pixel rectangle (the damage being repainted).
+    public private(set) var clip: PixelRect
+
+    let image: PixmanImage
+    /// Scratch a8 image for masks combined with an opacity.
+    private var scratch: PixmanImage?
+
+    /// A canvas over pixels the caller owns and keeps alive (WL_SHM_FORMAT_ARGB8888: 32-bit
+    /// premultiplied words, native endian). Nil when the geometry is invalid (non-positive
+    /// size, stride not a multiple of 4 or smaller than width × 4).
+    public init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1,
+                 cache: RenderCache = RenderCache()) {
+        guard scale > 0, let img = PixmanImage.wrapping(pixels, layout: .argb32, width: width, height: height, stride: stride)
+        else { return nil }
+        self.image = img; self.width = width; self.height = height; self.stride = stride
+        self.scale = scale; self.cache = cache
+        clip = PixelRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// An offscreen canvas owning its (transparent) pixels: headless rendering, tests, PNGs.
+    public init(width: Int, height: Int, scale: Double = 1, cache: RenderCache = RenderCache()) {
+        let img = PixmanImage.owning(layout: .argb32, width: max(width, 1), height: max(height, 1))
+        self.image = img; self.width = img.width; self.height = img.height; self.stride = img.stride
+        self.scale = scale > 0 ? scale : 1; self.cache = cache
+        clip = PixelRect(x: 0, y: 0, width: img.width, height: img.height)
+    }
+
+    /// The pixel memory (ARGB8888 premultiplied rows of `stride` bytes).
+    public var pixels: UnsafeMutableRawPointer { image.data }
+
+    /// The canvas bounds in points.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale) }
+
+    /// The full pixel rectangle.
+    public var pixelBounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The premultiplied ARGB word at a pixel (0 outside).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+
+    /// Runs `body` with drawing limited to `rect` (intersected with the current clip).
+    public func withClip<R>(_ rect: PixelRect, _ body: () throws -> R) rethrows -> R {
+        let saved = clip
+        clip = clip.intersection(rect)
+        defer { clip = saved }
+        return try body()
+    }
+
+    /// The pixel rectangle a shape in `rect` (points) occupies: edges rounded to whole pixels,
+    /// at least one pixel wide and high.
+    public func snapped(_ rect: Rect) -> PixelRect {
+        let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
+        var x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7,
+              abs(x1) < 1e7, abs(y1) < 1e7 else { return .zero }
+        if x1 <= x0 { x1 = x0 + 1 }
+        if y1 <= y0 { y1 = y0 + 1 }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
+    // MARK: Fills
+
+    /// Replaces every pixel inside the clip with `color` (no blending).
+    public func clear(_ color: Color) {
+        image.fill(.source, color.premultiplied, x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Fills a rectangle (points), edges snapped to pixels.
+    public func fill(_ rect: Rect, _ color: Color) {
+        let r = snapped(rect).intersection(clip)
+        guard color.alpha > 0, !r.isEmpty else { return }
+        image.fill(color.alpha >= 1 ? .source : .over, color.premultiplied, x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    /// Fills `shape` laid into `rect` (points) with a colour, anti-aliased.
+    public func fill(_ shape: Shape, in rect: Rect, _ color: Color) {
+        guard color.alpha > 0 else { return }
+        let px = snapped(rect)
+        if case .rect = shape { fill(rect, color); return }
+        let key = maskKey(shape, px)
+        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
+    }
+
+    /// Fills `shape` in `rect` with a gradient (cached per pixel size), times `opacity`.
+    public func fill(_ shape: Shape, in rect: Rect, _ gradient: Gradient, opacity: Double = 1) {
+        let px = snapped(rect)
+        guard opacity > 0, !px.intersection(clip).isEmpty else { return }
+        let grad = cache.gradient(GradientKey(gradient: gradient, width: px.width, height: px.height))
+        let key: MaskKey? = { if case .rect = shape { return nil }; return maskKey(shape, px) }()
+        paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: opacity,
+              size: (px.width, px.height))
+    }
+
+    /// Strokes the outline of `shape` in `rect`, the line lying inside the rectangle.
+    public func stroke(_ shape: Shape, in rect: Rect, lineWidth: Double, _ color: Color) {
+        guard color.alpha > 0, lineWidth > 0 else { return }
+        let px = snapped(rect)
+        let line = max(lineWidth * scale, 0.25)
+        let key: MaskKey
+        switch shape {
+        case .rect, .roundedRect, .capsule:
+            let rpx = cornerRadiusPixels(shape, px)
+            key = .ring(width: px.width, height: px.height, radius16: MaskKey.q16(rpx), line16: MaskKey.q16(line))
+        case .ellipse:
+            key = .path(Path.ellipse(in: Rect(x: 0, y: 0, width: Double(px.width), height: Double(px.height))),
+                        width: px.width, height: px.height, stroke16: MaskKey.q16(line))
+        case .path(let p):
+            key = .path(p, width: px.width, height: px.height, stroke16: MaskKey.q16(line))
+        }
+        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
+    }
+
+    /// A soft shadow of `shape` in `rect`, blurred with `blur` points of standard deviation,
+    /// moved by `offset`. The blurred mask is made once per size and cached.
+    public func shadow(of shape: Shape, in rect: Rect, blur: Double, offset: Vector = .zero, _ color: Color) {
+        guard color.alpha > 0 else { return }
+        let px = snapped(rect.offsetBy(offset))
+        let sigma = max(blur * scale, 0)
+        let pad = Int((sigma * 3).rounded(.up)) + 1
+        let base: MaskKey = { if case .rect = shape { return .roundedRect(width: px.width, height: px.height, radius16: 0) }
+                              return maskKey(shape, px) }()
+        let key = MaskKey.shadow(base, sigma16: MaskKey.q16(sigma), padding: pad)
+        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x - pad, px.y - pad, opacity: 1)
+    }
+
+    /// The pixel rectangle a shadow drawn with these parameters touches (for damage).
+    public func shadowBounds(of rect: Rect, blur: Double, offset: Vector = .zero) -> PixelRect {
+        let px = snapped(rect.offsetBy(offset))
+        let pad = Int((max(blur * scale, 0) * 3).rounded(.up)) + 1
+        return px.outset(by: pad)
+    }
+
+    /// Draws another canvas's pixels with their top-left at `origin` (points), times `opacity`.
+    public func draw(_ other: Canvas, at origin: Point, opacity: Double = 1) {
+        let x = Int((origin.x * scale).rounded()), y = Int((origin.y * scale).rounded())
+        paint(source: other.image, sourceOrigin: (x, y), mask: nil, at: x, y, opacity: opacity,
+              size: (other.width, other.height))
+    }
+
+    // MARK: Internals shared with text and the scene renderer
+
+    func cornerRadiusPixels(_ shape: Shape, _ px: PixelRect) -> Double {
+        switch shape {
+        case .rect: return 0
+        case .roundedRect(let r): return min(r * scale, Double(min(px.width, px.height)) / 2)
+        case .capsule: return Double(min(px.width, px.height)) / 2
+        case .ellipse, .path: return 0
+        }
+    }
+
+    func maskKey(_ shape: Shape, _ px: PixelRect) -> MaskKey {
+        switch shape {
+        case .rect:
+            return .roundedRect(width: px.width, height: px.height, radius16: 0)
+        case .roundedRect, .capsule:
+            return .roundedRect(width: px.width, height: px.height, radius16: MaskKey.q16(cornerRadiusPixels(shape, px)))
+        case .ellipse:
+            return .ellipse(width: px.width, height: px.height)
+        case .path(let p):
+            return .path(p, width: px.width, height: px.height, stroke16: 0)
+        }
+    }
+
+    /// Composites `source` through the cached mask `key` (or through nothing) at pixel (x, y),
+    /// limited to the clip. `sourceOrigin` is where the source's (0, 0) lands (nil for solids).
+    func paint(source: PixmanImage, sourceOrigin: (Int, Int)?, mask key: MaskKey?, at x: Int, _ y: Int,
+               opacity: Double, size: (Int, Int)? = nil) {
+        let (w, h) = key?.size ?? size ?? (0, 0)
+        let dest = PixelRect(x: x, y: y, width: w, height: h).intersection(clip)
+        guard !dest.isEmpty else { return }
+        let sx = dest.x - (sourceOrigin?.0 ?? 0), sy = dest.y - (sourceOrigin?.1 ?? 0)
+        let mx = dest.x - x, my = dest.y - y
+        var maskImage = key.map { cache.mask($0) }
+        if opacity < 0.999 {
+            let alpha = cache.solid(Color.black.withAlpha(opacity).premultiplied)
+            if let m = maskImage {
+                // mask × opacity into scratch space, then use that as the mask.
+                let s = scratchImage(width: dest.width, height: dest.height)
+                s.composite(.source, source: m, mask: alpha, sourceAt: mx, my, to: 0, 0, width: dest.width, height: dest.height)
+                image.composite(.over, source: source, mask: s, sourceAt: sx, sy, maskAt: 0, 0,
+                                to: dest.x, dest.y, width: dest.width, height: dest.height)
+                return
+            }
+            maskImage = alpha
+        }
+        image.composite(.over, source: source, mask: maskImage, sourceAt: sx, sy, maskAt: key == nil ? 0 : mx, key == nil ? 0 : my,
+                        to: dest.x, dest.y, width: dest.width, height: dest.height)
+    }
+
+    private func scratchImage(width w: Int, height h: Int) -> PixmanImage {
+        if let s = scratch, s.width >= w, s.height >= h { return s }
+        let s = PixmanImage.owning(layout: .a8, width: max(w, scratch?.width ?? 0), height: max(h, scratch?.height ?? 0))
+        scratch = s
+        return s
+    }
+}

@@ -1,0 +1,181 @@
+// The seam to pixman: the only file that calls pixman directly. Above it no OpaquePointer,
+// no pixman enums, no fixed-point numbers (STYLE.md: one seam per C call family).
+import CPixman
+
+/// How a source is combined with a destination (pixman_op_t, Porter–Duff).
+enum CompositeOperator {
+    /// PIXMAN_OP_SRC: replace.
+    case source
+    /// PIXMAN_OP_OVER: source over destination (premultiplied).
+    case over
+    /// PIXMAN_OP_ADD: saturating add (used to build masks).
+    case add
+
+    var pixman: pixman_op_t {
+        switch self {
+        case .source: return PIXMAN_OP_SRC
+        case .over: return PIXMAN_OP_OVER
+        case .add: return PIXMAN_OP_ADD
+        }
+    }
+}
+
+/// Pixel layouts the renderer uses.
+enum PixelLayout {
+    /// PIXMAN_a8r8g8b8 = WL_SHM_FORMAT_ARGB8888: premultiplied, native-endian 32-bit words.
+    case argb32
+    /// PIXMAN_a8: one coverage byte per pixel (masks, glyphs, shadows).
+    case a8
+
+    var pixman: pixman_format_code_t {
+        switch self {
+        case .argb32: return PIXMAN_a8r8g8b8
+        case .a8: return PIXMAN_a8
+        }
+    }
+    var bytesPerPixel: Int { self == .argb32 ? 4 : 1 }
+}
+
+/// A pixman image (pixman_image_t), unreferenced when the object goes.
+final class PixmanImage {
+    let handle: OpaquePointer
+    /// Memory this object owns (owning images); nil when the caller owns the pixels.
+    private let owned: UnsafeMutableRawPointer?
+    let width: Int
+    let height: Int
+
+    private init(handle: OpaquePointer, owned: UnsafeMutableRawPointer?, width: Int, height: Int) {
+        self.handle = handle; self.owned = owned; self.width = width; self.height = height
+    }
+
+    deinit {
+        pixman_image_unref(handle)
+        owned?.deallocate()
+    }
+
+    /// An image over pixels someone else owns (a wl_shm buffer). Nil when pixman refuses the
+    /// geometry (stride not a multiple of 4, or too small for the width).
+    static func wrapping(_ pixels: UnsafeMutableRawPointer, layout: PixelLayout, width: Int, height: Int,
+                         stride: Int) -> PixmanImage? {
+        guard width > 0, height > 0, stride % 4 == 0, stride >= width * layout.bytesPerPixel else { return nil }
+        let bits = pixels.assumingMemoryBound(to: UInt32.self)
+        guard let h = pixman_image_create_bits(layout.pixman, Int32(width), Int32(height), bits, Int32(stride))
+        else { return nil }
+        return PixmanImage(handle: h, owned: nil, width: width, height: height)
+    }
+
+    /// An image owning zero-filled pixels (transparent).
+    static func owning(layout: PixelLayout, width: Int, height: Int) -> PixmanImage {
+        let w = max(width, 1), h = max(height, 1)
+        let stride = (w * layout.bytesPerPixel + 3) & ~3
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * h)
+        let handle = pixman_image_create_bits(layout.pixman, Int32(w), Int32(h),
+                                              bytes.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        return PixmanImage(handle: handle, owned: bytes, width: w, height: h)
+    }
+
+    /// A solid colour source.
+    static func solid(_ c: PremultipliedColor) -> PixmanImage {
+        var color = pixman_color_t(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+        return PixmanImage(handle: pixman_image_create_solid_fill(&color)!, owned: nil, width: 0, height: 0)
+    }
+
+    /// A linear gradient from `p0` to `p1` (image pixels), padded beyond its ends.
+    static func linearGradient(from p0: (Double, Double), to p1: (Double, Double),
+                               stops: [(offset: Double, color: PremultipliedColor)]) -> PixmanImage {
+        var a = pixman_point_fixed_t(x: fixed(p0.0), y: fixed(p0.1))
+        var b = pixman_point_fixed_t(x: fixed(p1.0), y: fixed(p1.1))
+        let st = stops.map { pixman_gradient_stop_t(x: fixed($0.offset), color: pixman_color_t(red: $0.color.r, green: $0.color.g, blue: $0.color.b, alpha: $0.color.a)) }
+        let h = st.withUnsafeBufferPointer { pixman_image_create_linear_gradient(&a, &b, $0.baseAddress, Int32($0.count))! }
+        pixman_image_set_repeat(h, PIXMAN_REPEAT_PAD)
+        return PixmanImage(handle: h, owned: nil, width: 0, height: 0)
+    }
+
+    /// A radial gradient centred at `c` with radius `r` (image pixels), padded outside.
+    static func radialGradient(center c: (Double, Double), radius r: Double,
+                               stops: [(offset: Double, color: PremultipliedColor)]) -> PixmanImage {
+        var p = pixman_point_fixed_t(x: fixed(c.0), y: fixed(c.1))
+        let st = stops.map { pixman_gradient_stop_t(x: fixed($0.offset), color: pixman_color_t(red: $0.color.r, green: $0.color.g, blue: $0.color.b, alpha: $0.color.a)) }
+        let h = st.withUnsafeBufferPointer {
+            pixman_image_create_radial_gradient(&p, &p, 0, fixed(r), $0.baseAddress, Int32($0.count))!
+        }
+        pixman_image_set_repeat(h, PIXMAN_REPEAT_PAD)
+        return PixmanImage(handle: h, owned: nil, width: 0, height: 0)
+    }
+
+    var data: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pixman_image_get_data(handle)!) }
+    var stride: Int { Int(pixman_image_get_stride(handle)) }
+
+    /// Composites `source` (through `mask` when given) onto this image. Coordinates are in
+    /// pixels; `width`×`height` is the destination area.
+    @inline(__always)
+    func composite(_ op: CompositeOperator, source: PixmanImage, mask: PixmanImage? = nil,
+                   sourceAt sx: Int = 0, _ sy: Int = 0, maskAt mx: Int = 0, _ my: Int = 0,
+                   to dx: Int, _ dy: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        pixman_image_composite32(op.pixman, source.handle, mask?.handle, handle,
+                                 Int32(sx), Int32(sy), Int32(mx), Int32(my),
+                                 Int32(dx), Int32(dy), Int32(width), Int32(height))
+    }
+
+    /// Fills a pixel rectangle with a colour.
+    func fill(_ op: CompositeOperator, _ c: PremultipliedColor, x: Int, y: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        var color = pixman_color_t(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+        var box = pixman_box32_t(x1: Int32(x), y1: Int32(y), x2: Int32(x + width), y2: Int32(y + height))
+        _ = pixman_image_fill_boxes(op.pixman, handle, &color, 1, &box)
+    }
+
+    /// Samples this image through a scale (for a source drawn larger or smaller), bilinear.
+    func setScale(_ sx: Double, _ sy: Double, bilinear: Bool = true) {
+        var t = pixman_transform_t()
+        pixman_transform_init_scale(&t, PixmanImage.fixed(1 / sx), PixmanImage.fixed(1 / sy))
+        _ = pixman_image_set_transform(handle, &t)
+        _ = pixman_image_set_filter(handle, bilinear ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
+    }
+
+    /// Clears a transform set by `setScale`.
+    func clearTransform() {
+        _ = pixman_image_set_transform(handle, nil)
+        _ = pixman_image_set_filter(handle, PIXMAN_FILTER_NEAREST, nil, 0)
+    }
+
+    /// pixman 16.16 fixed point.
+    @inline(__always) static func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+}
+
+/// pixman_glyph_cache_t: glyph images keyed by (font, glyph), composited in one call.
+final class PixmanGlyphCache {
+    let handle: OpaquePointer
+    init() { handle = pixman_glyph_cache_create()! }
+    deinit { pixman_glyph_cache_destroy(handle) }
+
+    /// Whether the glyph is cached. Keys are opaque integers (never dereferenced by pixman).
+    func contains(font: Int, glyph: Int) -> Bool {
+        pixman_glyph_cache_lookup(handle, UnsafeMutableRawPointer(bitPattern: font), UnsafeMutableRawPointer(bitPattern: glyph)) != nil
+    }
+
+    func insert(font: Int, glyph: Int, originX: Int, originY: Int, image: PixmanImage) {
+        pixman_glyph_cache_freeze(handle)
+        _ = pixman_glyph_cache_insert(handle, UnsafeMutableRawPointer(bitPattern: font),
+                                      UnsafeMutableRawPointer(bitPattern: glyph), Int32(originX), Int32(originY), image.handle)
+        pixman_glyph_cache_thaw(handle)
+    }
+
+    /// Draws positioned glyphs (pixel positions of each glyph's origin) with `source`.
+    func composite(_ glyphs: [(font: Int, glyph: Int, x: Int, y: Int)], source: PixmanImage, onto dest: PixmanImage) {
+        guard !glyphs.isEmpty else { return }
+        var list: [pixman_glyph_t] = []
+        list.reserveCapacity(glyphs.count)
+        for g in glyphs {
+            guard let p = pixman_glyph_cache_lookup(handle, UnsafeMutableRawPointer(bitPattern: g.font),
+                                                    UnsafeMutableRawPointer(bitPattern: g.glyph)) else { continue }
+            list.append(pixman_glyph_t(x: Int32(g.x), y: Int32(g.y), glyph: p))
+        }
+        list.withUnsafeBufferPointer { buf in
+            pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, source.handle, dest.handle, 0, 0, 0, 0, handle,
+                                            Int32(buf.count), buf.baseAddress)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// PixmanRenderer: see README.md for what lives here.

@@ -1,0 +1,172 @@
+// Small, pure motion primitives shared by the interaction components: elapsed time, velocity
+// estimation, kinetic momentum, rubber-banding and a critically damped spring. Everything is a
+// closed-form function of time so the result does not depend on how often a frame is drawn
+// (SPEC T2: the same trace gives the same states).
+import InputProtocol
+
+extension Timestamp {
+    /// Seconds from `earlier` to `self` (negative when `earlier` is later).
+    @inlinable public func seconds(since earlier: Timestamp) -> Double {
+        (Double(rawValue) - Double(earlier.rawValue)) / 1_000_000
+    }
+    /// `self` moved by `seconds` (never before the stream origin).
+    @inlinable public func adding(seconds: Double) -> Timestamp {
+        Timestamp(rawValue: UInt64(max(0, (Double(rawValue) + seconds * 1_000_000).rounded())))
+    }
+}
+
+/// Estimates a 1-D velocity (units per second) from timestamped displacements, like a finger's
+/// scroll deltas. Only samples from the last `window` count, so a finger that paused before
+/// lifting has no velocity and starts no momentum.
+public struct VelocityTracker: Sendable, Equatable {
+    /// Samples older than this before the newest one are ignored. 100 ms spans ~8 touchpad frames.
+    public static let window = 0.100 // s
+    /// A pause this long before the estimate is read means the finger stopped: velocity 0.
+    public static let stillness = 0.060 // s
+
+    private var samples: [(time: Timestamp, delta: Double)] = []
+
+    public init() {}
+
+    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+
+    public mutating func add(_ delta: Double, at time: Timestamp) {
+        samples.append((time, delta))
+        samples.removeAll { time.seconds(since: $0.time) > Self.window }
+    }
+
+    /// Velocity in units per second as of `now`.
+    public func velocity(at now: Timestamp) -> Double {
+        guard let last = samples.last, let first = samples.first,
+              now.seconds(since: last.time) <= Self.stillness else { return 0 }
+        // The first sample's delta happened before its own timestamp: the span starts one
+        // average sample interval earlier (or 1/60 s when there is a single sample).
+        let span = last.time.seconds(since: first.time)
+        let interval = samples.count > 1 ? span / Double(samples.count - 1) : 1.0 / 60
+        let total = samples.reduce(0) { $0 + $1.delta }
+        return total / (span + interval)
+    }
+
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        a.samples.count == b.samples.count && zip(a.samples, b.samples).allSatisfy { $0.time == $1.time && $0.delta == $1.delta }
+    }
+}
+
+/// Kinetic momentum after the fingers lift (SPEC G1): exponential decay of velocity,
+/// v(t) = v₀·e^(−t/τ), so the offset is x(t) = x₀ + v₀·τ·(1 − e^(−t/τ)) and the total glide is v₀·τ.
+/// τ = 325 ms is the classic iOS deceleration (rate 0.998 per ms ⇒ τ = −1/ln 0.998 ≈ 0.4995 s is
+/// UIScrollView's "normal"; 325 ms matches its "fast" feel on a trackpad where flicks are
+/// shorter). Tuned by hand against the T480 recordings: a 1,500 pt/s flick glides ≈ 490 pt.
+public struct Momentum: Sendable, Equatable {
+    /// Time constant of the decay.
+    public static let timeConstant = 0.325 // s
+    /// Momentum ends when the speed drops below this (no visible motion: < 0.1 pt per 60 Hz frame).
+    public static let stopSpeed = 6.0 // pt/s
+    /// A release slower than this starts no momentum (the fingers were placed, not flicked).
+    public static let minimumStartSpeed = 40.0 // pt/s
+
+    public var start: Timestamp
+    public var origin: Double
+    public var initialVelocity: Double // pt/s
+
+    public init(start: Timestamp, origin: Double, initialVelocity: Double) {
+        self.start = start; self.origin = origin; self.initialVelocity = initialVelocity
+    }
+
+    /// How long the glide lasts until the speed falls to `stopSpeed`.
+    public var duration: Double {
+        let v = abs(initialVelocity)
+        return v > Self.stopSpeed ? Self.timeConstant * (v / Self.stopSpeed).logOf : 0
+    }
+    public func offset(at now: Timestamp) -> Double {
+        let t = min(max(0, now.seconds(since: start)), duration)
+        return origin + initialVelocity * Self.timeConstant * (1 - (-t / Self.timeConstant).expOf)
+    }
+    public func velocity(at now: Timestamp) -> Double {
+        let t = max(0, now.seconds(since: start))
+        return t >= duration ? 0 : initialVelocity * (-t / Self.timeConstant).expOf
+    }
+    public func isFinished(at now: Timestamp) -> Bool { now.seconds(since: start) >= duration }
+    /// Where the glide comes to rest.
+    public var restingOffset: Double {
+        origin + initialVelocity * Self.timeConstant * (1 - (-duration / Self.timeConstant).expOf)
+    }
+    /// Time from `start` at which the offset first reaches `target`, or nil if it never does.
+    public func time(reaching target: Double) -> Double? {
+        let travel = target - origin
+        guard initialVelocity != 0, travel * initialVelocity >= 0 else { return nil }
+        let fraction = travel / (initialVelocity * Self.timeConstant)
+        guard fraction < 1 else { return nil }
+        let t = -Self.timeConstant * (1 - fraction).logOf
+        return t <= duration ? t : nil
+    }
+}
+
+/// Rubber-banding past an edge (SPEC I5, G2): the further past, the less the content follows,
+/// never beyond `limit`. b(x) = (1 − 1/(x·c/limit + 1))·limit: slope c at the edge, → limit.
+public enum RubberBand {
+    /// UIKit's constant: the content follows 55 % of the finger right at the edge.
+    public static let coefficient = 0.55
+
+    /// The banded distance for an overshoot of `excess` (≥ 0) with at most `limit`.
+    public static func band(_ excess: Double, limit: Double) -> Double {
+        guard excess > 0, limit > 0 else { return 0 }
+        return (1 - 1 / (excess * coefficient / limit + 1)) * limit
+    }
+    /// The inverse of `band`: how far past the edge the finger is for a shown overshoot.
+    public static func unband(_ shown: Double, limit: Double) -> Double {
+        guard shown > 0, limit > 0 else { return 0 }
+        let s = min(shown, limit * 0.999_999)
+        return (1 / (1 - s / limit) - 1) * limit / coefficient
+    }
+    /// `value` confined to `lo...hi` with a rubber band of `limit` on each side.
+    public static func clamp(_ value: Double, _ lo: Double, _ hi: Double, limit: Double) -> Double {
+        if value < lo { return lo - band(lo - value, limit: limit) }
+        if value > hi { return hi + band(value - hi, limit: limit) }
+        return value
+    }
+}
+
+/// A critically damped spring toward `target` (no overshoot when starting at rest):
+/// x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the speed
+/// (settles to 1 % in ≈ 6.6/ω s).
+public struct Spring: Sendable, Equatable {
+    public var start: Timestamp
+    public var from: Double
+    public var target: Double
+    public var initialVelocity: Double
+    public var omega: Double
+
+    /// Within this distance and speed the spring counts as settled and snaps to its target.
+    public static let settleDistance = 0.01 // in the animated unit (pt, scale…)
+    public static let settleSpeed = 0.5 // unit/s
+
+    public init(start: Timestamp, from: Double, to target: Double, velocity: Double = 0, omega: Double) {
+        self.start = start; self.from = from; self.target = target; self.initialVelocity = velocity; self.omega = omega
+    }
+    public func value(at now: Timestamp) -> Double {
+        let t = max(0, now.seconds(since: start)), d0 = from - target
+        return target + (d0 + (initialVelocity + omega * d0) * t) * (-omega * t).expOf
+    }
+    public func velocity(at now: Timestamp) -> Double {
+        let t = max(0, now.seconds(since: start)), d0 = from - target
+        return (initialVelocity - omega * (initialVelocity + omega * d0) * t) * (-omega * t).expOf
+    }
+    public func isSettled(at now: Timestamp) -> Bool {
+        abs(value(at: now) - target) < Self.settleDistance * max(1, abs(target - from) / 100)
+            && abs(velocity(at: now)) < Self.settleSpeed
+    }
+}
+
+// libm's exp and log, bound by symbol name: PointerEngine imports no C module (not even Glibc)
+// and the standard library has no transcendental functions. Both are plain C `double f(double)`
+// functions of the C library every Swift program on Linux links; the target links `m`.
+@_silgen_name("exp") @usableFromInline func libmExp(_ x: Double) -> Double
+@_silgen_name("log") @usableFromInline func libmLog(_ x: Double) -> Double
+
+extension Double {
+    /// e^self.
+    @usableFromInline var expOf: Double { libmExp(self) }
+    /// ln(self).
+    @usableFromInline var logOf: Double { libmLog(self) }
+}

@@ -1,0 +1,311 @@
+// Drives the input devices that the sway-inject fixture (Tests/Fixtures/sway-inject) adds to a
+// headless sway, so end-to-end tests read like a user: `seat.move(to:)`, `seat.press(.left)`,
+// `seat.hold(.leftAlt) { … }`, `seat.swipe(fingers: 3, …)`. Every call returns after sway has
+// handled the events (the shim answers each command from sway's own event loop).
+import Glibc
+import InputProtocol
+
+/// Where to find the shim and how to ask sway to load it.
+public enum SwayInject {
+    /// The LD_PRELOAD library built by scripts/build-fixtures, or nil when it is missing.
+    public static func library(repositoryRoot: String = RepositoryRoot.path) -> String? {
+        let path = repositoryRoot + "/.build/fixtures/sway-inject.so"
+        return access(path, R_OK) == 0 ? path : nil
+    }
+
+    /// Environment for sway: preload the shim and serve the control socket at `socket`.
+    /// `devices` chooses the devices present at start (the others can be added later).
+    public static func environment(library: String, socket: String,
+                                   devices: Set<SeatInjector.Device> = Set(SeatInjector.Device.allCases)) -> [String: String] {
+        [
+            "LD_PRELOAD": library,
+            "LODESTONE_INJECT_SOCKET": socket,
+            "LODESTONE_INJECT_DEVICES": devices.map(\.rawValue).sorted().joined(separator: ","),
+        ]
+    }
+}
+
+/// The repository root, found from this source file's location (Tests/TestSupport/…).
+public enum RepositoryRoot {
+    public static let path: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+}
+
+public struct InjectionError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The injected seat of one headless sway. Coordinates are logical layout coordinates (the
+/// output at (0, 0) spans `layoutSize` points), the same space as `swaymsg -t get_tree` rects.
+public final class SeatInjector {
+    public enum Device: String, CaseIterable, Sendable {
+        case pointer, keyboard, touch
+    }
+
+    /// evdev key codes the tests use (linux/input-event-codes.h).
+    public struct Key: RawRepresentable, Hashable, Sendable {
+        public var rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let leftShift = Key(rawValue: 42)
+        public static let leftCtrl = Key(rawValue: 29)
+        public static let leftAlt = Key(rawValue: 56)
+        public static let leftSuper = Key(rawValue: 125)
+        public static let rightAlt = Key(rawValue: 100)
+        public static let capsLock = Key(rawValue: 58)
+        public static let numLock = Key(rawValue: 69)
+        public static let a = Key(rawValue: 30)
+        public static let space = Key(rawValue: 57)
+        public static let pageDown = Key(rawValue: 109)
+        public var code: KeyCode { KeyCode(rawValue: rawValue) }
+    }
+
+    /// The layout's logical size; absolute positions are sent as fractions of it.
+    public var layoutSize: (width: Double, height: Double)
+    private let fd: Int32
+    private var pending: [UInt8] = []
+    /// Every command sent, in order (useful in failure messages).
+    public private(set) var log: [String] = []
+
+    /// Connects to the shim's control socket, waiting up to `timeout` seconds for sway to open it.
+    public init(socket: String, layoutSize: (width: Double, height: Double), timeout: Double = 10) throws {
+        self.layoutSize = layoutSize
+        let deadline = Self.now() + timeout
+        while true {
+            let s = socket_unix_connect(socket)
+            if s >= 0 { fd = s; break }
+            if Self.now() > deadline { throw InjectionError("sway-inject: no control socket at \(socket) after \(timeout) s (is the shim preloaded?)") }
+            usleep(20_000)
+        }
+        try send("ping")
+    }
+
+    deinit { close(fd) }
+
+    // MARK: Pointer
+
+    /// Moves the pointer to a layout position (absolute motion, like a tablet or a warp).
+    public func move(to x: Double, _ y: Double) throws {
+        let fx = x / layoutSize.width, fy = y / layoutSize.height
+        guard (0...1).contains(fx), (0...1).contains(fy) else {
+            throw InjectionError("move(to: \(x), \(y)) is outside the \(layoutSize.width)×\(layoutSize.height) layout")
+        }
+        try send("absolute \(fx) \(fy)")
+    }
+
+    /// Relative motion, as a mouse or touchpad reports it (accelerated and raw deltas).
+    public func move(by dx: Double, _ dy: Double, unaccelerated: (dx: Double, dy: Double)? = nil) throws {
+        let u = unaccelerated ?? (dx, dy)
+        try send("motion \(dx) \(dy) \(u.dx) \(u.dy)")
+    }
+
+    public func press(_ button: PointerButton = .left) throws { try send("button \(button.rawValue) pressed") }
+    public func release(_ button: PointerButton = .left) throws { try send("button \(button.rawValue) released") }
+    public func click(_ button: PointerButton = .left) throws { try press(button); try release(button) }
+
+    /// Presses `button`, runs `body` (moves), releases — a drag.
+    public func drag<T>(_ button: PointerButton = .left, _ body: () throws -> T) throws -> T {
+        try press(button)
+        defer { try? release(button) }
+        return try body()
+    }
+
+    /// One scroll frame. Values are in points (positive = down/right); `discrete` are wheel
+    /// detents (wlroots 0.15 sends them as axis_discrete). Both axes share the frame's source.
+    public func scroll(dx: Double = 0, dy: Double = 0, source: ScrollSource = .finger,
+                       discrete: (dx: Int32, dy: Int32) = (0, 0)) throws {
+        if dy != 0 { try send("axis \(source.rawValue) vertical \(dy) \(discrete.dy)") }
+        if dx != 0 { try send("axis \(source.rawValue) horizontal \(dx) \(discrete.dx)") }
+        try send("frame")
+    }
+
+    /// Ends a finger/continuous scroll on the given axes (wl_pointer.axis_stop).
+    public func scrollStop(vertical: Bool = true, horizontal: Bool = false, source: ScrollSource = .finger) throws {
+        if vertical { try send("axis \(source.rawValue) vertical 0 0") }
+        if horizontal { try send("axis \(source.rawValue) horizontal 0 0") }
+        try send("frame")
+    }
+
+    /// A mouse wheel turned by `detents` (positive = down), 15 points per detent like libinput.
+    public func wheel(detents: Int32, horizontal: Bool = false) throws {
+        let v = Double(detents) * 15
+        if horizontal { try scroll(dx: v, source: .wheel, discrete: (detents, 0)) }
+        else { try scroll(dy: v, source: .wheel, discrete: (0, detents)) }
+    }
+
+    // MARK: Gestures (the pointer device acts as a touchpad)
+
+    /// A swipe: begin, one update per delta, end (or cancel).
+    public func swipe(fingers: Int, deltas: [(dx: Double, dy: Double)], cancelled: Bool = false) throws {
+        try send("swipe-begin \(fingers)")
+        for d in deltas { try send("swipe-update \(fingers) \(d.dx) \(d.dy)") }
+        try send("swipe-end\(cancelled ? " cancelled" : "")")
+    }
+
+    /// A pinch: each step gives the absolute scale since begin and the rotation (degrees,
+    /// clockwise) since the previous step, plus the centre's motion.
+    public func pinch(fingers: Int = 2, steps: [(scale: Double, rotation: Double)],
+                      delta: (dx: Double, dy: Double) = (0, 0), cancelled: Bool = false) throws {
+        try send("pinch-begin \(fingers)")
+        for s in steps { try send("pinch-update \(fingers) \(delta.dx) \(delta.dy) \(s.scale) \(s.rotation)") }
+        try send("pinch-end\(cancelled ? " cancelled" : "")")
+    }
+
+    /// A pinch to `scale` with `rotation` degrees in total, split into `steps` updates.
+    public func pinch(scale: Double, rotation: Double = 0, steps: Int = 4, fingers: Int = 2) throws {
+        let n = max(1, steps)
+        try pinch(fingers: fingers, steps: (1...n).map { i in
+            (1 + (scale - 1) * Double(i) / Double(n), rotation / Double(n))
+        })
+    }
+
+    /// A hold gesture. sway 1.7 never forwards holds to clients; tests use this to show that.
+    public func holdGesture(fingers: Int, cancelled: Bool = false) throws {
+        try send("hold-begin \(fingers)")
+        try send("hold-end\(cancelled ? " cancelled" : "")")
+    }
+
+    // MARK: Keyboard
+
+    public func press(key: Key) throws { try send("key \(key.rawValue) pressed") }
+    public func release(key: Key) throws { try send("key \(key.rawValue) released") }
+    /// Presses and releases `key` (Caps Lock toggles its lock this way).
+    public func type(_ key: Key) throws { try press(key: key); try release(key: key) }
+
+    /// Holds `keys` (in order) while `body` runs, then releases them in reverse order.
+    public func hold<T>(_ keys: Key..., body: () throws -> T) throws -> T {
+        var held: [Key] = []
+        defer { for k in held.reversed() { try? release(key: k) } }
+        for k in keys { try press(key: k); held.append(k) }
+        return try body()
+    }
+
+    // MARK: Touch
+
+    /// One touch point in layout coordinates.
+    public struct TouchPoint: Sendable {
+        public var id: Int32
+        public var x: Double
+        public var y: Double
+        public init(id: Int32, x: Double, y: Double) { self.id = id; self.x = x; self.y = y }
+    }
+
+    public func touchDown(_ points: TouchPoint...) throws {
+        for p in points { try send("touch-down \(p.id) \(try fraction(p))") }
+        try send("touch-frame")
+    }
+
+    public func touchMove(_ points: TouchPoint...) throws {
+        for p in points { try send("touch-motion \(p.id) \(try fraction(p))") }
+        try send("touch-frame")
+    }
+
+    public func touchUp(_ ids: Int32...) throws {
+        for id in ids { try send("touch-up \(id)") }
+        try send("touch-frame")
+    }
+
+    public func touchCancel(_ ids: Int32...) throws {
+        for id in ids { try send("touch-cancel \(id)") }
+        try send("touch-frame")
+    }
+
+    /// A one-finger touch drag from `from` to `to` in `steps` motions.
+    public func touch(id: Int32 = 0, from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 3) throws {
+        try touchDown(TouchPoint(id: id, x: from.x, y: from.y))
+        for i in 1...max(1, steps) {
+            let t = Double(i) / Double(max(1, steps))
+            try touchMove(TouchPoint(id: id, x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+        }
+        try touchUp(id)
+    }
+
+    // MARK: Devices
+
+    /// Adds a device at runtime: sway's seat gains that capability.
+    public func add(_ device: Device) throws { try send("add \(device.rawValue)") }
+    /// Removes a device at runtime: the capability disappears.
+    public func remove(_ device: Device) throws { try send("remove \(device.rawValue)") }
+    /// The devices present now.
+    public func devices() throws -> Set<Device> {
+        let reply = try send("devices")
+        return Set(reply.split(separator: " ").dropFirst().compactMap { Device(rawValue: String($0)) })
+    }
+
+    // MARK: Channel
+
+    /// Sends one command and waits for sway's answer; throws on "error …".
+    @discardableResult
+    public func send(_ command: String) throws -> String {
+        log.append(command)
+        let bytes = Array((command + "\n").utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw InjectionError("sway-inject: write failed (sway gone?) for '\(command)'") }
+            off += n
+        }
+        let reply = try readLine(timeout: 10, command: command)
+        guard reply.hasPrefix("ok") else { throw InjectionError("sway-inject: '\(command)' → \(reply)") }
+        return reply
+    }
+
+    private func readLine(timeout: Double, command: String) throws -> String {
+        let deadline = Self.now() + timeout
+        while true {
+            if let nl = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<nl], as: UTF8.self)
+                pending.removeSubrange(...nl)
+                return line
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, (deadline - Self.now()) * 1000))
+            guard left > 0 else { throw InjectionError("sway-inject: no answer to '\(command)' within \(timeout) s") }
+            let r = poll(&pfd, 1, left)
+            if r < 0 && errno == EINTR { continue }
+            guard r > 0 else { continue }
+            var buf = [UInt8](repeating: 0, count: 512)
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw InjectionError("sway-inject: control socket closed (sway gone?) during '\(command)'") }
+            pending += buf[..<n]
+        }
+    }
+
+    private func fraction(_ p: TouchPoint) throws -> String {
+        let fx = p.x / layoutSize.width, fy = p.y / layoutSize.height
+        guard (0...1).contains(fx), (0...1).contains(fy) else {
+            throw InjectionError("touch \(p.id) at (\(p.x), \(p.y)) is outside the layout")
+        }
+        return "\(fx) \(fy)"
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// Connects a unix stream socket; returns the fd or -1.
+private func socket_unix_connect(_ path: String) -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return -1 }
+    var addr = sockaddr_un()
+    addr.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { close(fd); return -1 }
+    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+        for (i, b) in bytes.enumerated() { raw[i] = b }
+        raw[bytes.count] = 0
+    }
+    let ok = withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    if ok != 0 { close(fd); return -1 }
+    return fd
+}

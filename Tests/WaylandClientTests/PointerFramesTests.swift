@@ -1,0 +1,132 @@
+// wl_pointer frame assembly (SPEC T1, G1): the order and grouping a compositor uses become one
+// InputProtocol event per meaning. Feeds decoded wl_pointer events as a compositor sends them.
+import InputProtocol
+import Testing
+@testable import WaylandClient
+
+private final class Recorder {
+    var events: [(InputEventKind, EventTime)] = []
+    var kinds: [InputEventKind] { events.map(\.0) }
+    func frames(version: UInt32) -> PointerFrames {
+        PointerFrames(version: version) { [unowned self] kind, time in self.events.append((kind, time)) }
+    }
+}
+
+private let vertical: UInt32 = 0, horizontal: UInt32 = 1
+private let wheel: UInt32 = 0, finger: UInt32 = 1
+
+@Suite("Pointer frames (SPEC T1, G1)")
+struct PointerFramesTests {
+    @Test("motion after relative motion in one frame carries both position and raw deltas")
+    func relativeThenAbsolute() {
+        let r = Recorder()
+        var p = r.frames(version: 7)
+        p.enter(x: 10, y: 20)
+        p.frame()
+        p.relativeMotion(microseconds: 5_000, delta: InputVector(dx: 6, dy: 8), unaccelerated: InputVector(dx: 3, dy: 4))
+        p.motion(time: 5, x: 16, y: 28)
+        p.frame()
+        #expect(r.kinds == [
+            .pointerEnter(position: InputPoint(x: 10, y: 20)), .frame,
+            .motion(position: InputPoint(x: 16, y: 28), delta: InputVector(dx: 6, dy: 8), unaccelerated: InputVector(dx: 3, dy: 4)),
+            .frame,
+        ])
+        #expect(r.events[2].1 == .milliseconds(5))
+    }
+
+    @Test("absolute motion alone derives its delta from the last position")
+    func absoluteOnly() {
+        let r = Recorder()
+        var p = r.frames(version: 7)
+        p.enter(x: 1, y: 1)
+        p.frame()
+        p.motion(time: 1, x: 4, y: 5)
+        p.frame()
+        #expect(r.kinds[2] == .motion(position: InputPoint(x: 4, y: 5), delta: InputVector(dx: 3, dy: 4), unaccelerated: InputVector(dx: 3, dy: 4)))
+        #expect(p.position == InputPoint(x: 4, y: 5))
+    }
+
+    @Test("a frame's motion comes before its button")
+    func motionBeforeButton() {
+        let r = Recorder()
+        var p = r.frames(version: 7)
+        p.enter(x: 0, y: 0)
+        p.motion(time: 2, x: 1, y: 0)
+        p.button(time: 2, code: PointerButton.left.rawValue, pressed: true)
+        p.frame()
+        #expect(r.kinds.suffix(3) == [
+            .motion(position: InputPoint(x: 1, y: 0), delta: InputVector(dx: 1, dy: 0), unaccelerated: InputVector(dx: 1, dy: 0)),
+            .button(.left, pressed: true), .frame,
+        ])
+    }
+
+    @Test("a finger scroll frame, then axis_stop, gives values and an explicit stop")
+    func fingerScrollEndsWithStop() {
+        let r = Recorder()
+        var p = r.frames(version: 7)
+        p.axisSource(finger)
+        p.axis(time: 1, axis: vertical, value: 5)
+        p.axis(time: 1, axis: horizontal, value: -2)
+        p.frame()
+        p.axisSource(finger)
+        p.axisStop(time: 2, axis: vertical)
+        p.frame()
+        #expect(r.kinds == [
+            .scroll(source: .finger, axis: .vertical, value: 5, value120: nil, stop: false),
+            .scroll(source: .finger, axis: .horizontal, value: -2, value120: nil, stop: false),
+            .frame,
+            .scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true),
+            .frame,
+        ])
+    }
+
+    @Test("wheel detents become 120-unit values whatever the order", arguments: [UInt32(7), 8])
+    func wheelValue120(version: UInt32) {
+        let r = Recorder()
+        var p = r.frames(version: version)
+        if version >= 8 { p.axisValue120(axis: vertical, value120: 240) } else { p.axisDiscrete(axis: vertical, discrete: 2) }
+        p.axis(time: 3, axis: vertical, value: 30)
+        p.axisSource(wheel)
+        p.frame()
+        #expect(r.kinds == [.scroll(source: .wheel, axis: .vertical, value: 30, value120: 240, stop: false), .frame])
+    }
+
+    @Test("without frames (wl_pointer < 5) each event stands alone")
+    func noFrames() {
+        let r = Recorder()
+        var p = r.frames(version: 4)
+        p.enter(x: 0, y: 0)
+        p.motion(time: 1, x: 2, y: 2)
+        p.axis(time: 2, axis: vertical, value: 10)
+        #expect(r.kinds == [
+            .pointerEnter(position: .zero), .frame,
+            .motion(position: InputPoint(x: 2, y: 2), delta: InputVector(dx: 2, dy: 2), unaccelerated: InputVector(dx: 2, dy: 2)), .frame,
+            .scroll(source: .continuous, axis: .vertical, value: 10, value120: nil, stop: false), .frame,
+        ])
+    }
+}
+
+@Suite("Event clock (SPEC T1)")
+struct EventClockTests {
+    @Test("compositor milliseconds become microseconds and never go backwards")
+    func monotonic() {
+        var clock = EventClock()
+        let now: UInt64 = 5_000_000_000 // µs: about 83 minutes after boot
+        let a = clock.stamp(.milliseconds(5_000_000), now: now)
+        #expect(a == Timestamp(microseconds: 5_000_000_000))
+        // An event without a time stamped just before: never earlier than the last one.
+        let b = clock.stamp(.milliseconds(4_999_999), now: now)
+        #expect(b == a)
+        #expect(clock.stamp(.microseconds(5_000_000_500), now: now) == Timestamp(microseconds: 5_000_000_500))
+    }
+
+    @Test("32-bit milliseconds are unwrapped against the clock near a wrap")
+    func wrap() {
+        let period: UInt64 = 1 << 32
+        // The clock is just past the second wrap; the event was stamped just before it.
+        let now = (2 * period + 10) * 1000
+        let ms = UInt32(truncatingIfNeeded: 2 * period - 5)
+        #expect(EventClock.unwrap(milliseconds: ms, now: now) == (2 * period - 5) * 1000)
+        #expect(EventClock.unwrap(milliseconds: 7, now: now) == (2 * period + 7) * 1000)
+    }
+}
