@@ -112,10 +112,29 @@ public final class LibinputBackend: InputSource {
         var raw = queued
         queued.removeAll()
         while let e = context.nextEvent() { raw.append(e) }
+        LibinputBackend.markRemovalEndsCancelled(&raw)
         var out: [InputEvent] = []
         for e in raw { translate(e, into: &out) }
         reportLog()
         return out
+    }
+
+    /// libinput ends a gesture in progress when its device goes away, but as a normal end
+    /// (tp_clear_state stops the gesture); for Lodestone that gesture was cancelled (SPEC G7).
+    /// Both arrive from the same dispatch, so the end sits among the device's last events
+    /// right before its removal.
+    static func markRemovalEndsCancelled(_ raw: inout [RawEvent]) {
+        for i in raw.indices {
+            guard case .deviceRemoved(let removed) = raw[i] else { continue }
+            var j = i - 1
+            while j >= 0, raw[j].device == removed {
+                if case .gesture(let d, let time, let kind, .end, let fingers, let dx, let dy, let scale, let angle, _) = raw[j] {
+                    raw[j] = .gesture(d, time: time, kind: kind, phase: .end, fingers: fingers, dx: dx, dy: dy,
+                                      scale: scale, angle: angle, cancelled: true)
+                }
+                j -= 1
+            }
+        }
     }
 
     private func reportLog() {

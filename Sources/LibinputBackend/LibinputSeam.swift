@@ -70,6 +70,18 @@ enum RawEvent {
     case ignored
 }
 
+extension RawEvent {
+    var device: DeviceRef? {
+        switch self {
+        case .deviceAdded(let d), .deviceRemoved(let d): d
+        case .keyboardKey(let d, _, _, _), .pointerMotion(let d, _, _, _, _, _), .pointerButton(let d, _, _, _),
+             .pointerScroll(let d, _, _, _), .touch(let d, _, _, _, _, _), .gesture(let d, _, _, _, _, _, _, _, _, _):
+            d
+        case .ignored: nil
+        }
+    }
+}
+
 enum ScrollSourceC { case wheel, finger, continuous }
 enum TouchPhaseC { case down, motion, up, cancel, frame }
 enum GestureKindC { case swipe, pinch, hold }
@@ -136,6 +148,9 @@ final class LibinputContext {
             sink.log.append((priority == LIBINPUT_LOG_PRIORITY_ERROR, line))
         }
         if case .udev(let seat) = kind, libinput_udev_assign_seat(li, seat) != 0 {
+            // Every stored property is set: deinit releases libinput, udev and the interface.
+            let denied = sink.openFailures.filter { $0.failure == .permissionDenied }.map(\.path)
+            if !denied.isEmpty { throw .permissionDenied(paths: denied) }
             throw .contextFailed("cannot assign seat \(seat) (libinput_udev_assign_seat failed)")
         }
     }

@@ -46,8 +46,9 @@ public struct EmulatedScript: Sendable {
             return ta != tb ? ta < tb : a.offset < b.offset
         }.map(\.element)
         var out = "# lodestone emulated input script\n"
+        var current = ""
         for (node, step) in ordered {
-            out += "D: \(node)\n"
+            if node != current { out += "D: \(node)\n"; current = node }
             switch step {
             case .frame(let f):
                 for e in f.events {
@@ -97,7 +98,8 @@ public enum EmulatedInput {
     /// `readyCount` lines, and returns the program's stdout lines.
     public static func run(devices: [EmulatedDevice], script: EmulatedScript, command: [String],
                            readyToken: String, readyCount: Int, settle: Double = 0.4,
-                           environment: [String: String] = [:]) throws -> (lines: [String], stderr: String) {
+                           driverOptions: [String] = [], acceptedStatus: Set<Int32> = [0],
+                           environment: [String: String] = [:]) throws -> (lines: [String], stderr: String, status: Int32) {
         if let reason = unavailableReason { throw EmulatedRunError(description: reason) }
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("lodestone-emulated-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -114,7 +116,7 @@ public enum EmulatedInput {
         let scriptFile = dir.appendingPathComponent("script.txt")
         try script.render().write(to: scriptFile, atomically: true, encoding: .utf8)
         args += ["--script", scriptFile.path, "--ready-token", readyToken, "--ready-count", String(readyCount),
-                 "--settle-ms", String(Int(settle * 1000)), "--"] + command
+                 "--settle-ms", String(Int(settle * 1000))] + driverOptions + ["--"] + command
 
         let process = Process()
         process.executableURL = fixtureDirectory.appendingPathComponent("lodestone-umockdev-driver")
@@ -137,10 +139,10 @@ public enum EmulatedInput {
         process.waitUntilExit()
         while errThread.isExecuting || !errThread.isFinished { usleep(1000) }
         let stderr = String(decoding: errData, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        guard acceptedStatus.contains(process.terminationStatus) else {
             throw EmulatedRunError(description: "driver exited with \(process.terminationStatus): \(stderr)")
         }
         let lines = String(decoding: outData, as: UTF8.self).split(separator: "\n").map(String.init)
-        return (lines, stderr)
+        return (lines, stderr, process.terminationStatus)
     }
 }

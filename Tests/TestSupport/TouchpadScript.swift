@@ -28,11 +28,11 @@ extension EvdevDevice {
             udev: ["ID_INPUT": "1", "ID_INPUT_TOUCHPAD": "1", "ID_INPUT_TOUCHPAD_INTEGRATION": "internal"])
     }
 
-    /// A USB keyboard with every key up to KEY_MICMUTE, LEDs and autorepeat.
+    /// A USB keyboard with every key up to KEY_MICMUTE and LEDs (no EV_REP: libinput does its own repeat).
     public static func keyboard(name: String = "Lodestone Emulated Keyboard") -> EvdevDevice {
         EvdevDevice(
             name: name, bus: 0x03, vendor: 0x1, product: 0x1, version: 0x111,
-            codes: [EV.key: Set(1...248), EV.msc: [4], EV.led: [0, 1, 2], EV.rep: [0, 1]],
+            codes: [EV.key: Set(1...248), EV.msc: [4], EV.led: [0, 1, 2]],
             udev: ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_KEYBOARD": "1"])
     }
 }

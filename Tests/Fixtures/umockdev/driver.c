@@ -19,6 +19,8 @@
 // Events are grouped into frames ending at EV_SYN/SYN_REPORT; each frame is written with ONE
 // write() at its due time, stamped with CLOCK_MONOTONIC (umockdev's own event-file replay
 // drifts and splits frames).
+// Frames are stamped with their due time on CLOCK_MONOTONIC, so a busy machine delays delivery
+// but does not change what libinput computes from the timestamps.
 #define _GNU_SOURCE
 #include <umockdev.h>
 #include <errno.h>
@@ -29,6 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,8 +147,16 @@ static double now_s(void) {
 }
 
 int main(int argc, char **argv) {
+    // umockdev's uevent sender looks the device up through libudev in THIS process, so the
+    // driver itself must run with umockdev's preload (as umockdev-wrapper would arrange).
+    if (!getenv("LODESTONE_DRIVER_PRELOADED")) {
+        setenv("LODESTONE_DRIVER_PRELOADED", "1", 1);
+        setenv("LD_PRELOAD", "libumockdev-preload.so.0", 1);
+        execv("/proc/self/exe", argv);
+        die("cannot re-execute under libumockdev-preload.so.0");
+    }
     const char *preload = NULL, *script = NULL, *token = NULL;
-    int ready_count = 1, settle_ms = 400, timeout_ms = 20000;
+    int ready_count = 1, settle_ms = 400, timeout_ms = 20000, as_user = -1;
     char *devices[16]; int ndevices = 0;
     char *ioctls[16]; int nioctls = 0;
     int i;
@@ -159,9 +171,18 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--ready-count")) ready_count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--settle-ms")) settle_ms = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--timeout-ms")) timeout_ms = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--as-user")) as_user = atoi(argv[++i]);
         else { fprintf(stderr, "lodestone-umockdev-driver: unknown option %s\n", argv[i]); return 2; }
     }
     if (i >= argc) die("no program given after --");
+    // A test runner may spawn us with signals blocked or ignored, and the program would inherit
+    // that: it could then never be stopped with SIGTERM.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
     if (script) load_script(script);
 
     UMockdevTestbed *bed = umockdev_testbed_new();   // sets UMOCKDEV_DIR for the child
@@ -183,12 +204,24 @@ int main(int argc, char **argv) {
 
     char *root = umockdev_testbed_get_root_dir(bed);
     write_udev_db(root);
+    // --as-user: the program runs unprivileged; it may read the testbed, but the emulated
+    // nodes (ptys owned by root, mode 0620) stay closed to it, as /dev/input is on a real system.
+    if (as_user >= 0) {
+        chmod(root, 0755);
+        for (int d = 0; d < nioctls; d++) {
+            char link[1024], pty[256];
+            snprintf(link, sizeof link, "%s%s", root, ioctls[d]);
+            ssize_t n = readlink(link, pty, sizeof pty - 1);
+            if (n > 0) { pty[n] = 0; chmod(pty, 0600); }
+            // umockdev's preload connects to the node's ioctl socket before opening it.
+            snprintf(link, sizeof link, "%s/ioctl%s", root, ioctls[d]);
+            chmod(link, 0777);
+        }
+    }
     g_free(root);
 
     char ld[4096];
-    const char *old = getenv("LD_PRELOAD");
-    snprintf(ld, sizeof ld, "%s%slibumockdev-preload.so.0%s%s", preload ? preload : "", preload ? ":" : "",
-             old && *old ? ":" : "", old && *old ? old : "");
+    snprintf(ld, sizeof ld, "%s%slibumockdev-preload.so.0", preload ? preload : "", preload ? ":" : "");
 
     int out[2];
     if (pipe2(out, O_CLOEXEC) < 0) die("pipe failed");
@@ -196,6 +229,11 @@ int main(int argc, char **argv) {
     if (child < 0) die("fork failed");
     if (child == 0) {
         setenv("LD_PRELOAD", ld, 1);
+        unsetenv("LODESTONE_DRIVER_PRELOADED");
+        if (as_user >= 0 && (setgroups(0, NULL) < 0 || setgid(as_user) < 0 || setuid(as_user) < 0)) {
+            fprintf(stderr, "lodestone-umockdev-driver: cannot switch to uid %d: %s\n", as_user, strerror(errno));
+            _exit(126);
+        }
         dup2(out[1], STDOUT_FILENO);
         execvp(argv[i], &argv[i]);
         fprintf(stderr, "lodestone-umockdev-driver: cannot run %s: %s\n", argv[i], strerror(errno));
@@ -204,7 +242,7 @@ int main(int argc, char **argv) {
     close(out[1]);
 
     char buf[65536]; size_t have = 0;
-    int seen = 0, playing = token == NULL, eof = 0, terminated = 0;
+    int seen = 0, playing = token == NULL, eof = 0, terminated = 0, timed_out = 0;
     size_t next = 0;
     double start = now_s(), play_start = playing ? start : 0, stop_at = 0;
     while (!eof) {
@@ -213,7 +251,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "lodestone-umockdev-driver: the program did not report %d x '%s' within %d ms\n",
                     ready_count, token, timeout_ms);
             kill(child, SIGTERM);
-            playing = 1; next = nframes; terminated = 1; play_start = now;
+            playing = 1; next = nframes; terminated = 1; timed_out = 1; play_start = now; stop_at = now;
         }
         while (playing && next < nframes && now >= play_start + frames[next].due) {
             Frame *f = &frames[next++];
@@ -239,19 +277,23 @@ int main(int argc, char **argv) {
             }
             int fd = umockdev_testbed_get_dev_fd(bed, f->devnode);
             if (fd < 0) { fprintf(stderr, "lodestone-umockdev-driver: %s is not an emulated stream device\n", f->devnode); continue; }
-            struct timespec ts;
-            clock_gettime(CLOCK_MONOTONIC, &ts);
+            // Stamp the frame with the CLOCK_MONOTONIC time it was due, not the time this
+            // (possibly descheduled) driver got to write it: libinput's jump detection and
+            // acceleration read speed from these stamps, so late writes must not compress them.
+            double due = play_start + f->due;
+            long long usec = (long long) (due * 1e6);
             for (size_t e = 0; e < f->count; e++) {
-                f->events[e].input_event_sec = ts.tv_sec;
-                f->events[e].input_event_usec = ts.tv_nsec / 1000;
+                f->events[e].input_event_sec = usec / 1000000;
+                f->events[e].input_event_usec = usec % 1000000;
             }
             size_t len = f->count * sizeof(struct input_event);
             ssize_t w = write(fd, f->events, len);
             if (w != (ssize_t) len) fprintf(stderr, "lodestone-umockdev-driver: short write to %s (%zd of %zu)\n", f->devnode, w, len);
         }
+        if (terminated && now >= stop_at + 3) { kill(child, SIGKILL); stop_at = now; }
         if (playing && next >= nframes && !terminated) {
             if (!stop_at) stop_at = now + settle_ms / 1000.0;
-            if (now >= stop_at) { kill(child, SIGTERM); terminated = 1; }
+            if (now >= stop_at) { kill(child, SIGTERM); terminated = 1; stop_at = now; }
         }
         int wait_ms = 50;
         if (playing && next < nframes) {
@@ -282,6 +324,7 @@ int main(int argc, char **argv) {
     int status = 0;
     waitpid(child, &status, 0);
     g_object_unref(bed);
+    if (timed_out) return 4;
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && terminated) return 0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
