@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]
 )

@@ -66,15 +66,7 @@ public final class Canvas {
 
     /// The pixel rectangle a shape in `rect` (points) occupies: edges rounded to whole pixels,
     /// at least one pixel wide and high.
-    public func snapped(_ rect: Rect) -> PixelRect {
-        let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
-        var x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7,
-              abs(x1) < 1e7, abs(y1) < 1e7 else { return .zero }
-        if x1 <= x0 { x1 = x0 + 1 }
-        if y1 <= y0 { y1 = y0 + 1 }
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
-    }
+    public func snapped(_ rect: Rect) -> PixelRect { snapRect(rect, scale: scale) }
 
     // MARK: Fills
 
@@ -203,6 +195,14 @@ public final class Canvas {
         }
         image.composite(.over, source: source, mask: maskImage, sourceAt: sx, sy, maskAt: key == nil ? 0 : mx, key == nil ? 0 : my,
                         to: dest.x, dest.y, width: dest.width, height: dest.height)
+    }
+
+    /// Composites a solid source through an uncached mask image (glyphs) at pixel (x, y).
+    func paint(source: PixmanImage, sourceOrigin: (Int, Int)?, maskImage: PixmanImage, at x: Int, _ y: Int) {
+        let dest = PixelRect(x: x, y: y, width: maskImage.width, height: maskImage.height).intersection(clip)
+        guard !dest.isEmpty else { return }
+        image.composite(.over, source: source, mask: maskImage, sourceAt: dest.x - (sourceOrigin?.0 ?? 0), dest.y - (sourceOrigin?.1 ?? 0),
+                        maskAt: dest.x - x, dest.y - y, to: dest.x, dest.y, width: dest.width, height: dest.height)
     }
 
     private func scratchImage(width w: Int, height h: Int) -> PixmanImage {

@@ -48,6 +48,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return PremultipliedColor(r: q(red), g: q(green), b: q(blue), a: UInt16((a * 65535).rounded()))
     }
 
+    /// 16-bit straight-alpha channels: pixman gradient stops are not premultiplied (its
+    /// gradient walker premultiplies after interpolating).
+    var straight16: PremultipliedColor {
+        @inline(__always) func q(_ v: Double) -> UInt16 { UInt16((Swift.min(Swift.max(v, 0), 1) * 65535).rounded()) }
+        return PremultipliedColor(r: q(red), g: q(green), b: q(blue), a: q(alpha))
+    }
+
     public var description: String {
         func h(_ v: Double) -> String { let s = String(Int((v * 255).rounded()), radix: 16); return s.count == 1 ? "0" + s : s }
         return "#\(h(red))\(h(green))\(h(blue))\(h(alpha))"

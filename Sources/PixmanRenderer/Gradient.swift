@@ -34,7 +34,7 @@ struct GradientKey: Hashable {
     func render() -> PixmanImage {
         let img = PixmanImage.owning(layout: .argb32, width: width, height: height)
         let w = Double(width), h = Double(height)
-        let stops = gradient.stops.map { (offset: $0.offset, color: $0.color.premultiplied) }
+        let stops = gradient.stops.map { (offset: $0.offset, color: $0.color.straight16) }
         let source: PixmanImage
         switch gradient.kind {
         case .linear(let a, let b):

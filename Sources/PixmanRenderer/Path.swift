@@ -183,3 +183,6 @@ func strokePolygons(_ lines: [(points: [(Double, Double)], closed: Bool)], width
     }
     return polys
 }
+
+@inline(__always) func _cos(_ a: Double) -> Double { cos(a) }
+@inline(__always) func _sin(_ a: Double) -> Double { sin(a) }

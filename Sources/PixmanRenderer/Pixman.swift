@@ -144,38 +144,3 @@ final class PixmanImage {
     /// pixman 16.16 fixed point.
     @inline(__always) static func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
 }
-
-/// pixman_glyph_cache_t: glyph images keyed by (font, glyph), composited in one call.
-final class PixmanGlyphCache {
-    let handle: OpaquePointer
-    init() { handle = pixman_glyph_cache_create()! }
-    deinit { pixman_glyph_cache_destroy(handle) }
-
-    /// Whether the glyph is cached. Keys are opaque integers (never dereferenced by pixman).
-    func contains(font: Int, glyph: Int) -> Bool {
-        pixman_glyph_cache_lookup(handle, UnsafeMutableRawPointer(bitPattern: font), UnsafeMutableRawPointer(bitPattern: glyph)) != nil
-    }
-
-    func insert(font: Int, glyph: Int, originX: Int, originY: Int, image: PixmanImage) {
-        pixman_glyph_cache_freeze(handle)
-        _ = pixman_glyph_cache_insert(handle, UnsafeMutableRawPointer(bitPattern: font),
-                                      UnsafeMutableRawPointer(bitPattern: glyph), Int32(originX), Int32(originY), image.handle)
-        pixman_glyph_cache_thaw(handle)
-    }
-
-    /// Draws positioned glyphs (pixel positions of each glyph's origin) with `source`.
-    func composite(_ glyphs: [(font: Int, glyph: Int, x: Int, y: Int)], source: PixmanImage, onto dest: PixmanImage) {
-        guard !glyphs.isEmpty else { return }
-        var list: [pixman_glyph_t] = []
-        list.reserveCapacity(glyphs.count)
-        for g in glyphs {
-            guard let p = pixman_glyph_cache_lookup(handle, UnsafeMutableRawPointer(bitPattern: g.font),
-                                                    UnsafeMutableRawPointer(bitPattern: g.glyph)) else { continue }
-            list.append(pixman_glyph_t(x: Int32(g.x), y: Int32(g.y), glyph: p))
-        }
-        list.withUnsafeBufferPointer { buf in
-            pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, source.handle, dest.handle, 0, 0, 0, 0, handle,
-                                            Int32(buf.count), buf.baseAddress)
-        }
-    }
-}

@@ -18,6 +18,12 @@ public final class RenderCache {
 
     public init() {}
 
+    /// Fonts and glyphs.
+    let text = TextEngine()
+
+    /// Glyphs rasterized so far (cache misses).
+    public var glyphMisses: Int { text.glyphMisses }
+
     /// Number of cached masks and gradient images.
     public var count: Int { masks.count + gradients.count }
 

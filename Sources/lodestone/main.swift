@@ -1,7 +1,6 @@
-// The lodestone command-line program (skeleton; the foundation issue fills it).
-import Foundation
+// The lodestone program: see CLI.swift for the command table.
+#if canImport(Glibc)
+import Glibc
+#endif
 
-if CommandLine.arguments.dropFirst().first == "events" {
-    exit(EventsCommand.run(Array(CommandLine.arguments.dropFirst(2))))
-}
-print("lodestone: not yet available")
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

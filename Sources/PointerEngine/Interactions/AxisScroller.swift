@@ -28,7 +28,7 @@ public struct AxisScroller: Sendable, Equatable {
         /// Fingers are on: `raw` is where the finger would have put the content without a band.
         case tracking(raw: Double)
         case gliding(Momentum)
-        case springing(Spring)
+        case springing(CriticalSpring)
 
         public var description: String {
             switch self {
@@ -119,7 +119,7 @@ public struct AxisScroller: Sendable, Equatable {
              (.springing, .animate(let target)), (.tracking, .animate(let target)):
             let clamped = clamp(target, 0, maxOffset)
             if state == .resting, clamped == offset { break } // already there: nothing moves
-            state = .springing(Spring(start: now, from: offset, to: clamped,
+            state = .springing(CriticalSpring(start: now, from: offset, to: clamped,
                                       velocity: currentVelocity(at: now), omega: Self.animationOmega))
         case (.resting, .jump(let target)), (.tracking, .jump(let target)),
              (.gliding, .jump(let target)), (.springing, .jump(let target)):
@@ -147,7 +147,7 @@ public struct AxisScroller: Sendable, Equatable {
                 // The glide hits the edge: bounce with the speed it had there.
                 let hit = m.start.adding(seconds: t)
                 let speed = clamp(m.velocity(at: hit), -Self.maximumBounceSpeed, Self.maximumBounceSpeed)
-                state = .springing(Spring(start: hit, from: edge, to: edge, velocity: speed, omega: Self.bounceOmega))
+                state = .springing(CriticalSpring(start: hit, from: edge, to: edge, velocity: speed, omega: Self.bounceOmega))
                 advance(to: now)
             } else if m.isFinished(at: now) {
                 offset = m.restingOffset
@@ -190,7 +190,7 @@ public struct AxisScroller: Sendable, Equatable {
             if abs(v) >= Self.pageFlickSpeed { page = v > 0 ? Int(position.rounded(.up)) : Int(position.rounded(.down)) }
             page = min(max(page, dragStartPage - 1), dragStartPage + 1)
             let target = clamp(Double(page) * viewportLength, 0, maxOffset)
-            state = .springing(Spring(start: now, from: offset, to: target, velocity: v, omega: Self.bounceOmega))
+            state = .springing(CriticalSpring(start: now, from: offset, to: target, velocity: v, omega: Self.bounceOmega))
         } else if overscroll > 0 {
             state = .resting
             settleIntoBounds(now: now)
@@ -203,6 +203,6 @@ public struct AxisScroller: Sendable, Equatable {
 
     private mutating func settleIntoBounds(now: Timestamp) {
         guard overscroll > 0 else { return }
-        state = .springing(Spring(start: now, from: offset, to: clamp(offset, 0, maxOffset), omega: Self.bounceOmega))
+        state = .springing(CriticalSpring(start: now, from: offset, to: clamp(offset, 0, maxOffset), omega: Self.bounceOmega))
     }
 }

@@ -130,7 +130,7 @@ public enum RubberBand {
 /// A critically damped spring toward `target` (no overshoot when starting at rest):
 /// x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the speed
 /// (settles to 1 % in ≈ 6.6/ω s).
-public struct Spring: Sendable, Equatable {
+public struct CriticalSpring: Sendable, Equatable {
     public var start: Timestamp
     public var from: Double
     public var target: Double
@@ -158,15 +158,9 @@ public struct Spring: Sendable, Equatable {
     }
 }
 
-// libm's exp and log, bound by symbol name: PointerEngine imports no C module (not even Glibc)
-// and the standard library has no transcendental functions. Both are plain C `double f(double)`
-// functions of the C library every Swift program on Linux links; the target links `m`.
-@_silgen_name("exp") @usableFromInline func libmExp(_ x: Double) -> Double
-@_silgen_name("log") @usableFromInline func libmLog(_ x: Double) -> Double
-
 extension Double {
-    /// e^self.
-    @usableFromInline var expOf: Double { libmExp(self) }
+    /// e^self, through the engine's deterministic pure-Swift `Math` (bit-identical everywhere, T2).
+    @usableFromInline var expOf: Double { Math.exp(self) }
     /// ln(self).
-    @usableFromInline var logOf: Double { libmLog(self) }
+    @usableFromInline var logOf: Double { Math.log(self) }
 }

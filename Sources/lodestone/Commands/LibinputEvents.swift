@@ -4,8 +4,9 @@
 import Foundation
 import InputProtocol
 import LibinputBackend
+import WaylandClient
 
-enum EventsCommand {
+enum LibinputEventsCommand {
     static let usage = """
     usage: lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json] [--keep-keys]
                             [--tap on|off] [--natural-scroll on|off] [--scroll-method none|two-finger|edge|on-button-down]
@@ -76,24 +77,22 @@ enum EventsCommand {
     static func run(_ args: [String]) -> Int32 {
         let options: Options
         do { options = try parse(args) } catch {
-            FileHandle.standardError.write(Data("lodestone events: \(error.message)\n\(usage)\n".utf8))
-            return 2
+            Diagnostics.error("events: \(error.message)\n\(usage)")
+            return CLI.Status.usage
         }
         let source: LibinputBackend.Source = options.paths.isEmpty ? .seat(options.seat) : .paths(options.paths)
         let backend: LibinputBackend
         do {
             backend = try LibinputBackend(source, settings: options.settings, privacy: options.privacy,
-                                          verbose: options.verbose) { line in
-                FileHandle.standardError.write(Data("lodestone events: \(line)\n".utf8))
-            }
+                                          verbose: options.verbose) { line in Diagnostics.error(line) }
         } catch {
-            FileHandle.standardError.write(Data("lodestone events: \(error.description)\n".utf8))
-            return 1
+            Diagnostics.error(error.description)
+            return CLI.Status.failure
         }
         while true {
             // One write per drain: lines reach a pipe as they happen (tests and tools read live).
             let lines = backend.drain().map { (options.json ? EventLine.json($0) : EventLine.text($0)) + "\n" }
-            if !lines.isEmpty { FileHandle.standardOutput.write(Data(lines.joined().utf8)) }
+            if !lines.isEmpty { Diagnostics.write(lines.joined(), to: 1) }
             backend.wait(timeoutMS: -1)
         }
     }

@@ -1,0 +1,127 @@
+// The display list: what a frame shows, as drawing operations in points grouped in items with
+// stable identities. The renderer diffs consecutive lists to find damage.
+import PointerEngine
+
+/// One drawing operation, in points.
+public enum DrawOp: Hashable, Sendable {
+    case fill(Shape, Rect, Color)
+    case gradient(Shape, Rect, Gradient, opacity: Double)
+    /// An outline lying inside `rect`.
+    case stroke(Shape, Rect, lineWidth: Double, Color)
+    /// A soft shadow of the shape, blurred with σ = `blur` points.
+    case shadow(Shape, Rect, blur: Double, offset: Vector, Color)
+    /// A soft radial light of `radius` points centred at `center`, clipped to the shape
+    /// (lift's specular highlight follows the pointer without re-rendering any gradient).
+    case spotlight(Shape, Rect, center: Point, radius: Double, Color)
+    /// A line of text, its baseline starting at `baseline`.
+    case text(String, Font, baseline: Point, Color)
+
+    /// The op with every colour faded by `factor` (0…1).
+    public func fading(_ factor: Double) -> DrawOp {
+        guard factor < 1 else { return self }
+        switch self {
+        case .fill(let s, let r, let c): return .fill(s, r, c.fading(factor))
+        case .gradient(let s, let r, let g, let o): return .gradient(s, r, g, opacity: o * factor)
+        case .stroke(let s, let r, let w, let c): return .stroke(s, r, lineWidth: w, c.fading(factor))
+        case .shadow(let s, let r, let b, let o, let c): return .shadow(s, r, blur: b, offset: o, c.fading(factor))
+        case .spotlight(let s, let r, let p, let rad, let c): return .spotlight(s, r, center: p, radius: rad, c.fading(factor))
+        case .text(let t, let f, let b, let c): return .text(t, f, baseline: b, c.fading(factor))
+        }
+    }
+
+    /// The op scaled by `s` about `anchor`, then moved by `offset` (lift, hover scale, parallax).
+    public func transformed(scale s: Double, about anchor: Point, offset: Vector = .zero) -> DrawOp {
+        func p(_ q: Point) -> Point { Point(anchor.x + (q.x - anchor.x) * s + offset.dx, anchor.y + (q.y - anchor.y) * s + offset.dy) }
+        func r(_ q: Rect) -> Rect { let o = p(q.origin); return Rect(x: o.x, y: o.y, width: q.width * s, height: q.height * s) }
+        func sh(_ shape: Shape) -> Shape {
+            if case .roundedRect(let cr) = shape { return .roundedRect(cornerRadius: cr * s) }
+            return shape
+        }
+        switch self {
+        case .fill(let shape, let rect, let c): return .fill(sh(shape), r(rect), c)
+        case .gradient(let shape, let rect, let g, let o): return .gradient(sh(shape), r(rect), g, opacity: o)
+        case .stroke(let shape, let rect, let w, let c): return .stroke(sh(shape), r(rect), lineWidth: w * s, c)
+        case .shadow(let shape, let rect, let b, let o, let c): return .shadow(sh(shape), r(rect), blur: b * s, offset: o * s, c)
+        case .spotlight(let shape, let rect, let ctr, let rad, let c): return .spotlight(sh(shape), r(rect), center: p(ctr), radius: rad * s, c)
+        case .text(let t, let f, let b, let c):
+            var f2 = f; f2.size *= s
+            return .text(t, f2, baseline: p(b), c)
+        }
+    }
+}
+
+/// Who an item is, stable across frames (an element, the pointer, an accessory slot…).
+public struct ItemID: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var index: Int
+    public init(_ name: String, _ index: Int = 0) { self.name = name; self.index = index }
+    public var description: String { index == 0 ? name : "\(name)#\(index)" }
+}
+
+/// A group of operations drawn together, with an identity for damage tracking.
+public struct DisplayItem: Hashable, Sendable {
+    public var id: ItemID
+    public var ops: [DrawOp]
+    public init(_ id: ItemID, _ ops: [DrawOp]) { self.id = id; self.ops = ops }
+}
+
+/// Where pixels of a rectangle land at a scale: edges rounded to whole pixels, at least one
+/// pixel wide and high (the same rule `Canvas.snapped` uses, so bounds match drawing).
+func snapRect(_ rect: Rect, scale: Double) -> PixelRect {
+    let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
+    var x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7,
+          abs(x1) < 1e7, abs(y1) < 1e7 else { return .zero }
+    if x1 <= x0 { x1 = x0 + 1 }
+    if y1 <= y0 { y1 = y0 + 1 }
+    return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+}
+
+extension Canvas {
+    /// Executes one operation.
+    public func draw(_ op: DrawOp) {
+        switch op {
+        case .fill(let s, let r, let c): fill(s, in: r, c)
+        case .gradient(let s, let r, let g, let o): fill(s, in: r, g, opacity: o)
+        case .stroke(let s, let r, let w, let c): stroke(s, in: r, lineWidth: w, c)
+        case .shadow(let s, let r, let b, let o, let c): shadow(of: s, in: r, blur: b, offset: o, c)
+        case .spotlight(let s, let r, let ctr, let rad, let c): spotlight(s, in: r, center: ctr, radius: rad, c)
+        case .text(let t, let f, let b, let c): draw(t, font: f, at: b, c)
+        }
+    }
+
+    /// Every pixel an operation may touch.
+    public func bounds(of op: DrawOp) -> PixelRect {
+        switch op {
+        case .fill(_, let r, _), .gradient(_, let r, _, _), .stroke(_, let r, _, _), .spotlight(_, let r, _, _, _):
+            return snapped(r)
+        case .shadow(_, let r, let b, let o, _):
+            return shadowBounds(of: r, blur: b, offset: o)
+        case .text(let t, let f, let b, _):
+            let m = measure(t, font: f)
+            // Glyphs may overhang their advance box a little (italics, accents): pad by 25 %.
+            let pad = f.size * 0.25
+            return PixelRect(covering: Rect(x: b.x - pad, y: b.y - m.ascent - pad, width: m.width + 2 * pad,
+                                            height: m.height + 2 * pad), scale: scale)
+        }
+    }
+
+    /// A radial light clipped to a shape; the gradient image depends only on its radius.
+    public func spotlight(_ shape: Shape, in rect: Rect, center: Point, radius: Double, _ color: Color) {
+        let px = snapped(rect)
+        let rpx = max(Int((radius * scale).rounded()), 1)
+        guard color.alpha > 0, !px.intersection(clip).isEmpty else { return }
+        let g = Gradient(.radial(center: Point(0.5, 0.5), radius: 0.5),
+                         stops: [.init(0, color), .init(0.55, color.fading(0.35)), .init(1, color.withAlpha(0))])
+        let image = cache.gradient(GradientKey(gradient: g, width: 2 * rpx, height: 2 * rpx))
+        let cx = Int((center.x * scale).rounded()) - rpx, cy = Int((center.y * scale).rounded()) - rpx
+        let key: MaskKey? = { if case .rect = shape { return nil }; return maskKey(shape, px) }()
+        // Only where the light and the shape overlap.
+        let area = px.intersection(PixelRect(x: cx, y: cy, width: 2 * rpx, height: 2 * rpx))
+        guard !area.isEmpty else { return }
+        withClip(area) {
+            paint(source: image, sourceOrigin: (cx, cy), mask: key, at: px.x, px.y, opacity: 1,
+                  size: (px.width, px.height))
+        }
+    }
+}

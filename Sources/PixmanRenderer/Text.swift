@@ -1,0 +1,103 @@
+// Real text for annotations and labels (SPEC A3): FreeType glyphs at the exact pixel size
+// (size × scale, so fractional scales stay sharp), cached per face, size and glyph.
+import PointerEngine
+
+/// A font request: a fontconfig family (DejaVu Sans by default) and a size in points.
+public struct Font: Hashable, Sendable {
+    public var family: String
+    public var size: Double
+    public var bold: Bool
+    public init(family: String = "DejaVu Sans", size: Double, bold: Bool = false) {
+        self.family = family; self.size = size; self.bold = bold
+    }
+    public static func system(_ size: Double, bold: Bool = false) -> Font { Font(size: size, bold: bold) }
+    public static func monospaced(_ size: Double, bold: Bool = false) -> Font { Font(family: "DejaVu Sans Mono", size: size, bold: bold) }
+}
+
+/// Measured text, in points.
+public struct TextMetrics: Hashable, Sendable {
+    public var width: Double
+    /// Distance from the baseline up to the top of the tallest glyph of the font.
+    public var ascent: Double
+    /// Distance from the baseline down (positive).
+    public var descent: Double
+    public var height: Double { ascent + descent }
+}
+
+/// Faces and rendered glyphs. One per RenderCache.
+final class TextEngine {
+    private struct FaceKey: Hashable { var family: String; var bold: Bool }
+    private struct GlyphKey: Hashable { var face: Int; var size64: Int; var index: Int }
+    private var faces: [FaceKey: (id: Int, face: FontFace?)] = [:]
+    private var glyphs: [GlyphKey: RenderedGlyph] = [:]
+    private var indices: [Int: [Unicode.Scalar: Int]] = [:]
+    /// Glyphs rasterized so far (tests check the cache works).
+    private(set) var glyphMisses = 0
+
+    private func face(_ font: Font) -> (id: Int, face: FontFace)? {
+        let key = FaceKey(family: font.family, bold: font.bold)
+        if let f = faces[key] { return f.face.map { (f.id, $0) } }
+        let f = FontFace(family: font.family, bold: font.bold)
+        let id = faces.count + 1
+        faces[key] = (id, f)
+        return f.map { (id, $0) }
+    }
+
+    private static func size64(_ font: Font, scale: Double) -> Int { max(1, Int((font.size * scale * 64).rounded())) }
+
+    /// Pixel-space layout: each glyph's image and pen x (1/64 px) plus the total advance.
+    private func layout(_ text: String, _ font: Font, scale: Double) -> (glyphs: [(RenderedGlyph, Int)], advance64: Int, metrics: FaceMetrics)? {
+        guard let (id, face) = face(font) else { return nil }
+        let s64 = TextEngine.size64(font, scale: scale)
+        var pen = 0
+        var out: [(RenderedGlyph, Int)] = []
+        for scalar in text.unicodeScalars {
+            let index: Int
+            if let i = indices[id]?[scalar] { index = i } else {
+                index = face.glyphIndex(scalar); indices[id, default: [:]][scalar] = index
+            }
+            let key = GlyphKey(face: id, size64: s64, index: index)
+            let g: RenderedGlyph
+            if let cached = glyphs[key] { g = cached } else {
+                g = face.render(glyph: index, size64: s64); glyphs[key] = g; glyphMisses += 1
+                if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
+            }
+            out.append((g, pen))
+            // Whole-pixel advances keep glyph spacing identical wherever the run is drawn.
+            pen += (g.advance64 + 32) & ~63
+        }
+        return (out, pen, face.metrics(size64: s64))
+    }
+
+    func measure(_ text: String, _ font: Font, scale: Double) -> TextMetrics {
+        guard let l = layout(text, font, scale: scale) else {
+            return TextMetrics(width: 0, ascent: font.size * 0.8, descent: font.size * 0.2)
+        }
+        return TextMetrics(width: Double(l.advance64) / 64 / scale, ascent: Double(l.metrics.ascender64) / 64 / scale,
+                           descent: Double(-l.metrics.descender64) / 64 / scale)
+    }
+
+    func draw(_ text: String, _ font: Font, baseline origin: Point, color: Color, opacity: Double, on canvas: Canvas) {
+        guard let l = layout(text, font, scale: canvas.scale) else { return }
+        let x0 = Int((origin.x * canvas.scale).rounded()), y0 = Int((origin.y * canvas.scale).rounded())
+        let source = canvas.cache.solid(color.fading(opacity).premultiplied)
+        for (g, pen) in l.glyphs {
+            guard let img = g.image else { continue }
+            let x = x0 + (pen >> 6) + g.left, y = y0 - g.top
+            canvas.paint(source: source, sourceOrigin: nil, maskImage: img, at: x, y)
+        }
+    }
+}
+
+extension Canvas {
+    /// Draws a line of text with its baseline starting at `origin` (points).
+    public func draw(_ text: String, font: Font, at origin: Point, _ color: Color, opacity: Double = 1) {
+        guard color.alpha > 0, opacity > 0 else { return }
+        cache.text.draw(text, font, baseline: origin, color: color, opacity: opacity, on: self)
+    }
+
+    /// The size of a line of text at this canvas's scale.
+    public func measure(_ text: String, font: Font) -> TextMetrics {
+        cache.text.measure(text, font, scale: scale)
+    }
+}

@@ -1,0 +1,87 @@
+// Composing the render description from the engine's state.
+
+extension Engine {
+    /// The render description of the engine's state at `now` (no time passes).
+    public func describe() -> Frame {
+        let drawn = drawnPosition
+        let rm = settings.reduceMotion
+        let layers = morph.layers(at: drawn, reduceMotion: rm)
+        let lift = effects.filter { $0.kind == .lift }.map { clamp($0.progress.value, 0, 1) }.max() ?? 0
+        var opacity = clamp(visibleOpacity.value, 0, 1) * (1 - lift)
+        if request.hidesPointer { opacity = 0 }
+        let s = settings.size
+        let under: ElementID? = {
+            if morph.to.underContent, let id = hovered { return id }
+            return liftElement
+        }()
+        let pointer = PointerAppearance(
+            generation: settings.generation, position: drawn, logicalPosition: logicalPosition, layers: layers,
+            opacity: opacity, scale: s, fillColor: settings.color,
+            borderColor: settings.contrastBorder ? contrast(for: settings.color) : nil,
+            borderWidth: settings.contrastBorder ? PointerTuning.borderWidth * s : 0,
+            isUnderContent: under != nil, underElement: under)
+        var f = Frame(time: now, surfaceSize: layout.size, pointer: pointer)
+
+        // Scroll containers, in paint order.
+        for space in index.spaces.dropFirst() {
+            let slot = Int(space.container)
+            let id = index.entries[slot].id
+            f.containers.append(ContainerAppearance(element: id, transform: index.transform(slot: slot, scene: scene),
+                                                    opacity: scene.containerOpacity[id] ?? 1))
+        }
+        f.containers.sort { (index.entry($0.element)?.rank ?? 0) < (index.entry($1.element)?.rank ?? 0) }
+
+        // Element overrides.
+        var ids = Set<ElementID>(scene.selection)
+        ids.formUnion(scene.pressed)
+        ids.formUnion(scene.reveal.keys)
+        ids.formUnion(scene.frameOverrides.keys)
+        for id in ids.sorted() {
+            f.elementStates.append(ElementState(
+                element: id, isSelected: scene.selection.contains(id), isPressed: scene.pressed.contains(id),
+                revealOpacity: scene.reveal[id] ?? 1,
+                frame: scene.frameOverrides[id] != nil ? index.surfaceFrame(of: id, scene: scene) : nil))
+        }
+
+        // Effects (E1–E5), in the paint order of their elements.
+        var live = effects
+        for i in live.indices {
+            if let fr = index.surfaceFrame(of: live[i].element, scene: scene) { live[i].frame = fr }
+        }
+        live.sort { (index.entry($0.element)?.rank ?? -1) < (index.entry($1.element)?.rank ?? -1) }
+        f.effects = live.map {
+            $0.appearance(pointer: logicalPosition, drawn: drawn, reduceMotion: rm, classic: settings.generation == .classic)
+        }
+
+        // Accessories and annotations around the drawn shape.
+        let box = layers.reduce(Rect.zero) { $0.union($1.bounds) }
+        let around = box.isEmpty ? Rect(x: drawn.x, y: drawn.y, width: 0, height: 0) : box
+        let shown = clamp(visibleOpacity.value, 0, 1) * (request.hidesPointer ? 0 : 1)
+        f.accessories = accessories.appearances(around: around, size: s, color: settings.color).map {
+            var a = $0; a.opacity *= shown; return a
+        }
+        f.annotations = annotations.appearances(around: around, size: s).map { var a = $0; a.opacity *= shown; return a }
+
+        if let sel = text.selection, let lines = textLines(sel.element) {
+            f.textSelection = text.appearance(lines: lines)
+        }
+
+        let ctx = context(input: lastInput)
+        for i in interactions.indices { interactions[i].contribute(to: &f, context: ctx) }
+
+        f.isAnimating = !isSettled
+        var deadlines: [Timestamp] = []
+        if let d = idleDeadline, d > now { deadlines.append(d) }
+        if let m = lastMotion, velocity.speed > 0 {
+            deadlines.append(Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6)))
+        }
+        f.nextDeadline = deadlines.min()
+        return f
+    }
+
+    /// P6: a border colour that contrasts with the fill (black on light, white on dark).
+    func contrast(for c: Color) -> Color {
+        let luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+        return luma > 0.5 ? .black : .white
+    }
+}

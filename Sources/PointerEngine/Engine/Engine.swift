@@ -1,0 +1,690 @@
+// The pointer engine: input events + a clock value in, a render description out.
+//
+// Deterministic: no clock reads, no randomness. `handle(_:now:)` takes one event,
+// `advance(to:)` runs animations and timers up to a time, `frame(now:)` describes what to draw.
+// Internal deadlines (auto-hide, the pointer coming to rest) are honoured at their exact time
+// whatever the caller's frame rate, so a trace replays to the same states (SPEC T2).
+
+public struct Engine: Sendable {
+    public private(set) var layout: Layout
+    public var settings: PointerSettings { didSet { applySettings(old: oldValue) } }
+    /// Interaction components, offered each event in order (see `Interaction`).
+    public var interactions: [any Interaction]
+    /// Live state shared with the interactions (scroll transforms, selection …).
+    public private(set) var scene = SceneState()
+    /// Receives one line per state transition (debug log); nil logs nothing.
+    public var log: (@Sendable (String) -> Void)?
+
+    var index: HitIndex
+    /// The engine's current time.
+    public private(set) var now: Timestamp
+    /// The logical pointer: exactly where the user put it (M6), surface points.
+    public private(set) var logicalPosition: Point
+    public private(set) var modifiers: Modifiers = []
+    /// The element whose hit region the pointer is in (M1, M2), while the pointer shows.
+    public private(set) var hovered: ElementID?
+    /// The input that produced the last event.
+    public private(set) var lastInput: InputKind = .pointer
+
+    var visibility = PointerVisibility()
+    var visibleOpacity: Animated
+    var magnetism: Magnetism
+    var velocity = VelocityEstimator()
+    var morph: PointerMorph
+    var effects: [EffectInstance] = []
+    var accessories = AccessoryAnimator()
+    var annotations = AnnotationAnimator()
+    var text = TextTracker()
+    var devices: [DeviceID: DeviceCapabilities] = [:]
+    var buttons: [PointerButton: PressedButton] = [:]
+    var lastClick: (button: PointerButton, time: Timestamp, at: Point, count: Int)?
+    var touches: [TouchID: TouchPoint] = [:]
+    /// Last motion/button/scroll time: the auto-hide clock (P5).
+    var lastActivity: Timestamp
+    var lastMotion: Timestamp?
+    var captor: Int?
+    var request = PointerRequest()
+    var outputs: [EngineOutput] = []
+
+    struct PressedButton: Hashable, Sendable {
+        var device: DeviceID
+        var element: ElementID?
+        var handled: Bool
+        var clickCount: Int
+    }
+
+    struct TouchPoint: Hashable, Sendable {
+        var device: DeviceID
+        var start: Point
+        var position: Point
+        var time: Timestamp
+        var element: ElementID?
+        var moved: Bool
+        var handled: Bool
+    }
+
+    /// A touch moving less than this is a tap (points).
+    public static let tapSlop = 10.0
+    /// A touch held longer than this is not a tap (seconds).
+    public static let tapMaximumDuration = 0.5
+    /// Two presses within this distance can make a double click (points).
+    public static let doubleClickSlop = 4.0
+
+    public init(layout: Layout, settings: PointerSettings = PointerSettings(), interactions: [any Interaction] = [],
+                now: Timestamp = Timestamp(rawValue: 0)) {
+        self.layout = layout
+        self.settings = settings
+        self.interactions = interactions
+        self.index = HitIndex(layout: layout)
+        self.now = now
+        self.lastActivity = now
+        self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
+        self.visibleOpacity = Animated(0, response: PointerVisibility.showResponse, reduceMotion: settings.reduceMotion)
+        self.magnetism = Magnetism(reduceMotion: settings.reduceMotion)
+        self.morph = PointerMorph(ShapeTarget(key: .init(tag: "none", element: nil), shape: .arrow,
+                                              anchor: .pointer(.zero), cornerRadius: 0, opacity: 1, underContent: false),
+                                  reduceMotion: settings.reduceMotion)
+        self.morph = PointerMorph(shapeTarget(), reduceMotion: settings.reduceMotion)
+    }
+
+    // MARK: public state
+
+    /// Where the pointer is drawn (M3–M6), clamped to the surface, points.
+    public var drawnPosition: Point {
+        let p = logicalPosition + magnetism.offset
+        return Point(clamp(p.x, 0, layout.size.width), clamp(p.y, 0, layout.size.height))
+    }
+    public var visibilityState: PointerVisibilityState { visibility.state }
+    /// Why the drawn pointer is attracted now.
+    public var attraction: Attraction { magnetism.attraction }
+    public var textSelection: TextSelection? { text.selection }
+    public var isSelectingText: Bool { text.isSelecting }
+    /// A drag, selection, gesture or scrub is in progress somewhere.
+    public var isActive: Bool {
+        captor != nil || text.isSelecting || !buttons.isEmpty || !touches.isEmpty || interactions.contains { $0.isActive }
+    }
+    /// Everything has come to rest: no animation is running.
+    public var isSettled: Bool {
+        visibleOpacity.isSettled && magnetism.isSettled && morph.isSettled && effects.allSatisfy { $0.progress.isSettled }
+            && accessories.isSettled && annotations.isSettled && !interactions.contains { $0.isAnimating }
+    }
+    /// The effect currently shown (or fading) for an element.
+    public func effect(on id: ElementID) -> (kind: EffectKind, progress: Double)? {
+        effects.last { $0.element == id }.map { ($0.kind, $0.progress.value) }
+    }
+    /// The effect the engine picks for an element (E4), nil for none.
+    public func resolvedEffect(of id: ElementID) -> EffectKind? { index.entry(id)?.effect }
+    /// The element whose hit region holds surface point `p` (M1, M2).
+    public func region(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: true) }
+    /// The topmost element whose visible frame holds `p`.
+    public func element(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: false) }
+    /// An element's frame on the surface after scroll transforms, points.
+    public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
+
+    /// Takes the outputs collected since the last call.
+    public mutating func drainOutputs() -> [EngineOutput] {
+        defer { outputs.removeAll(keepingCapacity: true) }
+        return outputs
+    }
+
+    /// Replaces the layout. Interactions in progress are cancelled (G7); effects on vanished
+    /// elements fade out where they were.
+    public mutating func setLayout(_ layout: Layout) {
+        cancelInteractions()
+        self.layout = layout
+        index = HitIndex(layout: layout)
+        text = TextTracker()
+        updatePointer(moved: false)
+    }
+
+    // MARK: events
+
+    /// Handles one event at time `now` (normally `event.time`; never earlier than the last).
+    public mutating func handle(_ event: InputEvent, now: Timestamp) {
+        advance(to: now)
+        let dev = event.device
+        switch event.kind {
+        case .deviceAdded(_, let caps):
+            devices[dev] = caps
+        case .deviceRemoved:
+            removeDevice(dev)
+        case .pointerEnter(let p):
+            logicalPosition = clampToSurface(Point(p.x, p.y))
+            velocity.reset()
+            transition(visibility.handle(.entered))
+            lastActivity = now
+            dispatch(.pointerEntered(at: logicalPosition), input: inputKind(of: dev))
+        case .pointerLeave:
+            transition(visibility.handle(.left))
+            dispatch(.pointerLeft, input: inputKind(of: dev))
+        case .motion(let position, let delta, _):
+            motion(to: position, delta: Vector(delta.dx, delta.dy), device: dev)
+        case .button(let b, let pressed):
+            button(b, pressed: pressed, device: dev)
+        case .scroll(let source, let axis, let value, let value120, let stop):
+            scroll(source: source, axis: axis, value: value, value120: value120, stop: stop, device: dev)
+        case .gesture(let g):
+            if g.phase == .begin, g.kind != .hold { transition(visibility.handle(.gestureBegan)) }
+            lastInput = .trackpad
+            let target = scrollTarget(axis: nil)
+            dispatch(.gesture(g, at: logicalPosition, target: target), input: .trackpad)
+        case .touchDown(let id, let p):
+            touchDown(id, at: Point(p.x, p.y), device: dev)
+        case .touchMotion(let id, let p):
+            touchMoved(id, to: Point(p.x, p.y))
+        case .touchUp(let id):
+            touchUp(id)
+        case .touchCancel:
+            touches.removeAll()
+            dispatch(.touchCancel, input: .touch)
+        case .touchFrame, .frame:
+            break
+        case .key(let k, let pressed):
+            dispatch(.key(k, pressed: pressed), input: .keyboard)
+        case .modifiers(let m):
+            if m.effective != modifiers {
+                modifiers = m.effective
+                dispatch(.modifiersChanged(modifiers), input: .keyboard)
+            }
+        }
+        updatePointer(moved: false)
+    }
+
+    /// Convenience: handles the event at its own timestamp.
+    public mutating func handle(_ event: InputEvent) { handle(event, now: event.time) }
+
+    mutating func motion(to position: InputPoint?, delta: Vector, device: DeviceID) {
+        let old = logicalPosition
+        let target = position.map { Point($0.x, $0.y) } ?? (old + delta)
+        logicalPosition = clampToSurface(target)
+        let moved = logicalPosition - old
+        velocity.add(delta: moved, at: now)
+        lastMotion = now
+        lastActivity = now
+        lastInput = inputKind(of: device)
+        if lastInput == .touch { lastInput = .pointer }
+        transition(visibility.handle(.moved))
+        dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
+        if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
+            let before = text.selection
+            text.move(to: logicalPosition, lines: lines)
+            if text.selection != before { outputs.append(.textSelectionChanged(text.selection)) }
+        }
+        updatePointer(moved: true)
+    }
+
+    mutating func button(_ b: PointerButton, pressed: Bool, device: DeviceID) {
+        lastActivity = now
+        let input = inputKind(of: device) == .trackpad ? InputKind.trackpad : .pointer
+        lastInput = input
+        if visibility.state != .visible, visibility.state != .unfocused { transition(visibility.handle(.moved)) }
+        updateHover()
+        let hit = hovered ?? index.element(at: logicalPosition, scene: scene, padded: true)
+        if pressed {
+            guard buttons[b] == nil else { return } // a repeated press without release: ignore
+            var count = 1
+            if let l = lastClick, l.button == b, Double(now.rawValue &- l.time.rawValue) / 1e6 <= settings.doubleClickInterval,
+               l.at.distance(to: logicalPosition) <= Engine.doubleClickSlop {
+                count = l.count + 1
+            }
+            lastClick = (b, now, logicalPosition, count)
+            let handled = dispatch(.pointerPressed(b, at: logicalPosition, hit: hit, clickCount: count), input: input)
+            buttons[b] = PressedButton(device: device, element: hit, handled: handled, clickCount: count)
+            if !handled, let id = hit {
+                if b == .left, let e = layout[id], e.kind == .textArea, let lines = textLines(id) {
+                    transition(text.begin(id, at: logicalPosition, lines: lines, extend: modifiers.contains(.shift)))
+                    outputs.append(.textSelectionChanged(text.selection))
+                } else {
+                    scene.pressed.insert(id)
+                }
+            }
+        } else {
+            guard let press = buttons.removeValue(forKey: b) else { return }
+            let handled = dispatch(.pointerReleased(b, at: logicalPosition, hit: hit), input: input)
+            if let id = press.element { scene.pressed.remove(id) }
+            if b == .left, text.isSelecting { transition(text.end()) }
+            if !handled, !press.handled, b == .left, let id = press.element, id == hit,
+               layout[id]?.kind != .textArea {
+                outputs.append(.activated(id, input: input, clickCount: press.clickCount))
+            }
+        }
+    }
+
+    mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool, device: DeviceID) {
+        let input: InputKind = source == .finger ? .trackpad : .pointer
+        lastInput = input
+        if source == .finger, !stop { transition(visibility.handle(.gestureBegan)) }
+        let natural = source == .wheel ? settings.gestures.naturalWheel : settings.gestures.naturalScrolling
+        let delta = value * settings.gestures.scrollSpeed * (natural ? -1.0 : 1.0)
+        let target = scrollTarget(axis: axis)
+        dispatch(.scroll(source: source, axis: axis, delta: delta, value120: value120, stop: stop, at: logicalPosition, target: target), input: input)
+    }
+
+    mutating func touchDown(_ id: TouchID, at p: Point, device: DeviceID) {
+        lastInput = .touch
+        transition(visibility.handle(.touched))
+        let p = clampToSurface(p)
+        let hit = index.element(at: p, scene: scene, padded: true)
+        let handled = dispatch(.touchDown(id, at: p, hit: hit), input: .touch)
+        touches[id] = TouchPoint(device: device, start: p, position: p, time: now, element: hit, moved: false, handled: handled)
+    }
+
+    mutating func touchMoved(_ id: TouchID, to p: Point) {
+        let p = clampToSurface(p)
+        guard var t = touches[id] else { return }
+        t.position = p
+        if p.distance(to: t.start) > Engine.tapSlop { t.moved = true }
+        let hit = index.element(at: p, scene: scene, padded: true)
+        if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
+        touches[id] = t
+    }
+
+    mutating func touchUp(_ id: TouchID) {
+        guard let t = touches.removeValue(forKey: id) else { return }
+        let hit = index.element(at: t.position, scene: scene, padded: true)
+        let handled = dispatch(.touchUp(id, at: t.position, hit: hit), input: .touch)
+        let duration = Double(now.rawValue &- t.time.rawValue) / 1e6
+        if !handled, !t.handled, !t.moved, duration <= Engine.tapMaximumDuration, let e = t.element, e == hit {
+            outputs.append(.activated(e, input: .touch, clickCount: 1))
+        }
+    }
+
+    mutating func removeDevice(_ dev: DeviceID) {
+        let caps = devices.removeValue(forKey: dev) ?? []
+        for (b, p) in buttons where p.device == dev {
+            buttons[b] = nil
+            if let id = p.element { scene.pressed.remove(id) }
+        }
+        let hadTouches = touches.values.contains { $0.device == dev }
+        touches = touches.filter { $0.value.device != dev }
+        if text.isSelecting, buttons[.left] == nil { transition(text.end()) }
+        dispatch(.deviceRemoved(dev, capabilities: caps), input: inputKind(of: dev))
+        if hadTouches { dispatch(.touchCancel, input: .touch) }
+        // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
+        if let c = captor, buttons.isEmpty, touches.isEmpty {
+            var ctx = context(input: .pointer)
+            interactions[c].cancel(context: &ctx, now: now)
+            absorb(ctx)
+            captor = nil
+            transition("capture: \(interactions[c].name) cancelled (device removed)")
+        }
+    }
+
+    mutating func cancelInteractions() {
+        for i in interactions.indices {
+            var ctx = context(input: lastInput)
+            interactions[i].cancel(context: &ctx, now: now)
+            absorb(ctx)
+        }
+        captor = nil
+        buttons.removeAll()
+        touches.removeAll()
+        scene.pressed.removeAll()
+        _ = text.end()
+    }
+
+    // MARK: dispatch
+
+    func inputKind(of dev: DeviceID) -> InputKind {
+        let caps = devices[dev] ?? []
+        if caps.contains(.touch) && !caps.contains(.pointer) { return .touch }
+        if caps.contains(.gesture) { return .trackpad }
+        return .pointer
+    }
+
+    func context(input: InputKind) -> InteractionContext {
+        InteractionContext(layout: layout, scene: scene, settings: settings, pointer: logicalPosition,
+                           modifiers: modifiers, input: input, hovered: hovered, index: index)
+    }
+
+    mutating func absorb(_ ctx: InteractionContext) {
+        scene = ctx.scene
+        if !ctx.outputs.isEmpty { outputs.append(contentsOf: ctx.outputs) }
+    }
+
+    /// Offers an event to the captor first, then to each interaction in order. Returns whether
+    /// someone consumed it.
+    @discardableResult
+    mutating func dispatch(_ event: InteractionEvent, input: InputKind) -> Bool {
+        guard !interactions.isEmpty else { return false }
+        if let c = captor {
+            var ctx = context(input: input)
+            let r = interactions[c].handle(event, context: &ctx, now: now)
+            absorb(ctx)
+            switch r {
+            case .handled, .captured: return true
+            case .released:
+                captor = nil
+                transition("capture: \(interactions[c].name) released on \(event)")
+                return true
+            case .ignored: break
+            }
+        }
+        for i in interactions.indices where i != captor {
+            var ctx = context(input: input)
+            let r = interactions[i].handle(event, context: &ctx, now: now)
+            absorb(ctx)
+            switch r {
+            case .ignored: continue
+            case .handled, .released: return true
+            case .captured:
+                if captor != i {
+                    captor = i
+                    transition("capture: \(interactions[i].name) captured on \(event)")
+                }
+                return true
+            }
+        }
+        return false
+    }
+
+    func transition(_ line: String?) {
+        if let line, let log { log(line) }
+    }
+
+    // MARK: time
+
+    /// Runs animations and timers up to `now` (earlier times are ignored).
+    public mutating func advance(to target: Timestamp) {
+        while target > now {
+            var step = target
+            var fire: PointerVisibilityEvent? = nil
+            var rest = false
+            if let d = idleDeadline, d > now, d <= step { step = d; fire = .idleTimeout }
+            if let m = lastMotion, velocity.speed > 0 {
+                let r = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
+                if r > now, r < step { step = r; fire = nil; rest = true } else if r > now, r == step { rest = true }
+            }
+            stepAnimations(to: step)
+            if rest { velocity.decay(to: step); updateMagnetism() }
+            if fire == .idleTimeout {
+                if isActive { lastActivity = step } else { transition(visibility.handle(.idleTimeout)); updatePointer(moved: false) }
+            }
+        }
+    }
+
+    var idleDeadline: Timestamp? {
+        guard let delay = settings.autoHideDelay, visibility.state == .visible else { return nil }
+        return Timestamp(rawValue: lastActivity.rawValue + UInt64(max(0, delay) * 1e6))
+    }
+
+    mutating func stepAnimations(to t: Timestamp) {
+        let dt = Double(t.rawValue - now.rawValue) / 1e6
+        now = t
+        visibleOpacity.step(by: dt)
+        magnetism.step(by: dt)
+        morph.step(by: dt)
+        for i in effects.indices { effects[i].progress.step(by: dt) }
+        effects.removeAll { $0.isGone }
+        accessories.step(by: dt)
+        annotations.step(by: dt)
+        if !interactions.isEmpty {
+            for i in interactions.indices {
+                var ctx = context(input: lastInput)
+                interactions[i].advance(to: t, context: &ctx)
+                absorb(ctx)
+            }
+        }
+    }
+
+    /// Frame the engine's state at `now` (advancing to it first).
+    public mutating func frame(now t: Timestamp) -> Frame {
+        advance(to: t)
+        return describe()
+    }
+
+    // MARK: pointer
+
+    func clampToSurface(_ p: Point) -> Point {
+        Point(clamp(p.x.isFinite ? p.x : 0, 0, layout.size.width), clamp(p.y.isFinite ? p.y : 0, 0, layout.size.height))
+    }
+
+    var isCaptured: Bool { captor != nil }
+
+    mutating func updateHover() {
+        let new: ElementID? = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
+            ? index.element(at: logicalPosition, scene: scene, padded: true) : nil
+        guard new != hovered else { return }
+        transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")")
+        hovered = new
+        // E5: the old effect animates out while the new one animates in (a cross-fade).
+        for i in effects.indices where effects[i].element != new {
+            effects[i].progress.response = EffectTuning.outResponse
+            effects[i].progress.dampingRatio = EffectTuning.outDamping
+            effects[i].progress.target = 0
+        }
+        if let id = new, let entry = index.entry(id), let kind = entry.effect, let e = layout[id],
+           let f = index.surfaceFrame(of: id, scene: scene) {
+            if let i = effects.lastIndex(where: { $0.element == id && $0.kind == kind }) {
+                effects[i].progress.response = EffectTuning.inResponse
+                effects[i].progress.dampingRatio = EffectTuning.inDamping
+                effects[i].progress.target = 1
+            } else {
+                var p = Animated(0, response: EffectTuning.inResponse, dampingRatio: EffectTuning.inDamping, reduceMotion: settings.reduceMotion)
+                p.target = 1
+                effects.append(EffectInstance(element: id, kind: kind, hover: EffectChooser.hoverEffect(for: e), progress: p,
+                                              frame: f, cornerRadius: e.cornerRadius))
+            }
+        }
+    }
+
+    /// Recomputes everything that depends on the pointer: hover, effects, magnetism, shape,
+    /// accessories and annotations.
+    mutating func updatePointer(moved: Bool) {
+        visibleOpacity.response = visibility.state.isShown ? PointerVisibility.showResponse : PointerVisibility.hideResponse
+        visibleOpacity.target = visibility.state.isShown ? 1 : 0
+        request = currentRequest()
+        updateHover()
+        updateMagnetism()
+        morph.retarget(shapeTarget(), drawn: drawnPosition, reduceMotion: settings.reduceMotion)
+        accessories.update(wantedAccessories(), reduceMotion: settings.reduceMotion)
+        annotations.update(wantedAnnotations(), reduceMotion: settings.reduceMotion)
+    }
+
+    func currentRequest() -> PointerRequest {
+        guard !interactions.isEmpty else { return PointerRequest() }
+        let ctx = context(input: lastInput)
+        if let c = captor, let r = interactions[c].pointerRequest(context: ctx) { return r }
+        for i in interactions.indices where i != captor {
+            if let r = interactions[i].pointerRequest(context: ctx) { return r }
+        }
+        return PointerRequest()
+    }
+
+    mutating func updateMagnetism() {
+        guard settings.magnetism, visibility.state.isShown, !isCaptured else {
+            if magnetism.attraction != .none || magnetism.offset != .zero { magnetism.release() }
+            return
+        }
+        // M5: while selecting, the beam sticks to the focus line's centre.
+        if case .selecting(let id) = text.state, let lines = textLines(id) {
+            let c = lines.centre(of: text.line)
+            let off = lines.vertical ? Vector(c - logicalPosition.x, 0) : Vector(0, c - logicalPosition.y)
+            magnetism.attraction = .textLine(id, line: text.line)
+            magnetism.setTarget(off, response: MagnetismTuning.snapResponse)
+            return
+        }
+        let speed = velocity.speed
+        // M4: on a fast flick, aim at the element near where the pointer will come to rest.
+        if speed >= MagnetismTuning.flickSpeed {
+            let v = velocity.velocity
+            let projected = logicalPosition + v * MagnetismTuning.projectionTime
+            let candidates = index.snapCandidates(near: projected, radius: MagnetismTuning.predictionRadius, scene: scene)
+            var best: (ElementID, Rect, Double)? = nil
+            for c in candidates {
+                let ahead = (c.1.center - logicalPosition)
+                guard ahead.dx * v.dx + ahead.dy * v.dy > 0 else { continue }
+                if best == nil || c.2 < best!.2 || (c.2 == best!.2 && c.0 < best!.0) { best = c }
+            }
+            if let (id, frame, _) = best {
+                var pull = (frame.center - logicalPosition) * MagnetismTuning.predictionPull
+                let l = pull.length
+                if l > MagnetismTuning.predictionMaxOffset { pull = pull * (MagnetismTuning.predictionMaxOffset / l) }
+                magnetism.attraction = .prediction(id)
+                magnetism.setTarget(pull, response: MagnetismTuning.snapResponse)
+                return
+            }
+        }
+        // M3: inside a highlight/lift region, pull toward the centre (fully once at rest).
+        if let id = hovered, let entry = index.entry(id), entry.snaps, let f = index.surfaceFrame(of: id, scene: scene) {
+            let pull = Magnetism.snapPull(speed: speed)
+            magnetism.attraction = .snap(id)
+            magnetism.setTarget((f.center - logicalPosition) * pull, response: MagnetismTuning.snapResponse)
+            return
+        }
+        // M6: anything else releases at once.
+        if magnetism.attraction != .none || magnetism.offset != .zero { magnetism.release() }
+    }
+
+    func textLines(_ id: ElementID) -> TextLines? {
+        guard let e = layout[id], let m = e.traits.text, let f = index.surfaceFrame(of: id, scene: scene) else { return nil }
+        let zoom = e.frame.height > 0 ? f.height / e.frame.height : 1
+        return TextLines(frame: f, metrics: m, zoom: zoom)
+    }
+
+    /// The shape the pointer should have now (P1–P3).
+    func shapeTarget() -> ShapeTarget {
+        let s = settings.size
+        let under = liftElement
+        if let shape = request.shape { return target(for: shape, element: nil, tag: "request") }
+        if let id = hovered, let e = layout[id] {
+            if let shape = e.style?.shape { return target(for: shape, element: id, tag: "style") }
+            if e.kind == .textArea, let lines = textLines(id) {
+                return beam(length: lines.lineHeight, axis: lines.vertical ? .horizontal : .vertical, element: id)
+            }
+            if settings.generation == .classic, index.entry(id)?.effect == .highlight,
+               let f = index.surfaceFrame(of: id, scene: scene) {
+                // P1 classic: the circle becomes a translucent platter around the control.
+                let pad = PointerTuning.classicPlatterPadding
+                let rel = logicalPosition - f.center
+                let half = Vector(max(f.width / 2, 1), max(f.height / 2, 1))
+                let par = settings.reduceMotion ? Vector.zero
+                    : Vector(clamp(rel.dx / half.dx, -1, 1), clamp(rel.dy / half.dy, -1, 1)) * EffectTuning.highlightParallax
+                return ShapeTarget(key: .init(tag: "platter", element: id), shape: .roundedRect,
+                                   anchor: .surface(f.outsetBy(pad).offsetBy(par)),
+                                   cornerRadius: max(e.cornerRadius + pad, EffectTuning.platterMinimumRadius),
+                                   opacity: PointerTuning.classicPlatterOpacity, underContent: true)
+            }
+        }
+        var t = defaultShape(size: s)
+        if under != nil { t.underContent = true }
+        return t
+    }
+
+    func defaultShape(size s: Double) -> ShapeTarget {
+        switch settings.generation {
+        case .modern:
+            let a = PointerTuning.arrowSize
+            return ShapeTarget(key: .init(tag: "arrow", element: nil), shape: .arrow,
+                               anchor: .pointer(Rect(x: 0, y: 0, width: a.width * s, height: a.height * s)),
+                               cornerRadius: 0, opacity: 1, underContent: false)
+        case .classic:
+            let d = PointerTuning.classicDiameter * s
+            return ShapeTarget(key: .init(tag: "circle", element: nil), shape: .roundedRect,
+                               anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
+                               cornerRadius: d / 2, opacity: 1, underContent: false)
+        }
+    }
+
+    func beam(length: Double, axis: BeamAxis, element: ElementID?) -> ShapeTarget {
+        let w = PointerTuning.beamWidth * settings.size
+        let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
+                                  : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
+        return ShapeTarget(key: .init(tag: "beam \(axis) \(length)", element: element), shape: .roundedRect,
+                           anchor: .pointer(r), cornerRadius: w / 2, opacity: 1, underContent: false)
+    }
+
+    func target(for shape: PointerShape, element: ElementID?, tag: String) -> ShapeTarget {
+        let s = settings.size
+        switch shape {
+        case .roundedRect(let size?, let radius):
+            return ShapeTarget(key: .init(tag: "\(tag) rect \(size)", element: element), shape: .roundedRect,
+                               anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
+                               cornerRadius: radius, opacity: 1, underContent: false)
+        case .roundedRect(nil, let radius):
+            if let id = element, let f = index.surfaceFrame(of: id, scene: scene) {
+                let pad = PointerTuning.classicPlatterPadding
+                return ShapeTarget(key: .init(tag: "\(tag) element rect", element: id), shape: .roundedRect,
+                                   anchor: .surface(f.outsetBy(pad)), cornerRadius: radius + pad,
+                                   opacity: PointerTuning.classicPlatterOpacity, underContent: true)
+            }
+            return defaultShape(size: s)
+        case .ellipse(let size):
+            return ShapeTarget(key: .init(tag: "\(tag) ellipse \(size)", element: element), shape: .ellipse,
+                               anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
+                               cornerRadius: 0, opacity: 1, underContent: false)
+        case .beam(let length, let axis):
+            return beam(length: length, axis: axis, element: element)
+        case .path(let path):
+            let b = path.bounds
+            return ShapeTarget(key: .init(tag: "\(tag) path", element: element), shape: .path(path),
+                               anchor: .pointer(Rect(x: b.minX * s, y: b.minY * s, width: b.width * s, height: b.height * s)),
+                               cornerRadius: 0, opacity: 1, underContent: false)
+        case .system(let c):
+            let d = 24 * s
+            return ShapeTarget(key: .init(tag: "\(tag) system \(c.rawValue)", element: element), shape: .system(c),
+                               anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
+                               cornerRadius: 0, opacity: 1, underContent: false)
+        }
+    }
+
+    /// The element a lift effect currently shows on (the pointer fades under it, E2).
+    var liftElement: ElementID? {
+        effects.last { $0.kind == .lift && $0.progress.target > 0 }?.element
+    }
+
+    func wantedAccessories() -> [PointerAccessory] {
+        var out = request.accessories
+        if !isCaptured, let id = hovered, let e = layout[id] {
+            out += e.style?.accessories ?? []
+            if e.kind == .resizeHandle, e.style?.accessories.isEmpty ?? true {
+                out += PointerAccessory.resizeArrows(e.traits.resizeAxis ?? .horizontal)
+            }
+        }
+        return out
+    }
+
+    func wantedAnnotations() -> [PointerAnnotation] {
+        var out = request.annotations
+        if !isCaptured, let id = hovered, let e = layout[id] {
+            out += e.style?.annotations ?? []
+            if let g = e.traits.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
+                // A3: live X/Y values under the pointer.
+                let tx = clamp((logicalPosition.x - f.minX) / f.width, 0, 1)
+                let ty = clamp((f.maxY - logicalPosition.y) / f.height, 0, 1)
+                let x = lerp(g.x.lowerBound, g.x.upperBound, tx), y = lerp(g.y.lowerBound, g.y.upperBound, ty)
+                out.append(PointerAnnotation("x \(formatNumber(x))\(g.xUnit)  y \(formatNumber(y))\(g.yUnit)"))
+            }
+        }
+        return out
+    }
+
+    mutating func applySettings(old: PointerSettings) {
+        let rm = settings.reduceMotion
+        visibleOpacity.reduceMotion = rm
+        magnetism.offsetX.reduceMotion = rm
+        magnetism.offsetY.reduceMotion = rm
+        for i in effects.indices { effects[i].progress.reduceMotion = rm }
+        if old.autoHideDelay != settings.autoHideDelay { lastActivity = now }
+        updatePointer(moved: false)
+    }
+
+    // MARK: scroll targets
+
+    /// The innermost scroll container under the pointer that scrolls along `axis` (any
+    /// container for gestures).
+    func scrollTarget(axis: ScrollAxis?) -> ElementID? {
+        var id = index.element(at: logicalPosition, scene: scene, padded: false)
+        while let cur = id, let e = layout[cur] {
+            if e.isScrollContainer, let cfg = e.traits.scroll {
+                switch axis {
+                case .vertical?: if cfg.axes.contains(.vertical) { return cur }
+                case .horizontal?: if cfg.axes.contains(.horizontal) { return cur }
+                case nil: return cur
+                }
+            }
+            id = e.parent
+        }
+        return nil
+    }
+}

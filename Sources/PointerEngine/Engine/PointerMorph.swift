@@ -1,0 +1,118 @@
+// The pointer's shape and its morphs (SPEC P1–P3, P6).
+
+public enum PointerTuning {
+    /// P1: the classic pointer is a circle this wide at size 1, points.
+    public static let classicDiameter = 19.0
+    /// P1: the modern arrow's box at size 1, points (tip at the hot spot, top-left).
+    public static let arrowSize = Size(width: 13, height: 19)
+    /// P2: I-beam stroke width at size 1, points.
+    public static let beamWidth = 2.0
+    /// P1 classic: the pointer-platter extends past the element by this much, points.
+    public static let classicPlatterPadding = 4.0
+    /// P1 classic: the platter is a translucent version of the pointer colour.
+    public static let classicPlatterOpacity = 0.35
+    /// P3: morph spring response (s) and damping; a little overshoot reads as elastic.
+    public static let morphResponse = 0.28
+    public static let morphDamping = 0.82
+    /// P6: contrast border width at size 1, points.
+    public static let borderWidth = 1.0
+    /// Size of accessory glyphs at size 1, points (A1).
+    public static let accessorySize = 9.0
+}
+
+/// What the pointer should become (the morph's target).
+struct ShapeTarget: Hashable, Sendable {
+    enum Anchor: Hashable, Sendable {
+        /// A rect relative to the drawn pointer's position: moves with it.
+        case pointer(Rect)
+        /// A fixed surface rect (bound to an element).
+        case surface(Rect)
+    }
+    /// Identifies the target: a change of key starts a morph; the same key just follows.
+    struct Key: Hashable, Sendable {
+        var tag: String
+        var element: ElementID?
+    }
+    var key: Key
+    var shape: PointerLayerShape
+    var anchor: Anchor
+    var cornerRadius: Double
+    /// Multiplies the layer's opacity (classic platter).
+    var opacity: Double
+    /// Drawn under the element's content.
+    var underContent: Bool
+
+    func rect(at drawn: Point) -> Rect {
+        switch anchor {
+        case .pointer(let r): r.offsetBy(drawn - .zero)
+        case .surface(let r): r
+        }
+    }
+
+    var isRounded: Bool {
+        if case .roundedRect = shape { return true }
+        return false
+    }
+}
+
+/// The morph between the previous shape and the current target (P3).
+struct PointerMorph: Hashable, Sendable {
+    var from: ShapeTarget?
+    var to: ShapeTarget
+    var progress: Animated
+
+    init(_ target: ShapeTarget, reduceMotion: Bool) {
+        to = target
+        progress = Animated(1, response: PointerTuning.morphResponse, dampingRatio: PointerTuning.morphDamping, reduceMotion: reduceMotion)
+    }
+
+    var isSettled: Bool { from == nil || progress.isSettled }
+
+    /// Points the morph at `target`; starts a new morph when the key changes.
+    mutating func retarget(_ target: ShapeTarget, drawn: Point, reduceMotion: Bool) {
+        guard target.key != to.key else { to = target; return }
+        // Freeze what is on screen now as the start, relative to the pointer so it travels along.
+        let current = layers(at: drawn, reduceMotion: reduceMotion).max { $0.opacity < $1.opacity }
+        if let c = current {
+            let dominantIsTo = progress.value >= 0.5 || from == nil
+            let base = dominantIsTo ? to : (from ?? to)
+            from = ShapeTarget(key: base.key, shape: c.shape, anchor: .pointer(c.bounds.offsetBy(.zero - drawn)),
+                               cornerRadius: c.cornerRadius, opacity: base.opacity, underContent: base.underContent)
+        } else {
+            from = to
+        }
+        to = target
+        progress.reduceMotion = reduceMotion
+        progress.reset(to: 0)
+        progress.target = 1
+    }
+
+    mutating func step(by dt: Double) {
+        progress.step(by: dt)
+        if progress.isSettled, progress.target == 1 { from = nil }
+    }
+
+    /// The layers to draw with the drawn pointer at `drawn`.
+    func layers(at drawn: Point, reduceMotion: Bool) -> [PointerLayer] {
+        let toRect = to.rect(at: drawn)
+        guard let from else {
+            return [PointerLayer(shape: to.shape, bounds: toRect, cornerRadius: to.cornerRadius, opacity: to.opacity)]
+        }
+        let p = progress.value
+        let fromRect = from.rect(at: drawn)
+        if from.isRounded, to.isRounded, !reduceMotion {
+            // A continuous morph: bounds and radius follow the spring (may overshoot a little).
+            let x0 = lerp(fromRect.minX, toRect.minX, p), y0 = lerp(fromRect.minY, toRect.minY, p)
+            let x1 = lerp(fromRect.maxX, toRect.maxX, p), y1 = lerp(fromRect.maxY, toRect.maxY, p)
+            let r = Rect(corner: Point(x0, y0), Point(max(x0, x1), max(y0, y1)))
+            let radius = min(max(0, lerp(from.cornerRadius, to.cornerRadius, p)), min(r.width, r.height) / 2)
+            return [PointerLayer(shape: .roundedRect, bounds: r, cornerRadius: radius,
+                                 opacity: clamp(lerp(from.opacity, to.opacity, p), 0, 1))]
+        }
+        // Different kinds (or reduce motion): a cross-fade.
+        let t = clamp(p, 0, 1)
+        return [PointerLayer(shape: from.shape, bounds: fromRect, cornerRadius: from.cornerRadius, opacity: from.opacity * (1 - t)),
+                PointerLayer(shape: to.shape, bounds: toRect, cornerRadius: to.cornerRadius, opacity: to.opacity * t)]
+            .filter { $0.opacity > 0 }
+    }
+}

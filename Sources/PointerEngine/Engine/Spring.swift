@@ -1,0 +1,120 @@
+// Springs and fades: small value types with a pure `step(by:)`.
+
+/// A damped spring pulling `value` toward `target`:
+///
+///     x'' = −ω² (x − target) − 2ζω x'        ω = 2π / response
+///
+/// `response` (seconds) is the undamped period; `dampingRatio` ζ (1 = critically damped, no
+/// overshoot; < 1 bounces). `step(by:)` integrates exactly (closed form), so any step size
+/// gives the same curve and large steps never blow up.
+public struct DampedSpring: Hashable, Sendable {
+    public var value: Double
+    public var velocity: Double
+    public var target: Double
+    /// Seconds.
+    public var response: Double
+    /// Unitless ζ.
+    public var dampingRatio: Double
+
+    public init(value: Double, target: Double? = nil, response: Double, dampingRatio: Double = 1) {
+        self.value = value; self.velocity = 0; self.target = target ?? value
+        self.response = max(response, 1e-4); self.dampingRatio = max(dampingRatio, 0)
+    }
+
+    /// Close enough to rest: |x − target| and |x'| · response both under `epsilon` of the
+    /// value's unit.
+    public func isSettled(epsilon: Double = 1e-3) -> Bool {
+        abs(value - target) < epsilon && abs(velocity) * response < epsilon
+    }
+
+    /// Jumps to the target and stops.
+    public mutating func settle() { value = target; velocity = 0 }
+
+    /// Advances by `dt` seconds (dt ≤ 0 does nothing).
+    public mutating func step(by dt: Double) {
+        guard dt > 0 else { return }
+        let w = 2 * Double.pi / response
+        let z = dampingRatio
+        let x0 = value - target, v0 = velocity
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let e = Math.exp(-z * w * dt)
+            let (s, c) = Math.sincos(wd * dt)
+            let a = x0, b = (v0 + z * w * x0) / wd
+            let x = e * (a * c + b * s)
+            let v = e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * s)
+            value = target + x; velocity = v
+        } else if z == 1 {
+            let e = Math.exp(-w * dt)
+            let b = v0 + w * x0
+            value = target + (x0 + b * dt) * e
+            velocity = (b - w * (x0 + b * dt)) * e
+        } else {
+            let r = (z * z - 1).squareRoot()
+            let r1 = -w * (z - r), r2 = -w * (z + r)
+            let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
+            let e1 = Math.exp(r1 * dt), e2 = Math.exp(r2 * dt)
+            value = target + c1 * e1 + c2 * e2
+            velocity = c1 * r1 * e1 + c2 * r2 * e2
+        }
+        if isSettled(epsilon: 1e-6) { settle() }
+    }
+}
+
+/// A value that animates toward its target with a spring, or — under reduce motion (P6) — a
+/// short linear cross-fade of `fadeDuration` seconds from wherever it was.
+public struct Animated: Hashable, Sendable {
+    public private(set) var spring: DampedSpring
+    public var reduceMotion: Bool
+    /// Seconds a reduce-motion fade takes.
+    public var fadeDuration: Double
+    private var fadeFrom: Double
+    private var fadeElapsed: Double
+
+    public init(_ value: Double, response: Double, dampingRatio: Double = 1, reduceMotion: Bool = false,
+                fadeDuration: Double = Animated.reducedMotionFade) {
+        spring = DampedSpring(value: value, response: response, dampingRatio: dampingRatio)
+        self.reduceMotion = reduceMotion; self.fadeDuration = fadeDuration
+        fadeFrom = value; fadeElapsed = fadeDuration
+    }
+
+    /// Seconds: the cross-fade that replaces springs under reduce motion (P6).
+    public static let reducedMotionFade = 0.15
+
+    public var value: Double { spring.value }
+    /// Spring response, seconds (takes effect from the next step).
+    public var response: Double {
+        get { spring.response }
+        set { spring.response = max(newValue, 1e-4) }
+    }
+    public var dampingRatio: Double {
+        get { spring.dampingRatio }
+        set { spring.dampingRatio = max(newValue, 0) }
+    }
+    public var target: Double {
+        get { spring.target }
+        set {
+            guard newValue != spring.target else { return }
+            if reduceMotion { fadeFrom = spring.value; fadeElapsed = 0 }
+            spring.target = newValue
+        }
+    }
+    public var isSettled: Bool { reduceMotion ? fadeElapsed >= fadeDuration && spring.value == spring.target : spring.isSettled() }
+
+    public mutating func settle() { spring.settle(); fadeElapsed = fadeDuration }
+
+    /// Sets value and target at once, without animation.
+    public mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
+
+    public mutating func step(by dt: Double) {
+        guard dt > 0 else { return }
+        if reduceMotion {
+            fadeElapsed = min(fadeDuration, fadeElapsed + dt)
+            let t = fadeDuration > 0 ? fadeElapsed / fadeDuration : 1
+            spring.value = lerp(fadeFrom, spring.target, t)
+            spring.velocity = 0
+        } else {
+            spring.step(by: dt)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// Whether the pointer shows (SPEC P5, G8): an explicit state machine.
+//
+// ```mermaid
+// stateDiagram-v2
+//     [*] --> unfocused
+//     unfocused --> visible: entered
+//     visible --> idle: idleTimeout (not while a drag/selection is active)
+//     visible --> gesture: gestureBegan
+//     visible --> touch: touched
+//     visible --> unfocused: left
+//     idle --> visible: moved
+//     gesture --> visible: moved
+//     touch --> visible: moved
+//     idle --> unfocused: left
+//     gesture --> unfocused: left
+//     touch --> unfocused: left
+//     idle --> gesture: gestureBegan
+//     idle --> touch: touched
+//     gesture --> touch: touched
+//     touch --> gesture: gestureBegan
+// ```
+
+public enum PointerVisibilityState: String, Hashable, Sendable, CaseIterable {
+    /// Shown.
+    case visible
+    /// Faded after `autoHideDelay` without motion (P5).
+    case idle
+    /// The surface has no pointer focus (P5).
+    case unfocused
+    /// A trackpad gesture is in progress (G8); shows again on the next motion.
+    case gesture
+    /// Touch is in use (G11, H4); shows again on the next motion.
+    case touch
+
+    public var isShown: Bool {
+        switch self {
+        case .visible: true
+        case .idle, .unfocused, .gesture, .touch: false
+        }
+    }
+}
+
+public enum PointerVisibilityEvent: String, Hashable, Sendable, CaseIterable {
+    case moved
+    case idleTimeout
+    case entered
+    case left
+    case gestureBegan
+    case touched
+}
+
+public struct PointerVisibility: Hashable, Sendable {
+    public private(set) var state: PointerVisibilityState = .unfocused
+
+    /// Seconds: fading in when the pointer comes back; fading out when it hides.
+    public static let showResponse = 0.12
+    public static let hideResponse = 0.45
+
+    public init(state: PointerVisibilityState = .unfocused) { self.state = state }
+
+    /// Applies an event; returns the transition for the log, nil when nothing changed.
+    @discardableResult
+    public mutating func handle(_ event: PointerVisibilityEvent) -> String? {
+        let old = state
+        switch (state, event) {
+        case (.visible, .moved), (.visible, .entered): break
+        case (.visible, .idleTimeout): state = .idle
+        case (.visible, .left): state = .unfocused
+        case (.visible, .gestureBegan): state = .gesture
+        case (.visible, .touched): state = .touch
+
+        case (.idle, .moved), (.idle, .entered): state = .visible
+        case (.idle, .idleTimeout): break
+        case (.idle, .left): state = .unfocused
+        case (.idle, .gestureBegan): state = .gesture
+        case (.idle, .touched): state = .touch
+
+        case (.unfocused, .entered): state = .visible
+        // Motion without focus happens with libinput devices read directly: it means the
+        // pointer is in use over us.
+        case (.unfocused, .moved): state = .visible
+        case (.unfocused, .idleTimeout), (.unfocused, .left), (.unfocused, .gestureBegan), (.unfocused, .touched): break
+
+        case (.gesture, .moved), (.gesture, .entered): state = .visible
+        case (.gesture, .idleTimeout), (.gesture, .gestureBegan): break
+        case (.gesture, .left): state = .unfocused
+        case (.gesture, .touched): state = .touch
+
+        case (.touch, .moved), (.touch, .entered): state = .visible
+        case (.touch, .idleTimeout), (.touch, .touched): break
+        case (.touch, .left): state = .unfocused
+        case (.touch, .gestureBegan): state = .gesture
+        }
+        return old == state ? nil : "visibility: \(old) → \(state) on \(event)"
+    }
+}

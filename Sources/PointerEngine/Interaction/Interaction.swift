@@ -1,0 +1,203 @@
+// The seam between the engine core and the interaction components (scroll physics, zoom,
+// page swipes, band selection, drags, scrubber, revealing controls, context menus).
+//
+// The engine resolves raw input (devices, hit testing, natural scrolling, pointer position)
+// into `InteractionEvent`s and offers each to its interactions in order. An interaction is a
+// value type; it reads and writes the shared `SceneState` through the context, asks the pointer
+// for accessories/annotations through `pointerRequest`, and draws its parts of the frame in
+// `contribute(to:context:)`. Time is a parameter; nothing reads a clock.
+
+/// An input event after the engine resolved it: positions in surface points, the element hit.
+public enum InteractionEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The logical pointer moved (relative or absolute motion), surface points.
+    case pointerMoved(to: Point, delta: Vector)
+    /// `clickCount` counts presses of the same button within the double-click time and slop.
+    case pointerPressed(PointerButton, at: Point, hit: ElementID?, clickCount: Int)
+    case pointerReleased(PointerButton, at: Point, hit: ElementID?)
+    /// Scroll on one axis: `delta` in points, natural-scroll setting and speed already applied
+    /// (positive = content moves to show more toward the bottom/right). `target` is the
+    /// innermost scroll container under the pointer that scrolls on that axis.
+    case scroll(source: ScrollSource, axis: ScrollAxis, delta: Double, value120: Int32?, stop: Bool, at: Point, target: ElementID?)
+    /// A touchpad gesture at the pointer's position, with the scroll container under it.
+    case gesture(GestureEvent, at: Point, target: ElementID?)
+    case touchDown(TouchID, at: Point, hit: ElementID?)
+    case touchMoved(TouchID, at: Point, hit: ElementID?)
+    case touchUp(TouchID, at: Point, hit: ElementID?)
+    /// Every touch is cancelled.
+    case touchCancel
+    /// A key other than a modifier (navigation keys keep their identity, SPEC T3).
+    case key(KeyCode, pressed: Bool)
+    case modifiersChanged(Modifiers)
+    /// A device went away: anything it was doing is cancelled (G7).
+    case deviceRemoved(DeviceID, capabilities: DeviceCapabilities)
+    /// The surface lost pointer focus.
+    case pointerLeft
+    /// The surface got pointer focus at a position.
+    case pointerEntered(at: Point)
+
+    public var description: String {
+        switch self {
+        case .pointerMoved(let p, _): "move \(p)"
+        case .pointerPressed(let b, let p, let h, let n): "press \(b)×\(n) \(p) hit \(h.map(\.description) ?? "-")"
+        case .pointerReleased(let b, let p, let h): "release \(b) \(p) hit \(h.map(\.description) ?? "-")"
+        case .scroll(let s, let a, let d, _, let stop, _, let t): "scroll \(s) \(a) \(d)\(stop ? " stop" : "") → \(t.map(\.description) ?? "-")"
+        case .gesture(let g, _, let t): "\(g.fingers)fg \(g.kind) \(g.phase)\(g.cancelled ? " cancelled" : "") → \(t.map(\.description) ?? "-")"
+        case .touchDown(let id, let p, _): "touch \(id) down \(p)"
+        case .touchMoved(let id, let p, _): "touch \(id) move \(p)"
+        case .touchUp(let id, let p, _): "touch \(id) up \(p)"
+        case .touchCancel: "touch cancel"
+        case .key(let k, let d): "key \(k) \(d ? "down" : "up")"
+        case .modifiersChanged(let m): "modifiers \(m.names)"
+        case .deviceRemoved(let d, _): "\(d) removed"
+        case .pointerLeft: "pointer left"
+        case .pointerEntered(let p): "pointer entered \(p)"
+        }
+    }
+}
+
+/// What an interaction did with an event.
+public enum InteractionResponse: Hashable, Sendable {
+    /// Not for me: offer it to the next interaction.
+    case ignored
+    /// Consumed; later interactions do not see it.
+    case handled
+    /// Consumed, and every following pointer/touch event goes to me first until I return
+    /// `.released` (drags, band selection, scrubbing). While captured the engine turns off
+    /// magnetism and region effects.
+    case captured
+    /// Consumed, and the capture ends.
+    case released
+}
+
+/// What an interaction wants from the pointer right now. The engine animates changes (A2).
+public struct PointerRequest: Hashable, Sendable {
+    public var accessories: [PointerAccessory]
+    public var annotations: [PointerAnnotation]
+    /// Hide the pointer (e.g. while a touch drives the interaction).
+    public var hidesPointer: Bool
+    /// Replace the pointer's shape (e.g. the band grows out of the pointer).
+    public var shape: PointerShape?
+    public init(accessories: [PointerAccessory] = [], annotations: [PointerAnnotation] = [],
+                hidesPointer: Bool = false, shape: PointerShape? = nil) {
+        self.accessories = accessories; self.annotations = annotations
+        self.hidesPointer = hidesPointer; self.shape = shape
+    }
+}
+
+/// Live state shared by the engine and the interactions. The engine reads it to hit-test and
+/// to render; interactions write it.
+public struct SceneState: Hashable, Sendable {
+    /// Live transforms of scroll containers (offset, zoom, rotation). Missing: at rest.
+    public var transforms: [ElementID: ContainerTransform] = [:]
+    /// Content opacity of containers (page transitions), missing = 1.
+    public var containerOpacity: [ElementID: Double] = [:]
+    public var selection: Set<ElementID> = []
+    /// Revealed hover controls and their reveal opacity (I4, H1–H4).
+    public var reveal: [ElementID: Double] = [:]
+    /// Elements currently pressed.
+    public var pressed: Set<ElementID> = []
+    /// Scrubber playhead positions, seconds (I3).
+    public var playhead: [ElementID: Double] = [:]
+    /// Live frame overrides (resizing), in the element's own coordinate space, points.
+    public var frameOverrides: [ElementID: Rect] = [:]
+    /// Elements that must not answer the pointer right now (hidden controls).
+    public var disabled: Set<ElementID> = []
+    public init() {}
+}
+
+/// Something the app should act on, drained with `Engine.drainOutputs()`. Interactions append
+/// with `context.emit(_:)`; engine-interactions may add cases.
+public enum EngineOutput: Hashable, Sendable, CustomStringConvertible {
+    /// A control was clicked or tapped (G9): after release inside its hit region.
+    case activated(ElementID, input: InputKind, clickCount: Int)
+    /// The text selection changed (P2, M5).
+    case textSelectionChanged(TextSelection?)
+    /// A drop finished (I2): items, target, operation, and what input made the drag.
+    case dropped(items: [ElementID], on: ElementID, operation: DragOperation, input: InputKind)
+    /// The selection set changed (I1).
+    case selectionChanged(Set<ElementID>)
+    /// A context-menu entry was chosen (I6).
+    case menuItemChosen(element: ElementID?, index: Int)
+    /// A scrubber sought to a time, seconds (I3).
+    case seek(ElementID, seconds: Double)
+    /// A paged view settled on a page (G5, I5).
+    case pageChanged(ElementID, page: Int)
+    /// Free-form notification from an interaction (name, element).
+    case note(String, ElementID?)
+
+    public var description: String {
+        switch self {
+        case .activated(let id, let input, let n): "activated \(id) by \(input) ×\(n)"
+        case .textSelectionChanged(let s): "text selection \(s.map { "\($0.anchor)…\($0.focus)" } ?? "none")"
+        case .dropped(let items, let on, let op, let input): "dropped \(items) on \(on): \(op) by \(input)"
+        case .selectionChanged(let s): "selection \(s.sorted())"
+        case .menuItemChosen(let e, let i): "menu \(e.map(\.description) ?? "-") item \(i)"
+        case .seek(let e, let t): "seek \(e) to \(formatNumber(t, decimals: 3)) s"
+        case .pageChanged(let e, let p): "page \(e) → \(p)"
+        case .note(let n, let e): "\(n) \(e.map(\.description) ?? "")"
+        }
+    }
+}
+
+/// What an interaction can see and change while it handles an event.
+public struct InteractionContext {
+    public let layout: Layout
+    public var scene: SceneState
+    public let settings: PointerSettings
+    /// The logical pointer, surface points.
+    public let pointer: Point
+    public let modifiers: Modifiers
+    /// The input that produced the current event.
+    public let input: InputKind
+    /// The element whose region the pointer is in (after M1 padding and M2 bars).
+    public let hovered: ElementID?
+    /// Outputs for the app (append with `emit`).
+    public var outputs: [EngineOutput] = []
+    let index: HitIndex
+
+    public mutating func emit(_ o: EngineOutput) { outputs.append(o) }
+
+    init(layout: Layout, scene: SceneState, settings: PointerSettings, pointer: Point,
+         modifiers: Modifiers, input: InputKind, hovered: ElementID?, index: HitIndex) {
+        self.layout = layout; self.scene = scene; self.settings = settings; self.pointer = pointer
+        self.modifiers = modifiers; self.input = input; self.hovered = hovered; self.index = index
+    }
+
+    /// The topmost element whose visible frame contains `p` (no padding), surface points.
+    public func element(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: false) }
+    /// The element whose hit region contains `p` (M1 padding, M2 bars).
+    public func region(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: true) }
+    /// Elements whose visible frames intersect `rect` (surface points), in paint order.
+    public func elements(in rect: Rect) -> [ElementID] { index.elements(in: rect, scene: scene) }
+    /// An element's frame on the surface (after scroll transforms), points.
+    public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
+    /// The live transform of a scroll container (at rest if none recorded).
+    public func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
+}
+
+/// An interaction component (value type; see /work/NOTES-engine.md).
+public protocol Interaction: Sendable {
+    /// Short name for logs ("scroll", "drag" …).
+    var name: String { get }
+    /// Handles one resolved event.
+    mutating func handle(_ event: InteractionEvent, context: inout InteractionContext, now: Timestamp) -> InteractionResponse
+    /// Runs animations up to `now` (kinetic scrolling, rubber-band settling, fades).
+    mutating func advance(to now: Timestamp, context: inout InteractionContext)
+    /// Abandons anything in progress, reverting provisional changes (G7).
+    mutating func cancel(context: inout InteractionContext, now: Timestamp)
+    /// A drag, selection, gesture or scrub is in progress (P5: the pointer never hides then).
+    var isActive: Bool { get }
+    /// Something is still moving: the engine asks for another frame.
+    var isAnimating: Bool { get }
+    /// Accessories, annotations, shape or hiding wanted from the pointer now.
+    func pointerRequest(context: InteractionContext) -> PointerRequest?
+    /// Adds this interaction's parts to the frame.
+    func contribute(to frame: inout Frame, context: InteractionContext)
+}
+
+extension Interaction {
+    public mutating func advance(to now: Timestamp, context: inout InteractionContext) {}
+    public var isAnimating: Bool { false }
+    public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
+    public func contribute(to frame: inout Frame, context: InteractionContext) {}
+}

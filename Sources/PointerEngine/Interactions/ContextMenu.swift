@@ -1,0 +1,105 @@
+// Context menus (SPEC G9, G11, I6): opened by a secondary click (right button, a touchpad's
+// two-finger click or tap, Control-click) or a touch long press, and listing the essential
+// controls that are otherwise only revealed by hovering.
+import InputProtocol
+
+public enum ContextMenuInput: String, Sendable, Equatable { case pointer, touch }
+
+public struct ContextMenuRequest: Sendable, Equatable {
+    public var location: Point
+    public var input: ContextMenuInput
+    public init(location: Point, input: ContextMenuInput) { self.location = location; self.input = input }
+}
+
+/// Recognizes the ways to ask for a context menu.
+///
+/// ```mermaid
+/// stateDiagram-v2
+///     [*] --> idle
+///     idle --> touching: touch down
+///     touching --> idle: up / moved > longPressSlop / cancel / second finger
+///     touching --> fired: longPressDuration passed → open (touch)
+///     fired --> idle: up (the tap is swallowed) / cancel
+/// ```
+public struct ContextMenuRecognizer: Sendable, Equatable {
+    public enum Event: Sendable, Equatable {
+        /// Secondary click from the gesture interpreter (right button, touchpad two-finger click/tap).
+        case secondaryClick(Point)
+        /// A primary press with the modifiers held (Control-click is a secondary click).
+        case primaryPress(Point, modifiers: Modifiers)
+        case touchDown(id: TouchID, Point)
+        case touchMotion(id: TouchID, Point)
+        case touchUp(id: TouchID)
+        case touchCancel
+    }
+    public enum State: Sendable, Equatable {
+        case idle
+        case touching(id: TouchID, origin: Point, since: Timestamp)
+        case fired(id: TouchID)
+    }
+
+    /// A touch held this long without moving opens the menu (G11).
+    public static let longPressDuration = 0.5 // s
+    /// A touch that moves farther than this is a drag or a scroll, not a long press.
+    public static let longPressSlop = 10.0 // pt
+
+    public private(set) var state: State = .idle
+
+    public init() {}
+
+    /// While true the current touch already opened a menu: its lift must not tap anything.
+    public var swallowsTouch: Bool { if case .fired = state { true } else { false } }
+
+    public mutating func handle(_ event: Event, now: Timestamp) -> ContextMenuRequest? {
+        if let fired = advance(to: now) { return fired }
+        switch (state, event) {
+        case (.idle, .secondaryClick(let p)), (.touching, .secondaryClick(let p)), (.fired, .secondaryClick(let p)):
+            return ContextMenuRequest(location: p, input: .pointer)
+        case (.idle, .primaryPress(let p, let m)), (.touching, .primaryPress(let p, let m)), (.fired, .primaryPress(let p, let m)):
+            return m.contains(.control) ? ContextMenuRequest(location: p, input: .pointer) : nil
+        case (.idle, .touchDown(let id, let p)):
+            state = .touching(id: id, origin: p, since: now)
+        case (.touching, .touchDown), (.fired, .touchDown):
+            state = .idle // a second finger: a pinch or a two-finger scroll, not a long press
+        case (.touching(let id, let origin, _), .touchMotion(let moved, let p)):
+            if id == moved, origin.distance(to: p) > Self.longPressSlop { state = .idle }
+        case (.touching(let id, _, _), .touchUp(let up)), (.fired(let id), .touchUp(let up)):
+            if id == up { state = .idle }
+        case (.touching, .touchCancel), (.fired, .touchCancel):
+            state = .idle
+        case (.idle, .touchMotion), (.idle, .touchUp), (.idle, .touchCancel), (.fired, .touchMotion):
+            break // nothing pending
+        }
+        return nil
+    }
+
+    /// Fires the long press when its time has come.
+    public mutating func advance(to now: Timestamp) -> ContextMenuRequest? {
+        guard case .touching(let id, let origin, let since) = state, now.seconds(since: since) >= Self.longPressDuration else { return nil }
+        state = .fired(id: id)
+        return ContextMenuRequest(location: origin, input: .touch)
+    }
+}
+
+public struct ContextMenuItem<ID: Hashable & Sendable>: Sendable, Hashable {
+    public var id: ID
+    public var title: String
+    /// True when the item stands for a control that is otherwise only revealed by hovering (I6).
+    public var fromHiddenControl: Bool
+    public init(id: ID, title: String, fromHiddenControl: Bool = false) {
+        self.id = id; self.title = title; self.fromHiddenControl = fromHiddenControl
+    }
+}
+
+public enum ContextMenu {
+    /// The menu for an element: its own items, then every essential hover-only control not
+    /// already listed (I6), in the controls' order.
+    public static func items<ID>(own: [ContextMenuItem<ID>], hidden: [HiddenControl<ID>]) -> [ContextMenuItem<ID>] {
+        var seen = Set(own.map(\.id))
+        var menu = own
+        for control in hidden where control.essential && seen.insert(control.id).inserted {
+            menu.append(ContextMenuItem(id: control.id, title: control.title, fromHiddenControl: true))
+        }
+        return menu
+    }
+}

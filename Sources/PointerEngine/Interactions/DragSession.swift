@@ -1,0 +1,138 @@
+// Drag and drop with modifier keys (SPEC I2, G11): the operation follows the modifiers held AT
+// DROP TIME (none = move, Alt = copy, Alt+Super = link), the pointer shows the matching
+// accessory (plus, link, circle-slash over a refusing target), and the result is the same
+// whether the drag was made with the pointer, the trackpad or touch.
+import InputProtocol
+
+public enum DragOperation: String, Sendable, Hashable, CaseIterable {
+    case move, copy, link
+
+    /// The operation the held modifiers ask for: Alt/Option = copy, Alt+Super/Command = link,
+    /// anything else = move (Shift, Control and Super alone do not change it; locks never do).
+    public init(modifiers: Modifiers) {
+        if modifiers.contains(.alt) { self = modifiers.contains(.super) ? .link : .copy } else { self = .move }
+    }
+}
+
+/// What drives the drag. Only thresholds differ; results never do (G11).
+public enum DragInput: String, Sendable, Hashable, CaseIterable {
+    case pointer, trackpad, touch
+
+    /// Motion needed before a press becomes a drag: fingers on glass wobble more.
+    public var dragThreshold: Double { // pt
+        switch self {
+        case .pointer, .trackpad: 4
+        case .touch: 10
+        }
+    }
+}
+
+/// The glyph the pointer carries during a drag (A1/A2); the engine maps it to its accessory.
+public enum DragAccessory: String, Sendable, Hashable {
+    case none, plus, link, circleSlash
+}
+
+/// A place that can receive a drop and the operations it accepts.
+public struct DropTarget<ID: Hashable & Sendable>: Sendable, Hashable {
+    public var id: ID
+    public var accepts: Set<DragOperation>
+    public init(id: ID, accepts: Set<DragOperation> = Set(DragOperation.allCases)) { self.id = id; self.accepts = accepts }
+}
+
+public struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable, Hashable {
+    public enum Outcome: String, Sendable, Hashable {
+        /// The target took the item with `operation`.
+        case dropped
+        /// The target refused `operation`: the item flies back.
+        case refused
+        /// Dropped on nothing, or cancelled: the item flies back.
+        case cancelled
+    }
+    public var item: ItemID
+    public var target: TargetID?
+    public var operation: DragOperation
+    public var outcome: Outcome
+    public var input: DragInput
+}
+
+/// One drag at a time.
+///
+/// ```mermaid
+/// stateDiagram-v2
+///     [*] --> idle
+///     idle --> pressed: press(item)
+///     pressed --> dragging: move ≥ input.dragThreshold
+///     pressed --> idle: release (a click) / cancel
+///     dragging --> dragging: move(target) / modifiers
+///     dragging --> idle: release → dropped · refused · cancelled (no target) / cancel → cancelled
+/// ```
+public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable {
+    public enum Event: Sendable {
+        case press(item: ItemID, at: Point, input: DragInput)
+        /// The pointer/touch moved; `target` is the drop target under it (the caller hit-tests).
+        case move(to: Point, target: DropTarget<TargetID>?)
+        case modifiers(Modifiers)
+        case release
+        case cancel
+    }
+    public enum State: Sendable, Equatable {
+        case idle
+        case pressed(item: ItemID, origin: Point, input: DragInput)
+        case dragging(item: ItemID, origin: Point, location: Point, input: DragInput, target: DropTarget<TargetID>?)
+    }
+
+    public private(set) var state: State = .idle
+    /// The modifiers held now (kept up to date in every state, so a drag that starts with Alt
+    /// already held shows the plus at once).
+    public private(set) var modifiers: Modifiers
+
+    public init(modifiers: Modifiers = []) { self.modifiers = modifiers }
+
+    public var isDragging: Bool { if case .dragging = state { true } else { false } }
+    public var isActive: Bool { state != .idle }
+    /// The operation a drop now would perform.
+    public var operation: DragOperation { DragOperation(modifiers: modifiers) }
+
+    /// The accessory to show now: circle-slash over a target that refuses the operation, else
+    /// plus for copy, link for link, nothing for move (and nothing before the drag starts).
+    public var accessory: DragAccessory {
+        guard case .dragging(_, _, _, _, let target) = state else { return .none }
+        if let target, !target.accepts.contains(operation) { return .circleSlash }
+        return switch operation {
+        case .move: .none
+        case .copy: .plus
+        case .link: .link
+        }
+    }
+
+    /// Returns the result when a drag ends (release or cancel after it started).
+    @discardableResult
+    public mutating func handle(_ event: Event, now: Timestamp) -> DragResult<ItemID, TargetID>? {
+        switch (state, event) {
+        case (.idle, .press(let item, let at, let input)):
+            state = .pressed(item: item, origin: at, input: input)
+        case (.pressed(let item, let origin, let input), .move(let p, let target)):
+            if origin.distance(to: p) >= input.dragThreshold {
+                state = .dragging(item: item, origin: origin, location: p, input: input, target: target)
+            }
+        case (.dragging(let item, let origin, _, let input, _), .move(let p, let target)):
+            state = .dragging(item: item, origin: origin, location: p, input: input, target: target)
+        case (.idle, .modifiers(let m)), (.pressed, .modifiers(let m)), (.dragging, .modifiers(let m)):
+            modifiers = m
+        case (.pressed, .release), (.pressed, .cancel):
+            state = .idle // a click, not a drag
+        case (.dragging(let item, _, _, let input, let target), .release):
+            state = .idle
+            let op = operation // modifiers at drop time
+            guard let target else { return DragResult(item: item, target: nil, operation: op, outcome: .cancelled, input: input) }
+            return DragResult(item: item, target: target.id, operation: op,
+                              outcome: target.accepts.contains(op) ? .dropped : .refused, input: input)
+        case (.dragging(let item, _, _, let input, _), .cancel):
+            state = .idle
+            return DragResult(item: item, target: nil, operation: operation, outcome: .cancelled, input: input)
+        case (.idle, .move), (.idle, .release), (.idle, .cancel), (.pressed, .press), (.dragging, .press):
+            break // nothing to move or end, or a second press (another finger): ignored
+        }
+        return nil
+    }
+}

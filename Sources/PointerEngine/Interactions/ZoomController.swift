@@ -1,0 +1,167 @@
+// Pinch zoom, rotation and smart zoom of a zoomable canvas (SPEC G2, G3, G4, G7).
+import InputProtocol
+
+/// Maps content coordinates to view coordinates: q = R(rotation)·scale·p + translation.
+public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
+    public var scale: Double
+    /// Degrees, clockwise positive (y grows downwards).
+    public var rotation: Double
+    public var translation: Vector
+
+    public init(scale: Double = 1, rotation: Double = 0, translation: Vector = .zero) {
+        self.scale = scale; self.rotation = rotation; self.translation = translation
+    }
+    public static let identity = CanvasTransform()
+
+    public func apply(_ p: Point) -> Point { Point.zero + Self.rotate(Vector(p.x, p.y) * scale, rotation) + translation }
+    public func invert(_ q: Point) -> Point {
+        let v = Self.rotate(q - (Point.zero + translation), -rotation) / scale
+        return Point(v.dx, v.dy)
+    }
+    /// The transform with `scale` and `rotation` that keeps content point `c` at view point `q`.
+    public static func anchored(scale: Double, rotation: Double, content c: Point, at q: Point) -> CanvasTransform {
+        CanvasTransform(scale: scale, rotation: rotation, translation: q - (Point.zero + rotate(Vector(c.x, c.y) * scale, rotation)))
+    }
+    static func rotate(_ v: Vector, _ degrees: Double) -> Vector {
+        let r = degrees * .pi / 180, (s, c) = Math.sincos(r)
+        return Vector(v.dx * c - v.dy * s, v.dx * s + v.dy * c)
+    }
+    public var description: String { "×\(scale) \(rotation)° +\(translation)" }
+}
+
+/// A zoomable, rotatable canvas. Feed it `GestureIntent`s' zoom cases and smart zoom.
+///
+/// ```mermaid
+/// stateDiagram-v2
+///     [*] --> idle
+///     idle --> pinching: began(focus)
+///     animating --> pinching: began (catches the animation where it is)
+///     pinching --> pinching: changed(scale, rotation, pan) — rubber band past min/max
+///     pinching --> animating: ended (settle into limits / rotation snap) · cancelled (revert)
+///     pinching --> idle: ended within limits
+///     idle --> animating: smartZoom(at) — fitted ↔ zoomed around the point
+///     animating --> idle: settled
+/// ```
+public struct ZoomController: Sendable, Equatable {
+    public enum Event: Sendable, Equatable {
+        case began(focus: Point)
+        /// Absolute scale since `began`, accumulated rotation (deg), accumulated pan (pt).
+        case changed(scale: Double, rotation: Double, pan: Vector)
+        case ended
+        case cancelled
+        case smartZoom(at: Point)
+    }
+
+    public enum State: Sendable, Equatable {
+        case idle
+        /// `start` is the transform at `began`; `anchor` the content point under `focus`.
+        case pinching(start: CanvasTransform, anchor: Point, focus: Point, pan: Vector)
+        /// Interpolating `from` → `to` keeping content point `anchor` on a straight path from
+        /// `anchorFrom` to `anchorTo` (view coordinates); `progress` springs 0 → 1.
+        case animating(from: CanvasTransform, to: CanvasTransform, anchor: Point, anchorFrom: Point, anchorTo: Point, progress: CriticalSpring)
+    }
+
+    /// How far past a limit a pinch can go, as a factor (rubber band in log scale): 25 %.
+    public static let maximumOvershoot = 1.25 // ×
+    /// Smart zoom goes to this multiple of the fitted scale (clamped to the maximum).
+    public static let smartZoomFactor = 2.5 // ×
+    /// Within this factor of the fitted scale the canvas counts as fitted (smart zoom zooms in).
+    public static let fittedTolerance = 1.01 // ×
+    /// Speed of settle, revert and smart zoom animations (≈ 0.35 s).
+    public static let animationOmega = 18.0 // rad/s
+
+    public var viewport: Size
+    public var contentSize: Size
+    public var minimumScale: Double
+    public var maximumScale: Double
+    /// Snap rotation to multiples of this on release (degrees); nil = free rotation.
+    public var rotationSnap: Double?
+    public private(set) var state: State = .idle
+    public private(set) var transform: CanvasTransform
+
+    public init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double = 8, rotationSnap: Double? = nil) {
+        self.viewport = viewport; self.contentSize = content
+        let fitted = Self.fittedScale(viewport: viewport, content: content)
+        self.minimumScale = minimumScale ?? fitted
+        self.maximumScale = max(maximumScale, self.minimumScale)
+        self.rotationSnap = rotationSnap
+        transform = Self.fitted(viewport: viewport, content: content)
+    }
+
+    public static func fittedScale(viewport: Size, content: Size) -> Double {
+        guard content.width > 0, content.height > 0 else { return 1 }
+        return min(viewport.width / content.width, viewport.height / content.height)
+    }
+    /// Whole content visible, centred, unrotated.
+    public static func fitted(viewport: Size, content: Size) -> CanvasTransform {
+        let s = fittedScale(viewport: viewport, content: content)
+        return .anchored(scale: s, rotation: 0, content: Point(content.width / 2, content.height / 2),
+                         at: Point(viewport.width / 2, viewport.height / 2))
+    }
+    public var fittedTransform: CanvasTransform { Self.fitted(viewport: viewport, content: contentSize) }
+    public var isFitted: Bool {
+        let f = fittedTransform.scale
+        return transform.scale <= f * Self.fittedTolerance && transform.scale >= f / Self.fittedTolerance && abs(transform.rotation) < 0.5
+    }
+    public var isAnimating: Bool { if case .animating = state { true } else { false } }
+
+    /// The scale shown for a raw (finger) scale: rubber-banded in log space past the limits.
+    public func bandedScale(_ raw: Double) -> Double {
+        let limit = Self.maximumOvershoot.logOf
+        if raw > maximumScale { return maximumScale * RubberBand.band((raw / maximumScale).logOf, limit: limit).expOf }
+        if raw < minimumScale { return minimumScale / RubberBand.band((minimumScale / raw).logOf, limit: limit).expOf }
+        return raw
+    }
+
+    public mutating func handle(_ event: Event, now: Timestamp) {
+        advance(to: now)
+        switch (state, event) {
+        case (.idle, .began(let focus)), (.animating, .began(let focus)):
+            state = .pinching(start: transform, anchor: transform.invert(focus), focus: focus, pan: .zero)
+        case (.pinching(let start, let anchor, let focus, _), .changed(let scale, let rotation, let pan)):
+            state = .pinching(start: start, anchor: anchor, focus: focus, pan: pan)
+            transform = .anchored(scale: bandedScale(start.scale * max(scale, 1e-6)), rotation: start.rotation + rotation,
+                                  content: anchor, at: focus + pan)
+        case (.pinching(_, let anchor, let focus, let pan), .ended):
+            let scale = clamp(transform.scale, minimumScale, maximumScale)
+            var rotation = transform.rotation
+            if let snap = rotationSnap, snap > 0 { rotation = (rotation / snap).rounded() * snap }
+            let target = CanvasTransform.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan)
+            animate(to: target, anchor: anchor, from: focus + pan, to: focus + pan, now: now)
+        case (.pinching(let start, let anchor, let focus, _), .cancelled):
+            // G7: back to exactly the transform the pinch started from.
+            animate(to: start, anchor: anchor, from: transform.apply(anchor), to: focus, now: now)
+        case (.idle, .smartZoom(let p)), (.animating, .smartZoom(let p)):
+            if isFitted {
+                let scale = min(maximumScale, fittedTransform.scale * Self.smartZoomFactor)
+                let anchor = transform.invert(p)
+                animate(to: .anchored(scale: scale, rotation: 0, content: anchor, at: p), anchor: anchor, from: p, to: p, now: now)
+            } else {
+                let centre = Point(contentSize.width / 2, contentSize.height / 2)
+                animate(to: fittedTransform, anchor: centre, from: transform.apply(centre),
+                        to: Point(viewport.width / 2, viewport.height / 2), now: now)
+            }
+        case (.pinching, .began), (.pinching, .smartZoom), (.idle, .changed), (.idle, .ended), (.idle, .cancelled),
+             (.animating, .changed), (.animating, .ended), (.animating, .cancelled):
+            break // impossible pairs (no pinch running, or a second begin): nothing changes
+        }
+    }
+
+    private mutating func animate(to target: CanvasTransform, anchor: Point, from a: Point, to b: Point, now: Timestamp) {
+        state = .animating(from: transform, to: target, anchor: anchor, anchorFrom: a, anchorTo: b,
+                           progress: CriticalSpring(start: now, from: 0, to: 1, omega: Self.animationOmega))
+        advance(to: now)
+    }
+
+    public mutating func advance(to now: Timestamp) {
+        guard case .animating(let from, let to, let anchor, let a, let b, let spring) = state else { return }
+        if spring.isSettled(at: now) {
+            transform = to
+            state = .idle
+            return
+        }
+        let p = spring.value(at: now)
+        let scale = from.scale * ((to.scale / from.scale).logOf * p).expOf // geometric: even zoom speed
+        transform = .anchored(scale: scale, rotation: lerp(from.rotation, to.rotation, p), content: anchor, at: a.lerp(to: b, p))
+    }
+}

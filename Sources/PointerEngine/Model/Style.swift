@@ -1,0 +1,260 @@
+// Styles: how the pointer and an element look while the pointer is in the element's region.
+
+/// A colour in sRGB, components 0…1, straight (not premultiplied) alpha.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    /// The default pointer fill: a neutral mid grey that reads on light and dark content.
+    public static let pointerGray = Color(red: 0.45, green: 0.45, blue: 0.47, alpha: 0.85)
+    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+    public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
+}
+
+/// What an element's region does to the pointer and the element (UIPointerStyle).
+public struct PointerStyle: Hashable, Sendable {
+    public var effect: PointerEffect
+    /// The pointer's shape inside the region; nil: the effect's default (the element's rounded
+    /// rect for highlight in the classic generation, unchanged otherwise).
+    public var shape: PointerShape?
+    public var accessories: [PointerAccessory]
+    /// Static annotations (live ones, e.g. graph X/Y, come from the engine and interactions).
+    public var annotations: [PointerAnnotation]
+
+    public init(effect: PointerEffect = .automatic, shape: PointerShape? = nil,
+                accessories: [PointerAccessory] = [], annotations: [PointerAnnotation] = []) {
+        self.effect = effect; self.shape = shape; self.accessories = accessories; self.annotations = annotations
+    }
+
+    public static let automatic = PointerStyle()
+    public static func effect(_ e: PointerEffect) -> PointerStyle { PointerStyle(effect: e) }
+    public static func shape(_ s: PointerShape, accessories: [PointerAccessory] = []) -> PointerStyle {
+        PointerStyle(effect: .none, shape: s, accessories: accessories)
+    }
+}
+
+/// The content effect (SPEC E1–E4).
+public enum PointerEffect: Hashable, Sendable {
+    /// E1: translucent platter slightly larger than the element, parallax.
+    case highlight
+    /// E2: scale up, soft shadow, specular highlight following the pointer; the pointer fades.
+    case lift
+    /// E3: custom scale / tint / shadow; never changes the pointer's shape, never snaps (M3).
+    case hover(HoverEffect)
+    /// E4: chosen from the element's kind and size.
+    case automatic
+    /// No effect on the element (custom shapes, text).
+    case none
+
+    /// The resolved kind (automatic resolved separately by `EffectChooser`).
+    public var kind: EffectKind? {
+        switch self {
+        case .highlight: .highlight
+        case .lift: .lift
+        case .hover: .hover
+        case .automatic, .none: nil
+        }
+    }
+}
+
+public enum EffectKind: String, Hashable, Sendable, CaseIterable {
+    case highlight
+    case lift
+    case hover
+}
+
+/// Where a hover tint goes (SPEC E3).
+public enum TintMode: String, Hashable, Sendable, CaseIterable {
+    /// Above the content.
+    case overlay
+    /// Behind the content.
+    case underlay
+    case none
+}
+
+/// Parameters of the hover effect (SPEC E3).
+public struct HoverEffect: Hashable, Sendable {
+    /// Content scale at full effect (1 = no scale). The linter flags scales that overlap
+    /// neighbours (L4).
+    public var scale: Double
+    public var tint: TintMode
+    /// Tint colour; nil: the default (black 6 % on light content).
+    public var tintColor: Color?
+    /// Draw a soft shadow. The linter flags shadow without scale (L3).
+    public var hasShadow: Bool
+    public init(scale: Double = 1, tint: TintMode = .overlay, tintColor: Color? = nil, hasShadow: Bool = false) {
+        self.scale = scale; self.tint = tint; self.tintColor = tintColor; self.hasShadow = hasShadow
+    }
+    /// Rows: tint only (SPEC E3).
+    public static let tintOnly = HoverEffect(scale: 1, tint: .overlay, hasShadow: false)
+    /// Cards: a gentle scale with shadow and underlay tint.
+    public static let card = HoverEffect(scale: 1.03, tint: .underlay, hasShadow: true)
+}
+
+public enum BeamAxis: String, Hashable, Sendable, CaseIterable {
+    /// A vertical I-beam (horizontal text).
+    case vertical
+    /// A horizontal beam (vertical text).
+    case horizontal
+}
+
+/// The pointer's shape (SPEC P2, P3). Sizes in points.
+public enum PointerShape: Hashable, Sendable {
+    /// A rounded rectangle of the given size centred on the pointer (nil size: the element's
+    /// frame grown by the effect's padding — the classic highlight morph).
+    case roundedRect(size: Size?, cornerRadius: Double)
+    case ellipse(size: Size)
+    /// An I-beam `length` points long (line height) along `axis`.
+    case beam(length: Double, axis: BeamAxis)
+    /// An arbitrary path, in points relative to the hot spot (e.g. a crosshair).
+    case path(PointerPath)
+    /// A standard system cursor (P4), for desktop-style views.
+    case system(SystemCursor)
+}
+
+/// A vector path in points, relative to the pointer's hot spot (0, 0).
+public struct PointerPath: Hashable, Sendable {
+    public enum Command: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case quad(control: Point, to: Point)
+        case cubic(control1: Point, control2: Point, to: Point)
+        case close
+    }
+    public var commands: [Command]
+    /// Stroke width, points; 0 fills only.
+    public var lineWidth: Double
+    public var isFilled: Bool
+    public init(commands: [Command], lineWidth: Double = 0, isFilled: Bool = true) {
+        self.commands = commands; self.lineWidth = lineWidth; self.isFilled = isFilled
+    }
+
+    /// Bounds of the path's points (control points included), points.
+    public var bounds: Rect {
+        var r: Rect? = nil
+        func add(_ p: Point) {
+            let pr = Rect(x: p.x, y: p.y, width: 0, height: 0)
+            r = r.map { Rect(corner: Point(min($0.minX, pr.minX), min($0.minY, pr.minY)),
+                             Point(max($0.maxX, pr.maxX), max($0.maxY, pr.maxY))) } ?? pr
+        }
+        for c in commands {
+            switch c {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c1, let p): add(c1); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        return (r ?? .zero).outsetBy(lineWidth / 2)
+    }
+
+    /// A crosshair of `size` points with a `lineWidth` stroke.
+    public static func crosshair(size: Double = 20, lineWidth: Double = 2) -> PointerPath {
+        let h = size / 2
+        return PointerPath(commands: [.move(Point(-h, 0)), .line(Point(h, 0)),
+                                      .move(Point(0, -h)), .line(Point(0, h))],
+                           lineWidth: lineWidth, isFilled: false)
+    }
+}
+
+/// The standard system-cursor set (SPEC P4). Raw values are the CSS / cursor-shape-v1 names.
+public enum SystemCursor: String, Hashable, Sendable, CaseIterable {
+    case `default` = "default"
+    case pointer = "pointer"
+    case grab = "grab"
+    case grabbing = "grabbing"
+    case text = "text"
+    case verticalText = "vertical-text"
+    case crosshair = "crosshair"
+    case contextMenu = "context-menu"
+    case copy = "copy"
+    case alias = "alias"
+    case notAllowed = "not-allowed"
+    case noDrop = "no-drop"
+    case zoomIn = "zoom-in"
+    case zoomOut = "zoom-out"
+    case nResize = "n-resize"
+    case sResize = "s-resize"
+    case eResize = "e-resize"
+    case wResize = "w-resize"
+    case neResize = "ne-resize"
+    case nwResize = "nw-resize"
+    case seResize = "se-resize"
+    case swResize = "sw-resize"
+    case nsResize = "ns-resize"
+    case ewResize = "ew-resize"
+    case neswResize = "nesw-resize"
+    case nwseResize = "nwse-resize"
+    case colResize = "col-resize"
+    case rowResize = "row-resize"
+    case allScroll = "all-scroll"
+    case move = "move"
+    case help = "help"
+    case progress = "progress"
+    case wait = "wait"
+    case cell = "cell"
+}
+
+/// The glyph of an accessory (SPEC A1).
+public enum AccessoryGlyph: Hashable, Sendable {
+    /// A small triangle pointing away from the pointer (resize handles: one per direction).
+    case arrow
+    case plus
+    case circleSlash
+    /// A curved link arrow (alias drags, I2).
+    case link
+    case path(PointerPath)
+}
+
+/// Where an accessory sits around the pointer: an angle and a distance from the pointer's
+/// edge. Angles in radians, 0 = right, π/2 = down (surface y grows downward).
+public struct AccessoryPosition: Hashable, Sendable {
+    public var angle: Double
+    /// Gap between the pointer's edge and the glyph, points.
+    public var offset: Double
+    public init(angle: Double, offset: Double = 4) { self.angle = angle; self.offset = offset }
+    public static let right = AccessoryPosition(angle: 0)
+    public static let bottom = AccessoryPosition(angle: Double.pi / 2)
+    public static let left = AccessoryPosition(angle: Double.pi)
+    public static let top = AccessoryPosition(angle: -Double.pi / 2)
+    public static let topRight = AccessoryPosition(angle: -Double.pi / 4)
+    public static let bottomRight = AccessoryPosition(angle: Double.pi / 4)
+}
+
+/// A glyph attached to the pointer (UIPointerAccessory).
+public struct PointerAccessory: Hashable, Sendable {
+    public var glyph: AccessoryGlyph
+    public var position: AccessoryPosition
+    /// Arrow glyphs point along the position's angle unless `orientsToPosition` is false.
+    public var orientsToPosition: Bool
+    public init(_ glyph: AccessoryGlyph, at position: AccessoryPosition, orientsToPosition: Bool = true) {
+        self.glyph = glyph; self.position = position; self.orientsToPosition = orientsToPosition
+    }
+    public static func arrow(_ position: AccessoryPosition) -> PointerAccessory { PointerAccessory(.arrow, at: position) }
+    /// The two arrows of a resize handle along `axis` (A1).
+    public static func resizeArrows(_ axis: ResizeAxis) -> [PointerAccessory] {
+        let a: Double
+        switch axis {
+        case .horizontal: a = 0
+        case .vertical: a = Double.pi / 2
+        case .diagonal: a = Double.pi / 4
+        case .antiDiagonal: a = -Double.pi / 4
+        }
+        return [.arrow(AccessoryPosition(angle: a)), .arrow(AccessoryPosition(angle: a + Double.pi))]
+    }
+}
+
+/// A small live label next to the pointer (SPEC A3). Never instructional text.
+public struct PointerAnnotation: Hashable, Sendable {
+    public var text: String
+    public var position: AccessoryPosition
+    public init(_ text: String, at position: AccessoryPosition = .bottomRight) {
+        self.text = text; self.position = position
+    }
+}

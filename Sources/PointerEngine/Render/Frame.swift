@@ -1,0 +1,423 @@
+// The per-frame render description: what to draw where, with what scale, opacity and offset.
+// Not pixels. The renderer draws exactly this on top of the layout, back to front:
+//
+//   1. layout content, with each scroll container's `containers` transform and clip, each
+//      element's `elementStates` override, and each effect's content transform
+//      (`EffectAppearance.contentScale/contentOffset`); for an element with a lift or hover
+//      effect, its shadow and underlay tint are drawn just below it, overlay tint and specular
+//      just above it;
+//   2. highlight platters (E1), above their element's content;
+//   3. scroll edge effects, scroll indicators, drop-target states, band selection;
+//   4. the drag preview;
+//   5. the pointer (unless `pointer.isUnderContent`, then right after the effects' element);
+//   6. accessories, annotations, the context menu.
+//
+// Units: every length and position is in surface points (1 pt = s pixels at buffer scale s),
+// origin top-left, y down. Angles are radians, clockwise positive. Opacities are 0…1. Scales
+// are unitless factors (1 = unchanged). All values are already animated: the renderer never
+// interpolates.
+
+/// Everything the renderer needs for one frame.
+public struct Frame: Hashable, Sendable {
+    /// The engine time this frame describes.
+    public var time: Timestamp
+    /// Surface size, points.
+    public var surfaceSize: Size
+    /// The pointer; its opacity is 0 while hidden (P5, G8).
+    public var pointer: PointerAppearance
+    /// Live content transforms of scroll containers (scroll, zoom, rotation, paging), in
+    /// paint order. Containers without an entry draw at rest (identity with their frame).
+    public var containers: [ContainerAppearance]
+    /// Elements whose look differs from the layout at rest (selected, pressed, revealed /
+    /// hidden controls, dragged away). Sorted by element id.
+    public var elementStates: [ElementState]
+    /// Content effects, in paint order of their elements (E1–E5). During a cross-fade both
+    /// neighbours appear, each with its own `progress`.
+    public var effects: [EffectAppearance]
+    /// Glyphs around the pointer (A1, A2), including ones fading out.
+    public var accessories: [AccessoryAppearance]
+    /// Live labels next to the pointer (A3).
+    public var annotations: [AnnotationAppearance]
+    /// The band-selection rectangle (I1).
+    public var bandSelection: BandSelectionAppearance?
+    public var scrollIndicators: [ScrollIndicatorAppearance]
+    public var scrollEdgeEffects: [ScrollEdgeEffectAppearance]
+    public var dropTargets: [DropTargetAppearance]
+    public var drag: DragAppearance?
+    public var scrubbers: [ScrubberAppearance]
+    public var contextMenu: ContextMenuAppearance?
+    /// Selected text in a text area (P2, M5).
+    public var textSelection: TextSelectionAppearance?
+    /// True while something is still animating: ask for another frame.
+    public var isAnimating: Bool
+    /// The next time something changes without input (e.g. the auto-hide fade starts), or nil.
+    public var nextDeadline: Timestamp?
+
+    public init(time: Timestamp, surfaceSize: Size, pointer: PointerAppearance) {
+        self.time = time; self.surfaceSize = surfaceSize; self.pointer = pointer
+        containers = []; elementStates = []; effects = []; accessories = []; annotations = []
+        bandSelection = nil; scrollIndicators = []; scrollEdgeEffects = []; dropTargets = []
+        drag = nil; scrubbers = []; contextMenu = nil; textSelection = nil; isAnimating = false; nextDeadline = nil
+    }
+}
+
+/// Which pointer look is in use (P1).
+public enum PointerGeneration: String, Hashable, Sendable, CaseIterable {
+    /// An arrow that keeps its shape; a platter appears behind the control.
+    case modern
+    /// A ~19 pt circle that morphs into the shape of the control it highlights.
+    case classic
+}
+
+/// What one layer of the pointer is.
+public enum PointerLayerShape: Hashable, Sendable {
+    /// The modern arrow; `bounds` is its box, the tip at `PointerAppearance.position`.
+    case arrow
+    /// A rounded rectangle filling `bounds` with `cornerRadius` (the classic circle is a
+    /// rounded rect whose radius is half its size; beams are thin rounded rects too).
+    case roundedRect
+    /// An ellipse filling `bounds`.
+    case ellipse
+    /// A custom path in points relative to `PointerAppearance.position`, scaled by
+    /// `PointerAppearance.scale`.
+    case path(PointerPath)
+    /// A system cursor image (P4), drawn at `bounds`.
+    case system(SystemCursor)
+}
+
+/// One drawn pointer layer. Morphs between rounded shapes are continuous (bounds and radius
+/// animate); changes of layer kind cross-fade (two layers with complementary opacity).
+public struct PointerLayer: Hashable, Sendable {
+    public var shape: PointerLayerShape
+    /// Where the layer is drawn, surface points.
+    public var bounds: Rect
+    /// Corner radius for `.roundedRect`, points.
+    public var cornerRadius: Double
+    /// This layer's opacity (multiply with `PointerAppearance.opacity`).
+    public var opacity: Double
+    public init(shape: PointerLayerShape, bounds: Rect, cornerRadius: Double = 0, opacity: Double = 1) {
+        self.shape = shape; self.bounds = bounds; self.cornerRadius = cornerRadius; self.opacity = opacity
+    }
+}
+
+/// The drawn pointer (P1–P6, M6).
+public struct PointerAppearance: Hashable, Sendable {
+    public var generation: PointerGeneration
+    /// The drawn pointer's hot spot (attracted by magnetism, M3/M4), surface points. The user's
+    /// logical position is `logicalPosition`.
+    public var position: Point
+    /// The logical (user's) pointer position, surface points (M6). For inspectors and tests.
+    public var logicalPosition: Point
+    /// Layers back to front; usually one, two during a cross-fade.
+    public var layers: [PointerLayer]
+    /// Overall opacity (auto-hide fade P5, gesture hide G8, lift fade E2).
+    public var opacity: Double
+    /// Accessibility size multiplier already applied to the layers' bounds (P6), 0.5…4.
+    public var scale: Double
+    public var fillColor: Color
+    /// Contrast border (P6), nil for none.
+    public var borderColor: Color?
+    /// Border width, points (already scaled).
+    public var borderWidth: Double
+    /// Draw the pointer below the element `underElement` instead of on top (classic highlight,
+    /// lift: the pointer fades under the element).
+    public var isUnderContent: Bool
+    public var underElement: ElementID?
+
+    public init(generation: PointerGeneration, position: Point, logicalPosition: Point,
+                layers: [PointerLayer], opacity: Double, scale: Double, fillColor: Color,
+                borderColor: Color?, borderWidth: Double, isUnderContent: Bool = false, underElement: ElementID? = nil) {
+        self.generation = generation; self.position = position; self.logicalPosition = logicalPosition
+        self.layers = layers; self.opacity = opacity; self.scale = scale; self.fillColor = fillColor
+        self.borderColor = borderColor; self.borderWidth = borderWidth
+        self.isUnderContent = isUnderContent; self.underElement = underElement
+    }
+
+    /// The bounding box of everything drawn for the pointer (for damage), points.
+    public var bounds: Rect {
+        layers.reduce(Rect.zero) { acc, l in
+            let b: Rect
+            if case .path(let p) = l.shape { b = p.bounds.scaled(by: 1).offsetBy(position - .zero) } else { b = l.bounds }
+            return acc.union(b.outsetBy(borderWidth))
+        }
+    }
+}
+
+/// A scroll container's live transform (I5, G1–G3, G5).
+public struct ContainerAppearance: Hashable, Sendable {
+    public var element: ElementID
+    public var transform: ContainerTransform
+    /// Opacity of the container's content (page transitions may fade), 0…1.
+    public var opacity: Double
+    public init(element: ElementID, transform: ContainerTransform, opacity: Double = 1) {
+        self.element = element; self.transform = transform; self.opacity = opacity
+    }
+}
+
+/// Per-element state overrides.
+public struct ElementState: Hashable, Sendable {
+    public var element: ElementID
+    public var isSelected: Bool
+    /// Pressed (button held down on it).
+    public var isPressed: Bool
+    /// Opacity of hover-revealed controls (I4, H1–H4): 0 hidden … 1 revealed. 1 for others.
+    public var revealOpacity: Double
+    /// Drawn semi-transparent because its drag preview is elsewhere (I2).
+    public var isDragSource: Bool
+    /// Offset applied to the element (e.g. an interactive resize), points.
+    public var offset: Vector
+    /// Replacement frame while resizing (A3 width × height), surface points.
+    public var frame: Rect?
+    public init(element: ElementID, isSelected: Bool = false, isPressed: Bool = false, revealOpacity: Double = 1,
+                isDragSource: Bool = false, offset: Vector = .zero, frame: Rect? = nil) {
+        self.element = element; self.isSelected = isSelected; self.isPressed = isPressed
+        self.revealOpacity = revealOpacity; self.isDragSource = isDragSource; self.offset = offset; self.frame = frame
+    }
+}
+
+/// A soft shadow below an element.
+public struct ShadowAppearance: Hashable, Sendable {
+    /// The shadow's shape before blur (the element's scaled frame moved down), points.
+    public var rect: Rect
+    public var cornerRadius: Double
+    /// Gaussian blur radius, points.
+    public var blurRadius: Double
+    public var opacity: Double
+    public init(rect: Rect, cornerRadius: Double, blurRadius: Double, opacity: Double) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.blurRadius = blurRadius; self.opacity = opacity
+    }
+}
+
+/// The translucent highlight platter (E1).
+public struct PlatterAppearance: Hashable, Sendable {
+    /// Platter bounds including parallax offset, points.
+    public var rect: Rect
+    public var cornerRadius: Double
+    public var opacity: Double
+    public var color: Color
+    public init(rect: Rect, cornerRadius: Double, opacity: Double, color: Color) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.color = color
+    }
+}
+
+/// A soft radial specular highlight following the pointer (E2).
+public struct SpecularAppearance: Hashable, Sendable {
+    public var center: Point
+    /// Radius at which the highlight reaches zero, points.
+    public var radius: Double
+    /// Peak opacity (white), 0…1.
+    public var opacity: Double
+    /// Clip: the lifted element's scaled frame and corner radius.
+    public var clip: Rect
+    public var clipCornerRadius: Double
+    public init(center: Point, radius: Double, opacity: Double, clip: Rect, clipCornerRadius: Double) {
+        self.center = center; self.radius = radius; self.opacity = opacity; self.clip = clip; self.clipCornerRadius = clipCornerRadius
+    }
+}
+
+public struct TintAppearance: Hashable, Sendable {
+    public var mode: TintMode
+    public var color: Color
+    /// The tinted rect (the element's scaled frame), points.
+    public var rect: Rect
+    public var cornerRadius: Double
+    public init(mode: TintMode, color: Color, rect: Rect, cornerRadius: Double) {
+        self.mode = mode; self.color = color; self.rect = rect; self.cornerRadius = cornerRadius
+    }
+}
+
+/// A content effect on one element (E1–E5).
+public struct EffectAppearance: Hashable, Sendable {
+    public var element: ElementID
+    public var kind: EffectKind
+    /// The element's frame at rest on the surface (after scroll transforms), points.
+    public var elementFrame: Rect
+    public var cornerRadius: Double
+    /// Animation progress 0 (absent) … 1 (full); springs may overshoot slightly above 1.
+    public var progress: Double
+    /// Scale of the element's content about its centre (lift, hover), factor.
+    public var contentScale: Double
+    /// Parallax offset of the element's content toward the pointer, points.
+    public var contentOffset: Vector
+    public var platter: PlatterAppearance?
+    public var shadow: ShadowAppearance?
+    public var specular: SpecularAppearance?
+    public var tint: TintAppearance?
+
+    public init(element: ElementID, kind: EffectKind, elementFrame: Rect, cornerRadius: Double, progress: Double,
+                contentScale: Double = 1, contentOffset: Vector = .zero, platter: PlatterAppearance? = nil,
+                shadow: ShadowAppearance? = nil, specular: SpecularAppearance? = nil, tint: TintAppearance? = nil) {
+        self.element = element; self.kind = kind; self.elementFrame = elementFrame; self.cornerRadius = cornerRadius
+        self.progress = progress; self.contentScale = contentScale; self.contentOffset = contentOffset
+        self.platter = platter; self.shadow = shadow; self.specular = specular; self.tint = tint
+    }
+
+    /// The element's drawn content rect (scaled and offset), points.
+    public var contentRect: Rect { elementFrame.scaled(by: contentScale).offsetBy(contentOffset) }
+}
+
+/// A glyph near the pointer (A1, A2).
+public struct AccessoryAppearance: Hashable, Sendable {
+    public var glyph: AccessoryGlyph
+    /// Glyph centre, surface points.
+    public var center: Point
+    /// Rotation of the glyph, radians (arrows point along it; 0 = pointing right).
+    public var angle: Double
+    /// Glyph size (its box's side), points, accessibility scale applied.
+    public var size: Double
+    public var opacity: Double
+    /// Appearance scale for pop-in/out (factor).
+    public var scale: Double
+    public var color: Color
+    public init(glyph: AccessoryGlyph, center: Point, angle: Double, size: Double, opacity: Double, scale: Double, color: Color) {
+        self.glyph = glyph; self.center = center; self.angle = angle; self.size = size
+        self.opacity = opacity; self.scale = scale; self.color = color
+    }
+}
+
+/// A live label next to the pointer (A3).
+public struct AnnotationAppearance: Hashable, Sendable {
+    public var text: String
+    /// The label box's top-left corner, surface points. The renderer sizes the box to the text
+    /// plus `padding` on each side and may shift it to stay on the surface.
+    public var origin: Point
+    /// Font size, points.
+    public var fontSize: Double
+    /// Inner padding of the label's rounded box, points.
+    public var padding: Double
+    public var opacity: Double
+    public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double) {
+        self.text = text; self.origin = origin; self.fontSize = fontSize; self.padding = padding; self.opacity = opacity
+    }
+}
+
+/// The band-selection rectangle (I1).
+public struct BandSelectionAppearance: Hashable, Sendable {
+    public var rect: Rect
+    public var cornerRadius: Double
+    public var opacity: Double
+    /// The collection it selects in (draw clipped to its viewport).
+    public var collection: ElementID?
+    public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.collection = collection
+    }
+}
+
+/// A scroll indicator thumb (I5).
+public struct ScrollIndicatorAppearance: Hashable, Sendable {
+    public var scrollView: ElementID
+    public var axis: ScrollAxis
+    /// The thumb, surface points (already shortened while rubber-banding).
+    public var rect: Rect
+    public var opacity: Double
+    public init(scrollView: ElementID, axis: ScrollAxis, rect: Rect, opacity: Double) {
+        self.scrollView = scrollView; self.axis = axis; self.rect = rect; self.opacity = opacity
+    }
+}
+
+public enum Edge: String, Hashable, Sendable, CaseIterable {
+    case top, bottom, left, right
+}
+
+/// A scroll edge effect where a scroll view meets floating controls (I5).
+public struct ScrollEdgeEffectAppearance: Hashable, Sendable {
+    public var scrollView: ElementID
+    public var edge: Edge
+    /// The band the effect covers, surface points.
+    public var rect: Rect
+    public var style: ScrollEdgeEffectStyle
+    public var opacity: Double
+    public init(scrollView: ElementID, edge: Edge, rect: Rect, style: ScrollEdgeEffectStyle, opacity: Double) {
+        self.scrollView = scrollView; self.edge = edge; self.rect = rect; self.style = style; self.opacity = opacity
+    }
+}
+
+public enum DropTargetState: String, Hashable, Sendable, CaseIterable {
+    /// A drag is in progress and this target could take it.
+    case available
+    /// The drag is over this target and it accepts the current operation.
+    case accepting
+    /// The drag is over this target and it refuses the current operation.
+    case refusing
+}
+
+public struct DropTargetAppearance: Hashable, Sendable {
+    public var element: ElementID
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var state: DropTargetState
+    /// The operation it would perform (accepting only).
+    public var operation: DragOperation?
+    public var opacity: Double
+    public init(element: ElementID, frame: Rect, cornerRadius: Double, state: DropTargetState, operation: DragOperation?, opacity: Double) {
+        self.element = element; self.frame = frame; self.cornerRadius = cornerRadius
+        self.state = state; self.operation = operation; self.opacity = opacity
+    }
+}
+
+/// Where the engine's input came from (I2 "identical whatever the input"; HUD).
+public enum InputKind: String, Hashable, Sendable, CaseIterable {
+    case pointer
+    case trackpad
+    case touch
+    case keyboard
+}
+
+/// The item(s) being dragged (I2).
+public struct DragAppearance: Hashable, Sendable {
+    public var items: [ElementID]
+    /// Where the preview is drawn, surface points.
+    public var previewRect: Rect
+    public var cornerRadius: Double
+    public var opacity: Double
+    /// The operation if dropped now (nil: nothing would happen).
+    public var operation: DragOperation?
+    public var input: InputKind
+    public init(items: [ElementID], previewRect: Rect, cornerRadius: Double, opacity: Double, operation: DragOperation?, input: InputKind) {
+        self.items = items; self.previewRect = previewRect; self.cornerRadius = cornerRadius
+        self.opacity = opacity; self.operation = operation; self.input = input
+    }
+}
+
+/// A scrubber's live state (I3).
+public struct ScrubberAppearance: Hashable, Sendable {
+    public var element: ElementID
+    /// Playhead position, 0…1 of the track.
+    public var progress: Double
+    /// Hover position on the track, 0…1, when the pointer is over it.
+    public var hoverProgress: Double?
+    public var isDragging: Bool
+    public init(element: ElementID, progress: Double, hoverProgress: Double?, isDragging: Bool) {
+        self.element = element; self.progress = progress; self.hoverProgress = hoverProgress; self.isDragging = isDragging
+    }
+}
+
+/// An open context menu (G9, I6).
+public struct ContextMenuAppearance: Hashable, Sendable {
+    /// The element it belongs to.
+    public var element: ElementID?
+    /// Top-left of the menu, surface points.
+    public var origin: Point
+    public var items: [String]
+    /// Index of the item under the pointer.
+    public var highlightedIndex: Int?
+    /// Height of one item row, points; width is the renderer's (text width + padding).
+    public var itemHeight: Double
+    public var opacity: Double
+    public init(element: ElementID?, origin: Point, items: [String], highlightedIndex: Int?, itemHeight: Double = 28, opacity: Double) {
+        self.element = element; self.origin = origin; self.items = items
+        self.highlightedIndex = highlightedIndex; self.itemHeight = itemHeight; self.opacity = opacity
+    }
+}
+
+/// Selected text: one rect per line (surface points), and the insertion point while the
+/// selection is empty.
+public struct TextSelectionAppearance: Hashable, Sendable {
+    public var element: ElementID
+    public var rects: [Rect]
+    /// The caret (a thin rect at the insertion point) when nothing is selected.
+    public var caret: Rect?
+    public init(element: ElementID, rects: [Rect], caret: Rect?) {
+        self.element = element; self.rects = rects; self.caret = caret
+    }
+}

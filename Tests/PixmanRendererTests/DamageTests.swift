@@ -1,0 +1,135 @@
+// Damage tracking (issue 6 §2): incremental rendering with damage and buffer age gives the same
+// pixels as rendering every frame from scratch; a pointer-only move repaints two small rects.
+import Testing
+import PointerEngine
+@testable import PixmanRenderer
+
+/// A deterministic generator (LCG) so every run sees the same frame sequence.
+struct SeededRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+    mutating func unit() -> Double { Double(next() % 10_000) / 10_000 }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// A small showcase-like scene whose state changes frame to frame.
+struct DamageScene {
+    var pointer = Point(40, 40)
+    var hovered: Int? = nil
+    var liftProgress = 0.0
+    var accessory: Painter.AccessoryGlyph? = nil
+    var annotation: String? = nil
+    var band: Rect? = nil
+    var swapOrder = false
+
+    static let buttons = (0..<4).map { Rect(x: 20 + Double($0) * 44, y: 20, width: 36, height: 28) }
+    static let icon = Rect(x: 60, y: 80, width: 48, height: 48)
+
+    func items(_ canvas: Canvas) -> [DisplayItem] {
+        var items: [DisplayItem] = [DisplayItem(ItemID("toolbar"), Painter.control(Rect(x: 12, y: 14, width: 190, height: 40), cornerRadius: 20, fill: .white, shadow: true))]
+        if let h = hovered {
+            items.append(DisplayItem(ItemID("platter"), Painter.platter(around: DamageScene.buttons[h], cornerRadius: 10,
+                                                                        parallax: (pointer - DamageScene.buttons[h].center) * 0.05)))
+        }
+        for (i, b) in DamageScene.buttons.enumerated() {
+            items.append(DisplayItem(ItemID("button", i), [.fill(.roundedRect(cornerRadius: 4), b.insetBy(8), Color.accent)]))
+        }
+        let icon = Painter.appIcon(DamageScene.icon, top: Color(hex: 0x5AC8FA), bottom: Color(hex: 0x007AFF), glyph: GalleryScene.star())
+        var iconItem = DisplayItem(ItemID("icon"), Painter.lift(icon, bounds: DamageScene.icon, shape: .roundedRect(cornerRadius: 11),
+                                                                pointer: pointer, progress: liftProgress))
+        let card = DisplayItem(ItemID("card"), Painter.control(Rect(x: 90, y: 100, width: 80, height: 50), cornerRadius: 10, fill: Color(hex: 0xFFD60A)))
+        if swapOrder { items.append(card); items.append(iconItem) } else { items.append(iconItem); items.append(card) }
+        iconItem.ops = []
+        if let band { items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band))) }
+        items.append(DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer)))
+        if let a = accessory {
+            items.append(DisplayItem(ItemID("accessory"), Painter.accessory(a, center: pointer, angle: .pi / 4, distance: 20)))
+        }
+        if let t = annotation {
+            items.append(DisplayItem(ItemID("annotation"), Painter.annotation(t, at: pointer + Vector(14, 14),
+                                                                             metrics: canvas.measure(t, font: Look.annotationFont))))
+        }
+        return items
+    }
+
+    mutating func step(_ rng: inout SeededRandom) {
+        switch rng.below(8) {
+        case 0, 1, 2: pointer = Point(rng.unit() * 220, rng.unit() * 170)
+        case 3: hovered = rng.below(5) == 4 ? nil : rng.below(4)
+        case 4: liftProgress = [0, 0.3, 1][rng.below(3)]
+        case 5: accessory = [nil, .plus, .circleSlash, .arrow][rng.below(4)]; annotation = rng.below(2) == 0 ? nil : "\(rng.below(900)) × \(rng.below(900))"
+        case 6: band = rng.below(2) == 0 ? nil : Rect(corner: Point(rng.unit() * 200, rng.unit() * 150), Point(rng.unit() * 200, rng.unit() * 150))
+        default: swapOrder.toggle()
+        }
+    }
+}
+
+@Suite("Damage tracking and buffer age")
+struct DamageTests {
+    @Test("incremental rendering equals rendering every frame from scratch", arguments: [1.0, 2.0, 1.5])
+    func incrementalEqualsScratch(scale: Double) {
+        let w = Int(220 * scale), h = Int(170 * scale)
+        let cache = RenderCache()
+        let renderer = SceneRenderer(cache: cache)
+        // A chain of three buffers, reused out of order as a compositor might release them.
+        let buffers = (0..<3).map { _ in Canvas(width: w, height: h, scale: scale, cache: cache) }
+        var renderedAt = [Int?](repeating: nil, count: 3)
+        var rng = SeededRandom(state: 42)
+        var scene = DamageScene()
+        var partialFrames = 0
+        for frame in 1...60 {
+            scene.step(&rng)
+            let b = rng.below(4) == 0 ? (frame + 1) % 3 : frame % 3
+            let age = renderedAt[b].map { frame - $0 } ?? 0
+            let canvas = buffers[b]
+            let repainted = renderer.render(scene.items(canvas), into: canvas, bufferAge: age)
+            renderedAt[b] = frame
+            if repainted.reduce(0, { $0 + $1.area }) < w * h { partialFrames += 1 }
+
+            let fresh = Canvas(width: w, height: h, scale: scale)
+            SceneRenderer().render(scene.items(fresh), into: fresh, bufferAge: 0)
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where canvas.pixel(x: x, y: y) != fresh.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "frame \(frame) (buffer \(b), age \(age)): \(differing) pixels differ")
+            if differing > 0 { break }
+        }
+        // The test means something only if most frames were partial repaints.
+        #expect(partialFrames > 40)
+    }
+
+    @Test("a pointer-only move repaints two small rects: where it was and where it is")
+    func pointerMoveRepaintsTwoRects() {
+        let canvas = Canvas(width: 440, height: 340, scale: 2)
+        let renderer = SceneRenderer()
+        var scene = DamageScene()
+        scene.pointer = Point(30, 120)
+        renderer.render(scene.items(canvas), into: canvas, bufferAge: 0)
+        scene.pointer = Point(180, 150)
+        let rects = renderer.render(scene.items(canvas), into: canvas, bufferAge: 1)
+        #expect(rects.count == 2)
+        for r in rects {
+            // An arrow of 19 pt at 2× plus its border and soft shadow: under 72×72 px.
+            #expect(r.width < 72 && r.height < 72, "\(r)")
+        }
+        // Nothing changed: nothing repainted.
+        #expect(renderer.render(scene.items(canvas), into: canvas, bufferAge: 1).isEmpty)
+        // A buffer of unknown content is repainted in full.
+        #expect(renderer.render(scene.items(canvas), into: canvas, bufferAge: 0) == [canvas.pixelBounds])
+    }
+
+    @Test("a buffer two frames old also repaints the previous frame's damage")
+    func bufferAgeTwo() {
+        let canvas = Canvas(width: 440, height: 340, scale: 2)
+        let renderer = SceneRenderer()
+        var scene = DamageScene()
+        scene.pointer = Point(30, 120)
+        renderer.render(scene.items(canvas), into: canvas, bufferAge: 0)
+        scene.pointer = Point(100, 120)
+        let first = renderer.render(scene.items(canvas), into: canvas, bufferAge: 1)
+        scene.pointer = Point(180, 120)
+        let second = renderer.render(scene.items(canvas), into: canvas, bufferAge: 2)
+        let union = second.reduce(PixelRect.zero) { $0.union($1) }
+        for r in first { #expect(union.contains(r) || second.contains { $0.contains(r) }) }
+        #expect(second.count >= 2)
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import PointerEngine
+
+/// A scripted user and clock around an engine, in the spirit of litest: events read like the
+/// behaviour, time only moves when the test says so.
+struct Scenario {
+    var engine: Engine
+    var clock = Timestamp(rawValue: 1_000_000)
+    let mouse = DeviceID(1)
+    let trackpad = DeviceID(2)
+    let touchscreen = DeviceID(3)
+    let keyboard = DeviceID(4)
+
+    init(_ layout: Layout, settings: PointerSettings = PointerSettings(), interactions: [any Interaction] = []) {
+        engine = Engine(layout: layout, settings: settings, interactions: interactions, now: clock)
+        send(.deviceAdded(name: "mouse", capabilities: .pointer), from: mouse)
+        send(.deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture]), from: trackpad)
+        send(.deviceAdded(name: "touchscreen", capabilities: .touch), from: touchscreen)
+        send(.deviceAdded(name: "keyboard", capabilities: .keyboard), from: keyboard)
+    }
+
+    mutating func send(_ kind: InputEventKind, from dev: DeviceID? = nil) {
+        engine.handle(InputEvent(time: clock, device: dev ?? mouse, kind))
+    }
+
+    mutating func wait(_ seconds: Double) {
+        clock = Timestamp(rawValue: clock.rawValue + UInt64((seconds * 1e6).rounded()))
+        engine.advance(to: clock)
+    }
+
+    mutating func enter(at p: Point) { send(.pointerEnter(position: InputPoint(x: p.x, y: p.y))) }
+
+    /// Moves in `steps` motion events over `duration` seconds, in a straight line.
+    mutating func move(to p: Point, duration: Double = 0.1, steps: Int = 10, from dev: DeviceID? = nil) {
+        let start = engine.logicalPosition
+        for i in 1...steps {
+            clock = Timestamp(rawValue: clock.rawValue + UInt64((duration / Double(steps) * 1e6).rounded()))
+            let q = start.lerp(to: p, Double(i) / Double(steps))
+            let prev = start.lerp(to: p, Double(i - 1) / Double(steps))
+            send(.motion(position: InputPoint(x: q.x, y: q.y), delta: InputVector(dx: q.x - prev.x, dy: q.y - prev.y),
+                         unaccelerated: .zero), from: dev)
+        }
+    }
+
+    mutating func press(_ b: PointerButton = .left) { send(.button(b, pressed: true)) }
+    mutating func release(_ b: PointerButton = .left) { send(.button(b, pressed: false)) }
+
+    mutating func frame() -> Frame { engine.frame(now: clock) }
+}
+
+/// A toolbar of four bar buttons, an icon, a card, a row, a text area, a resize handle and a graph.
+enum Fixtures {
+    static let toolbar = ElementID(1)
+    static let buttons = (2...5).map { ElementID(Int32($0)) }
+    static let icon = ElementID(10)
+    static let card = ElementID(11)
+    static let row = ElementID(12)
+    static let text = ElementID(13)
+    static let handle = ElementID(14)
+    static let graph = ElementID(15)
+    static let plainButton = ElementID(16)
+
+    static func layout() -> Layout {
+        var bar = [LayoutNode]()
+        for (i, id) in buttons.enumerated() {
+            bar.append(LayoutNode(Element(id: id, kind: .barButton, frame: Rect(x: 20 + Double(i) * 44, y: 10, width: 36, height: 28),
+                                          cornerRadius: 6, label: "B\(i)")))
+        }
+        return try! Layout(size: Size(800, 600), [
+            LayoutNode(Element(id: toolbar, kind: .toolbar, frame: Rect(x: 10, y: 4, width: 400, height: 40)), bar),
+            LayoutNode(Element(id: icon, kind: .icon, frame: Rect(x: 100, y: 200, width: 60, height: 60), cornerRadius: 14)),
+            LayoutNode(Element(id: card, kind: .card, frame: Rect(x: 400, y: 200, width: 300, height: 180), cornerRadius: 16)),
+            LayoutNode(Element(id: row, kind: .row, frame: Rect(x: 400, y: 420, width: 300, height: 44))),
+            LayoutNode(Element(id: text, kind: .textArea, frame: Rect(x: 100, y: 400, width: 240, height: 160),
+                               traits: ElementTraits(text: TextMetrics(lineHeight: 20)))),
+            LayoutNode(Element(id: handle, kind: .resizeHandle, frame: Rect(x: 740, y: 300, width: 8, height: 40),
+                               traits: ElementTraits(resizeAxis: .horizontal))),
+            LayoutNode(Element(id: graph, kind: .graph, frame: Rect(x: 500, y: 60, width: 200, height: 100),
+                               traits: ElementTraits(graph: GraphAxes(x: 0...10, y: 0...100)))),
+            LayoutNode(Element(id: plainButton, kind: .button, frame: Rect(x: 250, y: 200, width: 80, height: 32),
+                               cornerRadius: 8, hasBezel: true)),
+        ])
+    }
+}
