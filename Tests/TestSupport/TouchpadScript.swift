@@ -167,3 +167,58 @@ public struct KeyboardScript {
 
     public mutating func tap(_ code: Int) { key(code, pressed: true); key(code, pressed: false) }
 }
+
+extension EvdevDevice {
+    /// A USB mouse: relative motion, three buttons, a wheel with high-resolution events.
+    public static func mouse(name: String = "Lodestone Emulated Mouse") -> EvdevDevice {
+        EvdevDevice(
+            name: name, bus: 0x03, vendor: 0x46d, product: 0xc077, version: 0x111,
+            codes: [EV.key: [EV.btnLeft, EV.btnLeft + 1, EV.btnLeft + 2],
+                    EV.rel: [0x00, 0x01, 0x08, 0x0b], EV.msc: [4]],
+            udev: ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"])
+    }
+
+    /// A direct-touch screen, 200 × 120 mm, 10 slots.
+    public static func touchscreen(name: String = "Lodestone Emulated Touchscreen") -> EvdevDevice {
+        let r = touchpadResolution
+        let x = AbsAxis(minimum: 0, maximum: 200 * r, resolution: r)
+        let y = AbsAxis(minimum: 0, maximum: 120 * r, resolution: r)
+        return EvdevDevice(
+            name: name, bus: 0x18, vendor: 0x4f3, product: 0x2a1c, version: 0x100, properties: [0x01],
+            codes: [EV.key: [EV.btnTouch],
+                    EV.abs: [EV.absX, EV.absY, EV.absMTSlot, EV.absMTPositionX, EV.absMTPositionY, EV.absMTTrackingID]],
+            axes: [EV.absX: x, EV.absY: y, EV.absMTSlot: AbsAxis(minimum: 0, maximum: 9),
+                   EV.absMTPositionX: x, EV.absMTPositionY: y, EV.absMTTrackingID: AbsAxis(minimum: 0, maximum: 65535)],
+            udev: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"])
+    }
+}
+
+/// Writes mouse frames: relative motion, buttons, wheel detents (REL_WHEEL + REL_WHEEL_HI_RES).
+public struct MouseScript {
+    public private(set) var frames: [EvdevFrame] = []
+    public private(set) var time: Double
+    public init(start: Double = 0.05) { time = start }
+
+    private mutating func frame(_ events: [EvdevEvent], after: Double) {
+        time += after
+        frames.append(EvdevFrame(time: time, events: events + [EvdevEvent(type: EV.syn, code: EV.synReport, value: 0)]))
+    }
+
+    /// `count` motion reports of (dx, dy) device units, 8 ms apart (a 125 Hz mouse).
+    public mutating func move(dx: Int32, dy: Int32, count: Int = 1) {
+        for _ in 0..<count {
+            frame([EvdevEvent(type: EV.rel, code: 0x00, value: dx), EvdevEvent(type: EV.rel, code: 0x01, value: dy)], after: 0.008)
+        }
+    }
+
+    public mutating func button(_ code: Int, pressed: Bool) {
+        frame([EvdevEvent(type: EV.msc, code: 4, value: Int32(0x90000 + code - EV.btnLeft + 1)),
+               EvdevEvent(type: EV.key, code: code, value: pressed ? 1 : 0)], after: 0.05)
+    }
+
+    /// One wheel detent; positive is toward the user (scroll down) as the kernel reports it negative.
+    public mutating func wheel(detents: Int32) {
+        frame([EvdevEvent(type: EV.rel, code: 0x08, value: -detents),
+               EvdevEvent(type: EV.rel, code: 0x0b, value: -detents * 120)], after: 0.05)
+    }
+}
