@@ -75,6 +75,7 @@ enum LibinputEventsCommand {
     struct UsageError: Error { var message: String; init(_ m: String) { message = m } }
 
     static func run(_ args: [String]) -> Int32 {
+        if args.contains("--help") || args.contains("-h") { print(usage); return CLI.Status.ok }
         let options: Options
         do { options = try parse(args) } catch {
             Diagnostics.error("events: \(error.message)\n\(usage)")
