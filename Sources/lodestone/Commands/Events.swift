@@ -56,10 +56,10 @@ enum EventsCommand {
     }
 
     static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") { print(help); return CLI.Status.ok }
         if let i = args.firstIndex(of: "--backend"), args.dropFirst(i + 1).first == "libinput" {
             return LibinputEventsCommand.run(args)   // issue 4: Commands/LibinputEvents.swift
         }
+        if args.contains("--help") || args.contains("-h") { print(help); return CLI.Status.ok }
         let options: Options
         do { options = try parse(args) } catch {
             Diagnostics.error("events: \(error.message)\n\(help)")
