@@ -7,16 +7,8 @@ import PixmanRenderer
 import Glibc
 #endif
 
-/// One benchmark figure (the JSON line format of `lodestone bench --json`).
-struct RenderFigure {
-    var name: String
-    var value: Double
-    var unit: String
-    var reference: String?
-    var referenceValue: Double?
-    var goal: String?
-    var met: Bool?
-}
+/// One benchmark figure (Bench/BenchFigure.swift: the JSON line format of `lodestone bench --json`).
+typealias RenderFigure = BenchFigure
 
 enum RenderBench {
     /// Monotonic seconds.
