@@ -4,14 +4,15 @@ import Foundation
 import Testing
 import TestSupport
 
+// Serialized: a copy being written while another test forks makes exec fail with ETXTBSY.
 @Suite("lodestone refuses setuid/setgid (issue 8)", .serialized,
        .enabled(if: getuid() == 0, "needs root to make a setuid binary and switch users"))
 struct SetuidTests {
     /// Copies the binary into a directory the unprivileged user can enter, with `mode`.
     static func copy(mode: mode_t, in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("lodestone-\(String(mode, radix: 8))")
-        // Copied by cp in its own process: a write descriptor opened here could be inherited by
-        // a child another test forks meanwhile, and exec of the copy would fail (ETXTBSY).
+        // cp writes the copy, not this process: a write fd open here would leak into children
+        // other tests fork meanwhile, and exec of the copy would then fail with ETXTBSY (126).
         let cp = try ChildProcess(["cp", Lodestone.executable, path], environment: ["PATH": "/usr/bin:/bin"], name: "cp")
         #expect(try cp.wait(timeout: 20) == .exited(0))
         #expect(chown(path, 0, 0) == 0)
