@@ -11,30 +11,19 @@ struct SetuidTests {
     /// Copies the binary into a directory the unprivileged user can enter, with `mode`.
     static func copy(mode: mode_t, in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("lodestone-\(String(mode, radix: 8))")
-        // O_CLOEXEC: a process another test forks meanwhile (sway, the umockdev driver) must not
-        // inherit the write fd, or exec of the copy fails with ETXTBSY while that process lives.
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Lodestone.executable))
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
-        #expect(fd >= 0)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        #expect(written == bytes.count)
+        // cp writes the copy, not this process: a write fd open here would leak into children
+        // other tests fork meanwhile, and exec of the copy would then fail with ETXTBSY (126).
+        let cp = try ChildProcess(["cp", Lodestone.executable, path], environment: ["PATH": "/usr/bin:/bin"], name: "cp")
+        #expect(try cp.wait(timeout: 20) == .exited(0))
         #expect(chown(path, 0, 0) == 0)
         #expect(chmod(path, mode) == 0)  // after chown: chown clears the set-id bits
         return path
     }
 
     static func runUnprivileged(_ path: String) throws -> (ChildProcess.Termination, String) {
-        // A fork elsewhere in this process can still hold the copy's fd for the instant between
-        // its fork and exec (ETXTBSY): retry briefly.
-        for attempt in 1...20 {
-            let p = try ChildProcess(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", path, "--version"],
-                                     environment: ["PATH": "/usr/bin:/bin"], name: "setuid")
-            let status = try p.wait(timeout: 20)
-            if attempt < 20, p.stderr.contains("Text file busy") { usleep(100_000); continue }
-            return (status, p.stderr)
-        }
-        fatalError("unreachable")
+        let p = try ChildProcess(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", path, "--version"],
+                                 environment: ["PATH": "/usr/bin:/bin"], name: "setuid")
+        return (try p.wait(timeout: 20), p.stderr)
     }
 
     @Test("setuid root run by nobody: refused with a message naming setuid, exit 1; without the bit it runs", arguments: [
