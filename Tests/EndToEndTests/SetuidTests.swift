@@ -11,7 +11,15 @@ struct SetuidTests {
     /// Copies the binary into a directory the unprivileged user can enter, with `mode`.
     static func copy(mode: mode_t, in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("lodestone-\(String(mode, radix: 8))")
-        try FileManager.default.copyItem(atPath: Lodestone.executable, toPath: path)
+        // Written through an O_CLOEXEC fd: FileManager.copyItem's fd is inheritable, and a child
+        // another test spawns meanwhile (a long-lived sway) would keep it open for writing, so
+        // exec would fail with ETXTBSY for as long as that child lives.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Lodestone.executable))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+        #expect(fd >= 0)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(written == bytes.count)
         #expect(chown(path, 0, 0) == 0)
         #expect(chmod(path, mode) == 0)  // after chown: chown clears the set-id bits
         return path
