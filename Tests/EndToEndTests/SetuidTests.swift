@@ -11,15 +11,10 @@ struct SetuidTests {
     /// Copies the binary into a directory the unprivileged user can enter, with `mode`.
     static func copy(mode: mode_t, in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("lodestone-\(String(mode, radix: 8))")
-        // Written through an O_CLOEXEC fd: FileManager.copyItem's fd is inheritable, and a child
-        // another test spawns meanwhile (a long-lived sway) would keep it open for writing, so
-        // exec would fail with ETXTBSY for as long as that child lives.
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Lodestone.executable))
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
-        #expect(fd >= 0)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        #expect(written == bytes.count)
+        // cp writes the copy, not this process: a write fd open here would leak into children
+        // other tests fork meanwhile, and exec of the copy would then fail with ETXTBSY (126).
+        let cp = try ChildProcess(["cp", Lodestone.executable, path], environment: ["PATH": "/usr/bin:/bin"], name: "cp")
+        #expect(try cp.wait(timeout: 20) == .exited(0))
         #expect(chown(path, 0, 0) == 0)
         #expect(chmod(path, mode) == 0)  // after chown: chown clears the set-id bits
         return path
