@@ -1,6 +1,8 @@
 // `lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json]`: prints the
 // semantic event stream of the libinput backend without any compositor, like
-// `libinput debug-events` but in Lodestone's terms (SPEC T1). Private by default (SPEC T3).
+// `libinput debug-events` but in Lodestone's terms (SPEC T1). --json writes a trace
+// (Protocols/lodestone-input-v1.md: header line, then one event per line) that `lodestone
+// replay` reads. Private by default (SPEC T3).
 import Foundation
 import InputProtocol
 import LibinputBackend
@@ -21,6 +23,8 @@ enum LibinputEventsCommand {
         var privacy = KeyPrivacy.redactText
         var settings = DeviceSettings()
         var verbose = false
+        /// `record --input libinput`: the trace file ("-" is stdout).
+        var out: String?
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
@@ -48,6 +52,10 @@ enum LibinputEventsCommand {
             case "--device": o.paths.append(try value(a))
             case "--seat": o.seat = try value(a)
             case "--json": o.json = true
+            case "--out", "-o": o.out = try value(a)
+            case "--input":
+                let b = try value(a)
+                guard b == "libinput" else { throw UsageError("--input \(b) is not handled here") }
             case "--keep-keys": o.privacy = .keepKeys
             case "--verbose": o.verbose = true
             case "--tap": o.settings.tapToClick = try flag(a)
@@ -90,10 +98,74 @@ enum LibinputEventsCommand {
             Diagnostics.error(error.description)
             return CLI.Status.failure
         }
+        if let out = options.out { return record(backend, to: out, privacy: options.privacy) }
+        var inspector = InspectorLine()
+        if options.json {
+            let header = TraceHeader(privacy: options.privacy,
+                                     meta: ["generator": "lodestone \(CLI.version) events", "backend": "libinput"])
+            Diagnostics.write(TraceEncoder.headerLine(header) + "\n", to: 1)
+        }
+        var refused = 0
         while true {
             // One write per drain: lines reach a pipe as they happen (tests and tools read live).
-            let lines = backend.drain().map { (options.json ? EventLine.json($0) : EventLine.text($0)) + "\n" }
-            if !lines.isEmpty { Diagnostics.write(lines.joined(), to: 1) }
+            var text = ""
+            for event in backend.drain() {
+                if options.json {
+                    do throws(TraceError.Reason) {
+                        text += try TraceEncoder.line(for: event, privacy: options.privacy) + "\n"
+                    } catch {
+                        refused += 1
+                        if refused <= 3 { Diagnostics.warning("events: event left out: \(error) (\(event))") }
+                    }
+                } else if let line = inspector.line(for: event) {
+                    text += line + "\n"
+                }
+            }
+            if !text.isEmpty { Diagnostics.write(text, to: 1) }
+            backend.wait(timeoutMS: -1)
+        }
+    }
+
+    /// `lodestone record --input libinput [--device PATH]... [--out FILE] [--keep-keys]` (SPEC T2,
+    /// T3): the libinput stream written as a trace until SIGINT/SIGTERM. Every event is written at
+    /// once, so a recording stopped by a signal loses nothing.
+    static func record(_ args: [String]) -> Int32 {
+        var args = args
+        if !args.contains("--out") && !args.contains("-o") { args += ["--out", "-"] }
+        return run(args)
+    }
+
+    private static func record(_ backend: LibinputBackend, to out: String, privacy: KeyPrivacy) -> Int32 {
+        let fd: Int32
+        do { fd = try TraceFiles.create(out) } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
+        let recorder = TraceRecorder(privacy: privacy,
+                                     meta: ["generator": "lodestone \(CLI.version) record", "backend": "libinput"]) { text in
+            try TraceFiles.write(text, to: fd, path: out)
+        }
+        recorder.flushThreshold = 1
+        if out != "-" {
+            Diagnostics.emit("lodestone: recording libinput devices to \(out) (privacy: \(privacy.traceName)); stop with Ctrl-C\n")
+        }
+        do { try recorder.flush() } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
+        var refused = 0
+        while true {
+            for event in backend.drain() {
+                do {
+                    try recorder.append(event)
+                } catch let error as TraceError {
+                    refused += 1
+                    if refused <= 3 { Diagnostics.warning("record: event left out: \(error.reason) (\(event))") }
+                } catch {
+                    Diagnostics.error("\(error)")
+                    return CLI.Status.failure
+                }
+            }
             backend.wait(timeoutMS: -1)
         }
     }
