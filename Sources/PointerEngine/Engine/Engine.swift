@@ -81,7 +81,7 @@ public struct Engine: Sendable {
         self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
         self.visibleOpacity = Animated(0, response: PointerVisibility.showResponse, reduceMotion: settings.reduceMotion)
         self.magnetism = Magnetism(reduceMotion: settings.reduceMotion)
-        self.morph = PointerMorph(ShapeTarget(key: .init(tag: "none", element: nil), shape: .arrow,
+        self.morph = PointerMorph(ShapeTarget(key: .init(.none), shape: .arrow,
                                               anchor: .pointer(.zero), cornerRadius: 0, opacity: 1, underContent: false),
                                   reduceMotion: settings.reduceMotion)
         self.morph = PointerMorph(shapeTarget(), reduceMotion: settings.reduceMotion)
@@ -378,8 +378,9 @@ public struct Engine: Sendable {
         return false
     }
 
-    func transition(_ line: String?) {
-        if let line, let log { log(line) }
+    /// Logs a transition line; the text is only built when a log is set.
+    func transition(_ line: @autoclosure () -> String?) {
+        if let log, let l = line() { log(l) }
     }
 
     // MARK: time
@@ -546,9 +547,9 @@ public struct Engine: Sendable {
     func shapeTarget() -> ShapeTarget {
         let s = settings.size
         let under = liftElement
-        if let shape = request.shape { return target(for: shape, element: nil, tag: "request") }
+        if let shape = request.shape { return target(for: shape, element: nil, tag: .request) }
         if let id = hovered, let e = layout[id] {
-            if let shape = e.style?.shape { return target(for: shape, element: id, tag: "style") }
+            if let shape = e.style?.shape { return target(for: shape, element: id, tag: .style) }
             if e.kind == .textArea, let lines = textLines(id) {
                 return beam(length: lines.lineHeight, axis: lines.vertical ? .horizontal : .vertical, element: id)
             }
@@ -560,7 +561,7 @@ public struct Engine: Sendable {
                 let half = Vector(max(f.width / 2, 1), max(f.height / 2, 1))
                 let par = settings.reduceMotion ? Vector.zero
                     : Vector(clamp(rel.dx / half.dx, -1, 1), clamp(rel.dy / half.dy, -1, 1)) * EffectTuning.highlightParallax
-                return ShapeTarget(key: .init(tag: "platter", element: id), shape: .roundedRect,
+                return ShapeTarget(key: .init(.platter, element: id), shape: .roundedRect,
                                    anchor: .surface(f.outsetBy(pad).offsetBy(par)),
                                    cornerRadius: max(e.cornerRadius + pad, EffectTuning.platterMinimumRadius),
                                    opacity: PointerTuning.classicPlatterOpacity, underContent: true)
@@ -575,12 +576,12 @@ public struct Engine: Sendable {
         switch settings.generation {
         case .modern:
             let a = PointerTuning.arrowSize
-            return ShapeTarget(key: .init(tag: "arrow", element: nil), shape: .arrow,
+            return ShapeTarget(key: .init(.arrow), shape: .arrow,
                                anchor: .pointer(Rect(x: 0, y: 0, width: a.width * s, height: a.height * s)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .classic:
             let d = PointerTuning.classicDiameter * s
-            return ShapeTarget(key: .init(tag: "circle", element: nil), shape: .roundedRect,
+            return ShapeTarget(key: .init(.circle), shape: .roundedRect,
                                anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
                                cornerRadius: d / 2, opacity: 1, underContent: false)
         }
@@ -590,39 +591,39 @@ public struct Engine: Sendable {
         let w = PointerTuning.beamWidth * settings.size
         let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
                                   : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
-        return ShapeTarget(key: .init(tag: "beam \(axis) \(length)", element: element), shape: .roundedRect,
+        return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .roundedRect,
                            anchor: .pointer(r), cornerRadius: w / 2, opacity: 1, underContent: false)
     }
 
-    func target(for shape: PointerShape, element: ElementID?, tag: String) -> ShapeTarget {
+    func target(for shape: PointerShape, element: ElementID?, tag: ShapeTarget.Source) -> ShapeTarget {
         let s = settings.size
         switch shape {
         case .roundedRect(let size?, let radius):
-            return ShapeTarget(key: .init(tag: "\(tag) rect \(size)", element: element), shape: .roundedRect,
+            return ShapeTarget(key: .init(.rect, element: element, size: size, source: tag), shape: .roundedRect,
                                anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
                                cornerRadius: radius, opacity: 1, underContent: false)
         case .roundedRect(nil, let radius):
             if let id = element, let f = index.surfaceFrame(of: id, scene: scene) {
                 let pad = PointerTuning.classicPlatterPadding
-                return ShapeTarget(key: .init(tag: "\(tag) element rect", element: id), shape: .roundedRect,
+                return ShapeTarget(key: .init(.elementRect, element: id, source: tag), shape: .roundedRect,
                                    anchor: .surface(f.outsetBy(pad)), cornerRadius: radius + pad,
                                    opacity: PointerTuning.classicPlatterOpacity, underContent: true)
             }
             return defaultShape(size: s)
         case .ellipse(let size):
-            return ShapeTarget(key: .init(tag: "\(tag) ellipse \(size)", element: element), shape: .ellipse,
+            return ShapeTarget(key: .init(.ellipse, element: element, size: size, source: tag), shape: .ellipse,
                                anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .beam(let length, let axis):
             return beam(length: length, axis: axis, element: element)
         case .path(let path):
             let b = path.bounds
-            return ShapeTarget(key: .init(tag: "\(tag) path", element: element), shape: .path(path),
+            return ShapeTarget(key: .init(.path, element: element, source: tag), shape: .path(path),
                                anchor: .pointer(Rect(x: b.minX * s, y: b.minY * s, width: b.width * s, height: b.height * s)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .system(let c):
             let d = 24 * s
-            return ShapeTarget(key: .init(tag: "\(tag) system \(c.rawValue)", element: element), shape: .system(c),
+            return ShapeTarget(key: .init(.system, element: element, source: tag, cursor: c), shape: .system(c),
                                anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         }
