@@ -53,6 +53,6 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]
 )

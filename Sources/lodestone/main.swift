@@ -1,2 +1,6 @@
-// The lodestone command-line program (skeleton; the foundation issue fills it).
-print("lodestone: not yet available")
+// The lodestone program: see CLI.swift for the command table.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,64 @@
+// wl_pointer: hides the compositor's cursor over surfaces where Lodestone draws its own
+// pointer (set_cursor NULL) and shows the XCursor theme's arrow elsewhere; decoded events go
+// to PointerFrames, which assembles them into InputEvents per wl_pointer.frame.
+import CWayland
+import InputProtocol
+
+public final class Pointer {
+    /// wl_pointer*
+    let proxy: OpaquePointer
+    private unowned let seat: Seat
+    private var frames: PointerFrames
+    private var cursor: CursorTheme?
+    /// The window under the pointer, if it is one of ours.
+    public private(set) var focusedWindow: Window?
+    /// Last position on the focused surface, in logical points.
+    public var position: InputPoint? { frames.position }
+
+    init(seat: Seat) {
+        self.seat = seat
+        proxy = wl_seat_get_pointer(seat.proxy)!
+        frames = PointerFrames(version: wl_proxy_get_version(proxy)) { [unowned seat] kind, time in seat.emit(kind, time) }
+        wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
+    }
+
+    func release() {
+        if wl_proxy_get_version(proxy) >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+    }
+
+    private func entered(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
+        focusedWindow = seat.client.window(for: surface)
+        if focusedWindow?.configuration.drawsOwnPointer ?? false {
+            // Lodestone paints the pointer itself: hide the compositor's.
+            wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
+        } else {
+            if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
+            cursor?.show("left_ptr", on: proxy, serial: serial, scale: Int32(focusedWindow?.scale.rounded(.up) ?? 1))
+        }
+        frames.enter(x: x, y: y)
+    }
+
+    nonisolated(unsafe) private static let listener = makeListener(wl_pointer_listener(
+        enter: { data, _, serial, surface, x, y in
+            object(data, as: Pointer.self).entered(serial: serial, surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        },
+        leave: { data, _, _, _ in
+            let p = object(data, as: Pointer.self)
+            p.focusedWindow = nil
+            p.frames.leave()
+        },
+        motion: { data, _, time, x, y in
+            object(data, as: Pointer.self).frames.motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        },
+        button: { data, _, _, time, button, state in
+            object(data, as: Pointer.self).frames.button(time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        },
+        axis: { data, _, time, axis, value in
+            object(data, as: Pointer.self).frames.axis(time: time, axis: axis, value: wl_fixed_to_double(value))
+        },
+        frame: { data, _ in object(data, as: Pointer.self).frames.frame() },
+        axis_source: { data, _, source in object(data, as: Pointer.self).frames.axisSource(source) },
+        axis_stop: { data, _, time, axis in object(data, as: Pointer.self).frames.axisStop(time: time, axis: axis) },
+        axis_discrete: { data, _, axis, discrete in object(data, as: Pointer.self).frames.axisDiscrete(axis: axis, discrete: discrete) },
+        axis_value120: { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) }))
+}

@@ -1,0 +1,195 @@
+// The globals Lodestone binds, in one table: interface, versions, whether it is required and
+// why, and what happens without it. A missing required global fails with a sentence; a
+// missing optional one warns once, naming the fallback.
+import CWayland
+import CWaylandProtocols
+
+/// One row of the globals table.
+public struct GlobalSpec: Sendable {
+    public var interface: String
+    /// Lowest version we can work with.
+    public var minimum: UInt32
+    /// Highest version we know how to use (we bind min(advertised, preferred)).
+    public var preferred: UInt32
+    public var required: Bool
+    /// What we need it for, and what the preferred version adds.
+    public var why: String
+    /// Optional globals: what Lodestone does without it (the warning names this).
+    public var fallback: String?
+}
+
+/// A required global is missing or too old: Lodestone cannot show a window.
+public struct MissingGlobalError: Error, CustomStringConvertible {
+    public var spec: GlobalSpec
+    public var advertised: UInt32?
+    public var description: String {
+        if let advertised {
+            return "the compositor offers \(spec.interface) version \(advertised), but Lodestone needs version \(spec.minimum) or later (\(spec.why))"
+        }
+        return "the compositor does not offer \(spec.interface), which Lodestone needs (\(spec.why))"
+    }
+    /// Exit status for "compositor lacks a required protocol".
+    public static let exitCode: Int32 = 3
+}
+
+public final class Registry {
+    /// Everything we bind. Keep `why` honest: it is printed when the global is missing.
+    public static let table: [GlobalSpec] = [
+        GlobalSpec(interface: "wl_compositor", minimum: 4, preferred: 4, required: true,
+                   why: "surfaces; v4 adds damage_buffer"),
+        GlobalSpec(interface: "wl_shm", minimum: 1, preferred: 1, required: true,
+                   why: "shared-memory buffers for software rendering"),
+        GlobalSpec(interface: "xdg_wm_base", minimum: 1, preferred: 5, required: true,
+                   why: "a desktop window; v4 adds configure_bounds, v5 wm_capabilities"),
+        GlobalSpec(interface: "wl_output", minimum: 2, preferred: 4, required: false,
+                   why: "output scale for the buffer scale; v4 adds names", fallback: "buffer scale 1"),
+        GlobalSpec(interface: "wl_seat", minimum: 1, preferred: 8, required: false,
+                   why: "pointer, keyboard and touch from the compositor; v5 adds axis frames, v8 axis_value120",
+                   fallback: "no pointer, keyboard or touch input from the compositor (no seat): the window only renders"),
+        GlobalSpec(interface: "zxdg_decoration_manager_v1", minimum: 1, preferred: 1, required: false,
+                   why: "server-side window decorations", fallback: "the compositor decides the decorations"),
+        GlobalSpec(interface: "wp_viewporter", minimum: 1, preferred: 1, required: false,
+                   why: "fractional scaling (buffer size ≠ surface size)", fallback: "integer buffer scale only"),
+        GlobalSpec(interface: "wp_fractional_scale_manager_v1", minimum: 1, preferred: 1, required: false,
+                   why: "the compositor's preferred fractional scale", fallback: "integer buffer scale from wl_output"),
+        GlobalSpec(interface: "zwp_pointer_gestures_v1", minimum: 1, preferred: 3, required: false,
+                   why: "touchpad swipe and pinch through the compositor; v3 adds hold",
+                   fallback: "no pointer-gestures: pinch and swipe unavailable from the compositor"),
+        GlobalSpec(interface: "zwp_relative_pointer_manager_v1", minimum: 1, preferred: 1, required: false,
+                   why: "unaccelerated relative motion", fallback: "relative motion derived from absolute positions"),
+        GlobalSpec(interface: "zwp_pointer_constraints_v1", minimum: 1, preferred: 1, required: false,
+                   why: "locking the pointer during drags", fallback: "the pointer is never locked"),
+        GlobalSpec(interface: "wp_presentation", minimum: 1, preferred: 1, required: false,
+                   why: "presentation timestamps for latency measurements", fallback: "frame-callback timing only"),
+    ]
+
+    /// wl_registry*
+    let handle: OpaquePointer
+    let display: Display
+
+    // Bound singletons (OpaquePointer = the generated proxy type). Optional ones may be nil.
+    public private(set) var compositor: OpaquePointer?
+    public private(set) var shm: OpaquePointer?
+    public private(set) var wmBase: OpaquePointer?
+    public private(set) var decorationManager: OpaquePointer?
+    public private(set) var viewporter: OpaquePointer?
+    public private(set) var fractionalScaleManager: OpaquePointer?
+    /// zwp_pointer_gestures_v1, for the seat backend.
+    public private(set) var pointerGestures: OpaquePointer?
+    /// zwp_relative_pointer_manager_v1, for the seat backend.
+    public private(set) var relativePointerManager: OpaquePointer?
+    /// zwp_pointer_constraints_v1
+    public private(set) var pointerConstraints: OpaquePointer?
+    /// wp_presentation
+    public private(set) var presentation: OpaquePointer?
+    /// wl_seat (the first one advertised) and its global name.
+    public private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
+
+    /// Version each interface was bound at.
+    public private(set) var boundVersions: [String: UInt32] = [:]
+    /// Everything the compositor advertised: interface → highest version.
+    public private(set) var advertised: [String: UInt32] = [:]
+    public private(set) var outputs: [Output] = []
+
+    /// Called when an output appears or goes (the window recomputes its scale).
+    var onOutputsChanged: (() -> Void)?
+    /// Called when the seat global appears after startup (hot-plugged) or is removed.
+    var onSeatChanged: (() -> Void)?
+
+    private var tooOld: [String: UInt32] = [:]
+    nonisolated(unsafe) private static let listener = makeListener(wl_registry_listener(
+        global: { data, _, name, interface, version in
+            object(data, as: Registry.self).global(name: name, interface: String(cString: interface!), version: version)
+        },
+        global_remove: { data, _, name in
+            object(data, as: Registry.self).globalRemove(name: name)
+        }))
+
+    init(display: Display) {
+        self.display = display
+        handle = wl_display_get_registry(display.handle)
+        wl_registry_add_listener(handle, Registry.listener, userData(self))
+    }
+
+    deinit {
+        for o in outputs { o.destroy() }
+        for p in [decorationManager, viewporter, fractionalScaleManager, pointerGestures, relativePointerManager, pointerConstraints, presentation, seatGlobal?.proxy] {
+            if let p { wl_proxy_destroy(p) }
+        }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_proxy_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        wl_registry_destroy(handle)
+    }
+
+    private func bind(_ name: UInt32, _ spec: GlobalSpec, _ advertisedVersion: UInt32, _ interface: UnsafePointer<wl_interface>) -> OpaquePointer? {
+        guard advertisedVersion >= spec.minimum else {
+            tooOld[spec.interface] = advertisedVersion
+            return nil
+        }
+        let version = min(advertisedVersion, spec.preferred)
+        boundVersions[spec.interface] = version
+        return OpaquePointer(wl_registry_bind(handle, name, interface, version))
+    }
+
+    private func global(name: UInt32, interface: String, version: UInt32) {
+        advertised[interface] = max(advertised[interface] ?? 0, version)
+        guard let spec = Registry.table.first(where: { $0.interface == interface }) else { return }
+        switch interface {
+        case "wl_compositor": compositor = compositor ?? bind(name, spec, version, lodestone_wl_compositor_interface())
+        case "wl_shm": shm = shm ?? bind(name, spec, version, lodestone_wl_shm_interface())
+        case "xdg_wm_base":
+            guard wmBase == nil, let p = bind(name, spec, version, lodestone_xdg_wm_base_interface()) else { return }
+            wmBase = p
+            xdg_wm_base_add_listener(p, Registry.wmBaseListener, nil)
+        case "wl_output":
+            guard let p = bind(name, spec, version, lodestone_wl_output_interface()) else { return }
+            outputs.append(Output(proxy: p, globalName: name, version: min(version, spec.preferred)) { [weak self] in
+                self?.onOutputsChanged?()
+            })
+        case "wl_seat":
+            guard seatGlobal == nil, let p = bind(name, spec, version, lodestone_wl_seat_interface()) else { return }
+            seatGlobal = (p, name)
+            onSeatChanged?()
+        case "zxdg_decoration_manager_v1": decorationManager = decorationManager ?? bind(name, spec, version, lodestone_zxdg_decoration_manager_v1_interface())
+        case "wp_viewporter": viewporter = viewporter ?? bind(name, spec, version, lodestone_wp_viewporter_interface())
+        case "wp_fractional_scale_manager_v1": fractionalScaleManager = fractionalScaleManager ?? bind(name, spec, version, lodestone_wp_fractional_scale_manager_v1_interface())
+        case "zwp_pointer_gestures_v1": pointerGestures = pointerGestures ?? bind(name, spec, version, lodestone_zwp_pointer_gestures_v1_interface())
+        case "zwp_relative_pointer_manager_v1": relativePointerManager = relativePointerManager ?? bind(name, spec, version, lodestone_zwp_relative_pointer_manager_v1_interface())
+        case "zwp_pointer_constraints_v1": pointerConstraints = pointerConstraints ?? bind(name, spec, version, lodestone_zwp_pointer_constraints_v1_interface())
+        case "wp_presentation": presentation = presentation ?? bind(name, spec, version, lodestone_wp_presentation_interface())
+        default: break
+        }
+    }
+
+    private func globalRemove(name: UInt32) {
+        if let i = outputs.firstIndex(where: { $0.globalName == name }) {
+            outputs.remove(at: i).destroy()
+            onOutputsChanged?()
+        } else if let seat = seatGlobal, seat.name == name {
+            // The seat object is released by its owner (Seat) through onSeatChanged.
+            seatGlobal = nil
+            onSeatChanged?()
+        }
+    }
+
+    /// The outcome of the initial roundtrip: a required global missing → error; optional
+    /// ones missing → one warning each, naming the fallback.
+    func checkGlobals(warn: (String) -> Void) throws(MissingGlobalError) {
+        for spec in Registry.table where spec.required && boundVersions[spec.interface] == nil {
+            throw MissingGlobalError(spec: spec, advertised: tooOld[spec.interface])
+        }
+        for spec in Registry.table where !spec.required && boundVersions[spec.interface] == nil {
+            let fallback = spec.fallback ?? "disabled"
+            if let old = tooOld[spec.interface] {
+                warn("\(spec.interface) version \(old) is too old (need \(spec.minimum)): \(fallback)")
+            } else {
+                warn("compositor lacks \(spec.interface): \(fallback)")
+            }
+        }
+    }
+
+    /// xdg_wm_base.ping → pong, or the compositor considers us unresponsive.
+    nonisolated(unsafe) private static let wmBaseListener = makeListener(xdg_wm_base_listener(
+        ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+}

@@ -1,1 +1,0 @@
-// WaylandClient: see README.md for what lives here.

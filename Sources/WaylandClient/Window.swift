@@ -1,0 +1,313 @@
+// An xdg_toplevel window with a software-rendered wl_shm surface: configure (including 0×0,
+// where we choose our own size), close, server-side decorations when offered, buffer scale
+// from the outputs we are on (or fractional-scale-v1 + viewporter when offered), drawing
+// driven by one outstanding frame callback, and damage_buffer with the changed rects.
+import CWayland
+import CWaylandProtocols
+
+/// What the draw handler gets: the buffer to paint and what must be painted.
+public struct DrawContext {
+    public let buffer: Buffer
+    /// Buffer pixels per logical point (1, 2, or fractional such as 1.5).
+    public let scale: Double
+    /// The window's size in logical points.
+    public let logicalSize: (width: Int, height: Int)
+    /// Buffer-pixel rects to paint this frame: what changed plus what this buffer missed
+    /// while it was older (buffer age). The whole buffer when `isFullRepaint`.
+    public let repaint: [BufferRect]
+    public let isFullRepaint: Bool
+    /// 1 for the first frame.
+    public let frameNumber: Int
+}
+
+/// A frame the compositor presented (its frame callback arrived).
+public struct PresentedFrame: Sendable, CustomStringConvertible {
+    public var number: Int
+    public var logicalSize: (width: Int, height: Int)
+    public var scale: Double
+    public var bufferSize: PixelSize
+    public var description: String {
+        "frame \(number) size \(logicalSize.width)x\(logicalSize.height) scale \(scale) buffer \(bufferSize)"
+    }
+}
+
+public final class Window {
+    public struct Configuration: Sendable {
+        public var title: String
+        public var appID: String
+        /// Used when the compositor lets us choose (configure 0×0).
+        public var defaultSize: (width: Int, height: Int)
+        /// Hide the compositor's cursor over this window (Lodestone draws its own pointer).
+        public var drawsOwnPointer: Bool
+        public init(title: String, appID: String = "lodestone", defaultSize: (width: Int, height: Int) = (720, 480), drawsOwnPointer: Bool = true) {
+            self.title = title; self.appID = appID; self.defaultSize = defaultSize; self.drawsOwnPointer = drawsOwnPointer
+        }
+    }
+
+    public enum DecorationMode: Sendable { case none, clientSide, serverSide }
+
+    public let configuration: Configuration
+    /// Paints a frame. Called from the event loop when a frame is due.
+    public var draw: ((DrawContext) -> Void)?
+    /// The user asked to close the window. Default: stop the loop with exit status 0.
+    public var onClose: (() -> Void)?
+    /// A frame callback arrived for the frame described.
+    public var onPresented: ((PresentedFrame) -> Void)?
+    /// Size or scale changed (before the next draw).
+    public var onResize: (() -> Void)?
+
+    public private(set) var logicalSize: (width: Int, height: Int)
+    public private(set) var scale: Double = 1
+    public private(set) var isConfigured = false
+    public private(set) var decorationMode: DecorationMode = .none
+    public private(set) var scheduler = FrameScheduler()
+    public let chain: BufferChain
+
+    /// wl_surface*
+    let surface: OpaquePointer
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private var decoration: OpaquePointer?
+    private var viewport: OpaquePointer?
+    private var fractionalScale: OpaquePointer?
+    private var frameCallback: OpaquePointer?
+    private unowned let client: Client
+
+    private var pendingSize: (width: Int32, height: Int32) = (0, 0)
+    private var bounds: (width: Int32, height: Int32) = (0, 0)
+    private var enteredOutputs: [OpaquePointer] = []
+    /// 120ths, from wp_fractional_scale_v1.preferred_scale; nil until told.
+    private var fractionalPreferred: UInt32?
+    /// Buffer-pixel damage of this frame (nil = everything) and of the previous frames,
+    /// newest first, for buffer-age repaints.
+    private var damage: [BufferRect]? = nil
+    private var damageHistory: [[BufferRect]?] = []
+    private var lastBufferSize = PixelSize(width: 0, height: 0)
+    private var inFlightFrame: PresentedFrame?
+    private var idle: SourceID?
+
+    init(client: Client, configuration: Configuration) {
+        self.client = client
+        self.configuration = configuration
+        logicalSize = configuration.defaultSize
+        let registry = client.registry
+        surface = wl_compositor_create_surface(registry.compositor!)!
+        xdgSurface = xdg_wm_base_get_xdg_surface(registry.wmBase!, surface)!
+        toplevel = xdg_surface_get_toplevel(xdgSurface)!
+        chain = BufferChain(allocator: ShmAllocator(shm: registry.shm!))
+
+        wl_surface_add_listener(surface, Window.surfaceListener, userData(self))
+        xdg_surface_add_listener(xdgSurface, Window.xdgSurfaceListener, userData(self))
+        xdg_toplevel_add_listener(toplevel, Window.toplevelListener, userData(self))
+        xdg_toplevel_set_title(toplevel, configuration.title)
+        xdg_toplevel_set_app_id(toplevel, configuration.appID)
+
+        if let manager = registry.decorationManager {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+            zxdg_toplevel_decoration_v1_add_listener(decoration, Window.decorationListener, userData(self))
+            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+        }
+        if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            wp_fractional_scale_v1_add_listener(fractionalScale, Window.fractionalListener, userData(self))
+        }
+        // Until the surface enters an output, guess the largest output scale so the first
+        // frame is already crisp on a single HiDPI output.
+        scale = Double(registry.outputs.map(\.scale).max() ?? 1)
+
+        chain.onBufferAvailable = { [unowned self] in self.setNeedsDisplay() }
+        // The initial commit without a buffer asks for the first configure.
+        wl_surface_commit(surface)
+        idle = client.loop.addIdle { [unowned self] in self.drawIfDue() }
+    }
+
+    deinit {
+        if let idle { client.loop.removeIdle(idle) }
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+    }
+
+    /// Size of the buffer for the current logical size and scale.
+    public var bufferSize: PixelSize {
+        if usesViewport {
+            return PixelSize(width: Int((Double(logicalSize.width) * scale).rounded()),
+                             height: Int((Double(logicalSize.height) * scale).rounded()))
+        }
+        let s = Int(scale)
+        return PixelSize(width: logicalSize.width * s, height: logicalSize.height * s)
+    }
+
+    private var usesViewport: Bool { viewport != nil && fractionalPreferred != nil }
+
+    /// Ask for a new frame; `rect` (logical points) limits the repaint, nil = everything.
+    /// Only sets a flag: the frame is drawn when the compositor is ready for it.
+    public func setNeedsDisplay(_ rect: (x: Double, y: Double, width: Double, height: Double)? = nil) {
+        if let rect, damage != nil {
+            let s = scale
+            let x0 = Int((rect.x * s).rounded(.down)), y0 = Int((rect.y * s).rounded(.down))
+            let x1 = Int(((rect.x + rect.width) * s).rounded(.up)), y1 = Int(((rect.y + rect.height) * s).rounded(.up))
+            let r = BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            if let clipped = r.intersection(BufferRect(size: bufferSize)) { damage!.append(clipped) }
+        } else {
+            damage = nil
+        }
+        scheduler.requestRedraw()
+    }
+
+    // MARK: Drawing
+
+    private func drawIfDue() {
+        guard scheduler.shouldDraw(ready: isConfigured), let draw else { return }
+        let size = bufferSize
+        if size != lastBufferSize {
+            damage = nil
+            damageHistory.removeAll()
+            chain.invalidateContents()
+            lastBufferSize = size
+        }
+        let buffer: Buffer
+        do {
+            guard let b = try chain.nextBuffer(size: size) else { return }   // all held: wait for a release
+            buffer = b
+        } catch {
+            client.loop.stop(.failure("cannot allocate a \(size) buffer: \(error)"))
+            return
+        }
+        let full = BufferRect(size: size)
+        let changed = damage ?? [full]
+        // What this buffer missed: the changes of the (age - 1) frames since it was current.
+        var repaint = changed
+        var isFull = damage == nil || buffer.age == 0 || buffer.age - 1 > damageHistory.count
+        if !isFull {
+            for past in damageHistory.prefix(buffer.age - 1) {
+                guard let past else { isFull = true; break }
+                repaint += past
+            }
+        }
+        if isFull { repaint = [full] }
+        let number = scheduler.committedFrames + 1
+        draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize, repaint: repaint,
+                         isFullRepaint: isFull, frameNumber: number))
+
+        wl_surface_attach(surface, buffer.storage.wlBuffer, 0, 0)
+        if usesViewport {
+            wl_surface_set_buffer_scale(surface, 1)
+            wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height))
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
+        for r in changed {
+            wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        wl_surface_commit(surface)
+        chain.submitted(buffer)
+        scheduler.frameCommitted()
+        inFlightFrame = PresentedFrame(number: number, logicalSize: logicalSize, scale: scale, bufferSize: size)
+
+        damageHistory.insert(damage, at: 0)
+        if damageHistory.count > chain.maximumBuffers { damageHistory.removeLast() }
+        damage = []
+    }
+
+    // MARK: Scale
+
+    private func updateScale() {
+        let new: Double
+        if let preferred = fractionalPreferred, viewport != nil {
+            new = Double(preferred) / 120
+        } else {
+            let outputs = client.registry.outputs
+            let entered = outputs.filter { o in enteredOutputs.contains(o.proxy) }
+            // foot uses the largest scale of the outputs the surface is on; so do we.
+            new = Double((entered.isEmpty ? outputs : entered).map(\.scale).max() ?? 1)
+        }
+        guard new != scale else { return }
+        scale = new
+        onResize?()
+        setNeedsDisplay()
+    }
+
+    func outputsChanged() {
+        enteredOutputs.removeAll { p in !client.registry.outputs.contains { $0.proxy == p } }
+        updateScale()
+    }
+
+    // MARK: Listeners
+
+    nonisolated(unsafe) private static let surfaceListener = makeListener(wl_surface_listener(
+        enter: { data, _, output in
+            let w = object(data, as: Window.self)
+            if let output { w.enteredOutputs.append(output) }
+            w.updateScale()
+        },
+        leave: { data, _, output in
+            let w = object(data, as: Window.self)
+            w.enteredOutputs.removeAll { $0 == output }
+            w.updateScale()
+        }))
+
+    nonisolated(unsafe) private static let xdgSurfaceListener = makeListener(xdg_surface_listener(
+        configure: { data, xdgSurface, serial in
+            let w = object(data, as: Window.self)
+            xdg_surface_ack_configure(xdgSurface, serial)
+            var width = Int(w.pendingSize.width), height = Int(w.pendingSize.height)
+            // 0 means "choose yourself": our default, within the compositor's bounds if given.
+            if width <= 0 { width = w.bounds.width > 0 ? min(w.configuration.defaultSize.width, Int(w.bounds.width)) : w.configuration.defaultSize.width }
+            if height <= 0 { height = w.bounds.height > 0 ? min(w.configuration.defaultSize.height, Int(w.bounds.height)) : w.configuration.defaultSize.height }
+            let changed = (width, height) != w.logicalSize || !w.isConfigured
+            w.logicalSize = (width, height)
+            w.isConfigured = true
+            if changed {
+                w.onResize?()
+                w.setNeedsDisplay()
+            } else if w.scheduler.committedFrames == 0 {
+                w.setNeedsDisplay()
+            }
+        }))
+
+    nonisolated(unsafe) private static let toplevelListener = makeListener(xdg_toplevel_listener(
+        configure: { data, _, width, height, _ in
+            object(data, as: Window.self).pendingSize = (width, height)
+        },
+        close: { data, _ in
+            let w = object(data, as: Window.self)
+            if let onClose = w.onClose { onClose() } else { w.client.loop.stop(.finished(code: 0)) }
+        },
+        configure_bounds: { data, _, width, height in
+            object(data, as: Window.self).bounds = (width, height)
+        },
+        wm_capabilities: { _, _, _ in }))
+
+    nonisolated(unsafe) private static let decorationListener = makeListener(zxdg_toplevel_decoration_v1_listener(
+        configure: { data, _, mode in
+            object(data, as: Window.self).decorationMode =
+                mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue ? .serverSide : .clientSide
+        }))
+
+    nonisolated(unsafe) private static let fractionalListener = makeListener(wp_fractional_scale_v1_listener(
+        preferred_scale: { data, _, scale120 in
+            let w = object(data, as: Window.self)
+            w.fractionalPreferred = scale120
+            w.updateScale()
+        }))
+
+    nonisolated(unsafe) private static let frameListener = makeListener(wl_callback_listener(
+        done: { data, callback, _ in
+            let w = object(data, as: Window.self)
+            wl_callback_destroy(callback)
+            w.frameCallback = nil
+            w.scheduler.frameDone()
+            if let frame = w.inFlightFrame {
+                w.inFlightFrame = nil
+                w.onPresented?(frame)
+            }
+        }))
+}

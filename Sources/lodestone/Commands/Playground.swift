@@ -1,0 +1,180 @@
+// `lodestone` / `lodestone playground`: the window with the playground (for now the first
+// frame: background and rounded-rect controls). With no compositor reachable it renders
+// headless to PNG files and prints their paths.
+import WaylandClient
+import PixmanRenderer
+import PointerEngine
+import Playground
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum PlaygroundCommand {
+    static let command = Command(name: "playground", usage: "[OPTIONS]",
+                                 summary: "the showcase window (default); headless PNGs without a compositor",
+                                 run: run)
+
+    static let optionsHelp = """
+          --display NAME    Wayland display to connect to (default $WAYLAND_DISPLAY)
+          --headless        render PNG files instead of opening a window
+          --out DIR         directory for headless PNGs (default ./out)
+          --size WxH        headless size in points (default 720x480)
+          --scale S[,S…]    headless scales (default 1,2)
+        Diagnostics:
+          --report-frames   print a line per presented frame on stdout
+          --frames N        exit 0 after N presented frames
+          --animate         redraw every frame (a dot sweeps across the card)
+          --stats           print buffer statistics on stdout at exit
+        """
+
+    struct Options {
+        var display: String?
+        var headless = false
+        var out = "out"
+        var size = (width: 720, height: 480)
+        var scales: [Double] = [1, 2]
+        var reportFrames = false
+        var frameLimit: Int?
+        var animate = false
+        var stats = false
+    }
+
+    struct UsageError: Error { var message: String }
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--display": o.display = try value(a)
+            case "--headless": o.headless = true
+            case "--out": o.out = try value(a)
+            case "--size":
+                let v = try value(a)
+                let parts = v.split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
+                    throw UsageError(message: "--size wants WIDTHxHEIGHT in points, got '\(v)'")
+                }
+                o.size = (parts[0], parts[1])
+            case "--scale":
+                let v = try value(a)
+                let s = v.split(separator: ",").compactMap { Double($0) }
+                guard !s.isEmpty, s.count == v.split(separator: ",").count, s.allSatisfy({ $0 > 0 && $0 <= 8 }) else {
+                    throw UsageError(message: "--scale wants numbers between 0 and 8 separated by commas, got '\(v)'")
+                }
+                o.scales = s
+            case "--report-frames": o.reportFrames = true
+            case "--frames":
+                let v = try value(a)
+                guard let n = Int(v), n > 0 else { throw UsageError(message: "--frames wants a positive count, got '\(v)'") }
+                o.frameLimit = n
+            case "--animate": o.animate = true
+            case "--stats": o.stats = true
+            default: throw UsageError(message: "unknown option '\(a)' (see lodestone --help)")
+            }
+            i += 1
+        }
+        return o
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let options: Options
+        do { options = try parse(args) } catch {
+            Diagnostics.error(error.message)
+            return CLI.Status.usage
+        }
+        if options.headless { return renderHeadless(options) }
+
+        let loop = EventLoop()
+        let client: Client
+        do {
+            client = try Client(displayName: options.display, loop: loop)
+        } catch {
+            if case .connect = error, options.display == nil {
+                // No compositor reachable: still show what the playground looks like.
+                Diagnostics.warning("\(error); rendering headless instead")
+                return renderHeadless(options)
+            }
+            Diagnostics.error("\(error)")
+            return error.exitCode
+        }
+        do { try loop.stopOnTerminationSignals() } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
+        return runWindow(client: client, options: options)
+    }
+
+    static func runWindow(client: Client, options: Options) -> Int32 {
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: options.size))
+        let cache = RenderCache()
+        var marker: Rect?
+        window.draw = { ctx in
+            let b = ctx.buffer
+            guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height,
+                                      stride: b.stride, scale: ctx.scale, cache: cache) else { return }
+            let m = options.animate ? FirstFrame.marker(frame: ctx.frameNumber) : nil
+            for r in ctx.repaint {
+                canvas.withClip(PixmanRenderer.PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)) {
+                    FirstFrame.draw(on: canvas, marker: m)
+                }
+            }
+            marker = m
+        }
+        window.onPresented = { frame in
+            if options.reportFrames { writeLine(frame.description) }
+            if let limit = options.frameLimit, frame.number >= limit {
+                client.loop.stop(.finished(code: CLI.Status.ok))
+                return
+            }
+            if options.animate {
+                // Only the marker's old and new places change.
+                let next = FirstFrame.marker(frame: frame.number + 1)
+                for r in [marker, next].compactMap({ $0 }) {
+                    window.setNeedsDisplay((r.minX - 1, r.minY - 1, r.width + 2, r.height + 2))
+                }
+            }
+        }
+        let reason = client.loop.run()
+        if options.stats {
+            let s = window.chain.statistics
+            writeLine("buffers created \(s.created) submitted \(s.submitted) released \(s.released) max-in-flight \(s.maxInFlight) starved \(s.starved) writes-into-held \(s.writesIntoHeldBuffer)")
+        }
+        switch reason {
+        case .finished, .signal: break
+        case .connectionLost: Diagnostics.error("compositor connection lost")
+        case .protocolError, .failure: Diagnostics.error("\(reason)")
+        }
+        return reason.exitCode
+    }
+
+    /// Renders the frame at every requested scale to PNG files; prints each path.
+    static func renderHeadless(_ options: Options) -> Int32 {
+        if mkdir(options.out, 0o755) != 0 && errno != EEXIST {
+            Diagnostics.error("cannot create \(options.out): \(String(cString: strerror(errno)))")
+            return CLI.Status.failure
+        }
+        for scale in options.scales {
+            let canvas = Canvas(width: Int((Double(options.size.width) * scale).rounded()),
+                                height: Int((Double(options.size.height) * scale).rounded()), scale: scale)
+            FirstFrame.draw(on: canvas)
+            let name = scale == scale.rounded() ? "\(Int(scale))" : "\(scale)"
+            let path = "\(options.out)/first-frame@\(name)x.png"
+            do { try canvas.writePNG(to: path) } catch {
+                Diagnostics.error("cannot write \(error)")
+                return CLI.Status.failure
+            }
+            print(path)
+        }
+        return CLI.Status.ok
+    }
+}
+
+/// Writes a line to stdout unbuffered: tests wait for these lines on a pipe.
+func writeLine(_ text: String) { Diagnostics.write(text + "\n", to: 1) }

@@ -1,0 +1,78 @@
+// Issue 2 "done when": the window maps under headless sway and its pixels, read back with
+// grim, show the layout at output scale 1 and 2 — crisp at 2× (drawn at buffer scale 2, not
+// upscaled), edges anti-aliased.
+import Testing
+import TestSupport
+import Playground
+import PointerEngine
+
+@Suite("Window under headless sway", .serialized)
+struct WindowUnderSwayTests {
+    /// Output big enough for the layout plus sway's title bar, in logical pixels.
+    static let logical = (width: 680, height: 480)
+
+    @Test("controls are where the layout says", arguments: [1.0, 2.0])
+    func controlsAreWhereTheLayoutSays(scale: Double) throws {
+        let sway = try Sway.start(output: .init(width: Int(Double(Self.logical.width) * scale),
+                                                height: Int(Double(Self.logical.height) * scale), scale: scale))
+        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        let window = try sway.waitForWindow(appID: "lodestone")
+        #expect(window.title == "Lodestone")
+        // Wait for a presented frame at the size sway gave us and the output's scale.
+        try app.waitForLine(containing: "size \(window.content.width)x\(window.content.height) scale \(scale)")
+        // Where sway placed it now that it is drawn (the first layout may predate the title bar).
+        let placed = try sway.waitForWindow(appID: "lodestone")
+
+        let shot = try sway.screenshot()
+        #expect(shot.width == Int(Double(Self.logical.width) * scale))
+        let origin = (x: Int(Double(placed.content.x) * scale), y: Int(Double(placed.content.y) * scale))
+        let wrong = FirstFrameLayout.mismatches(in: shot, origin: origin, scale: scale)
+        #expect(wrong.count == 0, "sampled points differ from the layout, e.g. \(wrong.prefix(5))")
+        #expect(app.isRunning)
+    }
+
+    @Test("at output scale 2 edges are crisp (buffer scale 2) and corners anti-aliased")
+    func crispAtScale2() throws {
+        let scale = 2.0
+        let sway = try Sway.start(output: .init(width: Self.logical.width * 2, height: Self.logical.height * 2, scale: scale))
+        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        let window = try sway.waitForWindow(appID: "lodestone")
+        let line = try app.waitForLine(containing: "size \(window.content.width)x\(window.content.height) scale 2.0")
+        #expect(line.contains("buffer \(window.content.width * 2)x\(window.content.height * 2)"))
+        let placed = try sway.waitForWindow(appID: "lodestone")
+        let shot = try sway.screenshot()
+        let ox = placed.content.x * 2, oy = placed.content.y * 2
+
+        for control in FirstFrame.controls where control.frame.height > 2 * control.cornerRadius + 4 {
+            // The middle of the left edge: straight, on a whole physical pixel.
+            let edgeX = ox + Int(control.frame.minX * scale)
+            let midY = oy + Int(control.frame.midY * scale)
+            let inside = FirstFrameLayout.rgba(control.color)
+            let outside = FirstFrameLayout.expectedColor(at: Point(x: control.frame.minX - 2, y: control.frame.midY), margin: 0)!
+            // Upscaled scale-1 content would blend across these two physical pixels.
+            #expect(shot.pixel(x: edgeX, y: midY).matches(inside), "\(control.name): inner edge pixel")
+            #expect(shot.pixel(x: edgeX - 1, y: midY).matches(outside), "\(control.name): outer edge pixel")
+        }
+
+        // Drawn at buffer scale 2, not upscaled: along the capsule's rounded ends, aligned 2×2
+        // pixel blocks differ inside (detail finer than a point). A scale-1 buffer that sway
+        // scales up turns every such block into one flat colour.
+        let button = FirstFrame.control(named: "primary button")!
+        let bx = ox + Int(button.frame.minX * scale), by = oy + Int(button.frame.minY * scale)
+        var detailed = 0
+        for y in stride(from: by - 2, to: by + Int(button.frame.height * scale) + 2, by: 2) {
+            for x in stride(from: bx - 2, to: bx + Int(button.frame.width * scale) + 2, by: 2) {
+                let block = Set([shot.pixel(x: x, y: y), shot.pixel(x: x + 1, y: y), shot.pixel(x: x, y: y + 1), shot.pixel(x: x + 1, y: y + 1)])
+                if block.count > 1 { detailed += 1 }
+            }
+        }
+        #expect(detailed >= 20, "only \(detailed) 2×2 blocks with sub-point detail: the frame looks upscaled")
+
+        // Anti-aliasing: the rounded ends have pixels between the fill and the background.
+        let pixels = shot.pixels(x: bx, y: by, width: Int(button.frame.width * scale), height: Int(button.frame.height * scale))
+        let fill = FirstFrameLayout.rgba(button.color)
+        let blended = pixels.filter { !$0.matches(fill, tolerance: 8) && !$0.matches(FirstFrameLayout.background, tolerance: 8) }
+        #expect(blended.count > 20, "expected anti-aliased pixels along the capsule's ends, found \(blended.count)")
+        #expect(app.isRunning)
+    }
+}
