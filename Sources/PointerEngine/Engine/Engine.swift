@@ -16,6 +16,9 @@ public struct Engine: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     var index: HitIndex
+    /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
+    /// interactions.
+    public private(set) var gestures: GestureInterpreter
     /// The engine's current time.
     public private(set) var now: Timestamp
     /// The logical pointer: exactly where the user put it (M6), surface points.
@@ -76,6 +79,7 @@ public struct Engine: Sendable {
         self.settings = settings
         self.interactions = interactions
         self.index = HitIndex(layout: layout)
+        self.gestures = GestureInterpreter(settings: settings.gestures)
         self.now = now
         self.lastActivity = now
         self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
@@ -143,6 +147,7 @@ public struct Engine: Sendable {
     public mutating func handle(_ event: InputEvent, now: Timestamp) {
         advance(to: now)
         let dev = event.device
+        let intents = gestures.handle(event, now: now)
         switch event.kind {
         case .deviceAdded(_, let caps):
             devices[dev] = caps
@@ -187,7 +192,15 @@ public struct Engine: Sendable {
                 dispatch(.modifiersChanged(modifiers), input: .keyboard)
             }
         }
+        dispatch(intents)
         updatePointer(moved: false)
+    }
+
+    /// Dispatches the gesture interpreter's intents at the pointer.
+    mutating func dispatch(_ intents: [GestureIntent]) {
+        guard !intents.isEmpty, !interactions.isEmpty else { return }
+        let target = scrollTarget(axis: nil)
+        for i in intents { dispatch(.intent(i, at: logicalPosition, target: target), input: lastInput) }
     }
 
     /// Convenience: handles the event at its own timestamp.
@@ -378,9 +391,10 @@ public struct Engine: Sendable {
         return false
     }
 
-    /// Logs a transition line; the text is only built when a log is set.
-    func transition(_ line: @autoclosure () -> String?) {
-        if let log, let l = line() { log(l) }
+    /// Logs a transition line (callers whose text is costly check `log != nil` first; state
+    /// changes never happen inside the argument's evaluation conditionally).
+    func transition(_ line: String?) {
+        if let log, let line { log(line) }
     }
 
     // MARK: time
@@ -419,6 +433,7 @@ public struct Engine: Sendable {
         effects.removeAll { $0.isGone }
         accessories.step(by: dt)
         annotations.step(by: dt)
+        dispatch(gestures.advance(to: t))
         if !interactions.isEmpty {
             for i in interactions.indices {
                 var ctx = context(input: lastInput)
@@ -446,7 +461,7 @@ public struct Engine: Sendable {
         let new: ElementID? = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
             ? index.element(at: logicalPosition, scene: scene, padded: true) : nil
         guard new != hovered else { return }
-        transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")")
+        if log != nil { transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")") }
         hovered = new
         // E5: the old effect animates out while the new one animates in (a cross-fade).
         for i in effects.indices where effects[i].element != new {
@@ -667,6 +682,7 @@ public struct Engine: Sendable {
         magnetism.offsetY.reduceMotion = rm
         for i in effects.indices { effects[i].progress.reduceMotion = rm }
         if old.autoHideDelay != settings.autoHideDelay { lastActivity = now }
+        gestures.settings = settings.gestures
         updatePointer(moved: false)
     }
 
