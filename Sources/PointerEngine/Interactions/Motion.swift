@@ -158,15 +158,9 @@ public struct CriticalSpring: Sendable, Equatable {
     }
 }
 
-// libm's exp and log, bound by symbol name: PointerEngine imports no C module (not even Glibc)
-// and the standard library has no transcendental functions. Both are plain C `double f(double)`
-// functions of the C library every Swift program on Linux links; the target links `m`.
-@_silgen_name("exp") @usableFromInline func libmExp(_ x: Double) -> Double
-@_silgen_name("log") @usableFromInline func libmLog(_ x: Double) -> Double
-
 extension Double {
-    /// e^self.
-    @usableFromInline var expOf: Double { libmExp(self) }
+    /// e^self, through the engine's deterministic pure-Swift `Math` (bit-identical everywhere, T2).
+    @usableFromInline var expOf: Double { Math.exp(self) }
     /// ln(self).
-    @usableFromInline var logOf: Double { libmLog(self) }
+    @usableFromInline var logOf: Double { Math.log(self) }
 }

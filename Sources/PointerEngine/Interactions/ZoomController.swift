@@ -23,14 +23,11 @@ public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
         CanvasTransform(scale: scale, rotation: rotation, translation: q - (Point.zero + rotate(Vector(c.x, c.y) * scale, rotation)))
     }
     static func rotate(_ v: Vector, _ degrees: Double) -> Vector {
-        let r = degrees * .pi / 180, c = libmCos(r), s = libmSin(r)
+        let r = degrees * .pi / 180, (s, c) = Math.sincos(r)
         return Vector(v.dx * c - v.dy * s, v.dx * s + v.dy * c)
     }
     public var description: String { "×\(scale) \(rotation)° +\(translation)" }
 }
-
-@_silgen_name("cos") @usableFromInline func libmCos(_ x: Double) -> Double
-@_silgen_name("sin") @usableFromInline func libmSin(_ x: Double) -> Double
 
 /// A zoomable, rotatable canvas. Feed it `GestureIntent`s' zoom cases and smart zoom.
 ///
