@@ -15,6 +15,7 @@ struct PropertyTests {
         var touchIDs: [TouchID] = []
         var buttonsDown: Set<UInt32> = []
         var gesture: (kind: GestureKind, fingers: Int)?
+        var fingerAxes: Set<ScrollAxis> = []
         let devices = [DeviceID(1), DeviceID(2), DeviceID(3), DeviceID(4)]
         let size: Size
 
@@ -45,8 +46,11 @@ struct PropertyTests {
                 kind = .button(b, pressed: pressed)
             case ..<0.50:
                 let source = pick(ScrollSource.allCases)
-                kind = .scroll(source: source, axis: pick(ScrollAxis.allCases), value: chance(0.2) ? 0 : rng.uniform(-60...60),
-                               value120: source == .wheel ? Int32(pick([-120, 120, 60, -30])) : nil, stop: chance(0.2))
+                let axis = pick(ScrollAxis.allCases)
+                let stop = chance(0.2)
+                if source == .finger { if stop { fingerAxes.remove(axis) } else { fingerAxes.insert(axis) } }
+                kind = .scroll(source: source, axis: axis, value: stop ? 0 : rng.uniform(-60...60),
+                               value120: source == .wheel ? Int32(pick([-120, 120, 60, -30])) : nil, stop: stop)
             case ..<0.65:
                 kind = .gesture(nextGesture())
             case ..<0.80:
@@ -64,7 +68,12 @@ struct PropertyTests {
             default:
                 kind = pick([.frame, .touchFrame])
             }
-            return InputEvent(time: t, device: dev, kind)
+            // Finger scrolls and gestures only come from the touchpad; touches from the touchscreen.
+            switch kind {
+            case .scroll(.finger, _, _, _, _), .gesture: return InputEvent(time: t, device: DeviceID(2), kind)
+            case .touchDown, .touchMotion, .touchUp, .touchCancel: return InputEvent(time: t, device: DeviceID(3), kind)
+            default: return InputEvent(time: t, device: dev, kind)
+            }
         }
 
         mutating func nextGesture() -> GestureEvent {
@@ -105,25 +114,33 @@ struct PropertyTests {
                 for b in buttonsDown.sorted() { out.append(.button(PointerButton(rawValue: b), pressed: false)) }
                 for id in touchIDs { out.append(.touchUp(id: id)) }
                 if let g = gesture { out.append(.gesture(GestureEvent(kind: g.kind, phase: .end, fingers: g.fingers))) }
+                for a in fingerAxes.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    out.append(.scroll(source: .finger, axis: a, value: 0, value120: nil, stop: true))
+                }
                 out.append(.button(.left, pressed: false))
             case 1: // cancels
                 out.append(.touchCancel)
                 if let g = gesture { out.append(.gesture(GestureEvent(kind: g.kind, phase: .end, fingers: g.fingers, cancelled: true))) }
+                for a in fingerAxes.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    out.append(.scroll(source: .finger, axis: a, value: 0, value120: nil, stop: true))
+                }
                 for b in buttonsDown.sorted() { out.append(.button(PointerButton(rawValue: b), pressed: false)) }
                 out.append(.button(.left, pressed: false))
             default: // every device goes away
                 out.append(.deviceRemoved)
             }
-            buttonsDown.removeAll(); touchIDs.removeAll(); gesture = nil
+            buttonsDown.removeAll(); touchIDs.removeAll(); gesture = nil; fingerAxes.removeAll()
             return out
         }
     }
 
-    static func prototype(interactions: [any Interaction] = []) -> Engine {
+    static func prototype(interactions: [any Interaction] = StandardInteractions.make()) -> Engine {
         var e = Engine(layout: Fixtures.layout(), interactions: interactions, now: Timestamp(rawValue: 1_000_000))
         for (i, caps) in [DeviceCapabilities.pointer, [.pointer, .gesture], .touch, .keyboard].enumerated() {
             e.handle(InputEvent(time: e.now, device: DeviceID(UInt32(i + 1)), .deviceAdded(name: "d\(i)", capabilities: caps)))
         }
+        // Let the interactions build their per-element state once, not in every copy.
+        e.advance(to: Timestamp(rawValue: e.now.rawValue + 1))
         return e
     }
 
@@ -156,20 +173,25 @@ struct PropertyTests {
                 if case .deviceRemoved = k {
                     for d in g.devices { e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: d, .deviceRemoved)) }
                 } else {
-                    e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: dev, k))
-                    e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: DeviceID(3), k))
+                    switch k {
+                    case .scroll, .gesture: e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: DeviceID(2), k))
+                    case .touchUp, .touchCancel: e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: DeviceID(3), k))
+                    default: e.handle(InputEvent(time: Timestamp(rawValue: endTime), device: dev, k))
+                    }
                 }
             }
             if e.isActive {
                 failures += 1
-                Issue.record("seq \(seq): still active after finishing everything")
+                let who = e.interactions.filter(\.isActive).map(\.name)
+                Issue.record("seq \(seq): still active after finishing everything: \(who) captor \(String(describing: e.captor)) buttons \(e.buttons.count) touches \(e.touches.count) text \(e.isSelectingText)")
             }
             // Long enough for every animation and the auto-hide fade.
             e.advance(to: Timestamp(rawValue: endTime + 8_000_000))
             let f = e.describe()
             if !e.isSettled || f.isAnimating {
                 failures += 1
-                Issue.record("seq \(seq): animations did not settle")
+                let who = e.interactions.filter(\.isAnimating).map(\.name)
+                Issue.record("seq \(seq): animations did not settle: \(who)")
             }
             if !(f.pointer.opacity >= 0 && f.pointer.opacity <= 1) || f.effects.contains(where: { !$0.progress.isFinite }) {
                 failures += 1

@@ -73,7 +73,8 @@ public struct Engine: Sendable {
     /// Two presses within this distance can make a double click (points).
     public static let doubleClickSlop = 4.0
 
-    public init(layout: Layout, settings: PointerSettings = PointerSettings(), interactions: [any Interaction] = [],
+    public init(layout: Layout, settings: PointerSettings = PointerSettings(),
+                interactions: [any Interaction] = StandardInteractions.make(),
                 now: Timestamp = Timestamp(rawValue: 0)) {
         self.layout = layout
         self.settings = settings
@@ -245,7 +246,8 @@ public struct Engine: Sendable {
             buttons[b] = PressedButton(device: device, element: hit, handled: handled, clickCount: count)
             if !handled, let id = hit {
                 if b == .left, let e = layout[id], e.kind == .textArea, let lines = textLines(id) {
-                    transition(text.begin(id, at: logicalPosition, lines: lines, extend: modifiers.contains(.shift)))
+                    text.begin(id, at: logicalPosition, lines: lines, extend: modifiers.contains(.shift))
+                    if log != nil { transition("text: selecting in \(id) from \(text.selection?.anchor.description ?? "-")") }
                     outputs.append(.textSelectionChanged(text.selection))
                 } else {
                     scene.pressed.insert(id)
@@ -255,7 +257,7 @@ public struct Engine: Sendable {
             guard let press = buttons.removeValue(forKey: b) else { return }
             let handled = dispatch(.pointerReleased(b, at: logicalPosition, hit: hit), input: input)
             if let id = press.element { scene.pressed.remove(id) }
-            if b == .left, text.isSelecting { transition(text.end()) }
+            if b == .left, text.isSelecting { endTextSelection() }
             if !handled, !press.handled, b == .left, let id = press.element, id == hit,
                layout[id]?.kind != .textArea {
                 outputs.append(.activated(id, input: input, clickCount: press.clickCount))
@@ -310,25 +312,23 @@ public struct Engine: Sendable {
         }
         let hadTouches = touches.values.contains { $0.device == dev }
         touches = touches.filter { $0.value.device != dev }
-        if text.isSelecting, buttons[.left] == nil { transition(text.end()) }
+        if text.isSelecting, buttons[.left] == nil { endTextSelection() }
         dispatch(.deviceRemoved(dev, capabilities: caps), input: inputKind(of: dev))
         if hadTouches { dispatch(.touchCancel, input: .touch) }
         // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
         if let c = captor, buttons.isEmpty, touches.isEmpty {
-            var ctx = context(input: .pointer)
+            var ctx = takeContext(input: .pointer)
             interactions[c].cancel(context: &ctx, now: now)
-            absorb(ctx)
+            absorb(&ctx)
             captor = nil
-            transition("capture: \(interactions[c].name) cancelled (device removed)")
+            if log != nil { transition("capture: \(interactions[c].name) cancelled (device removed)") }
         }
     }
 
     mutating func cancelInteractions() {
-        for i in interactions.indices {
-            var ctx = context(input: lastInput)
-            interactions[i].cancel(context: &ctx, now: now)
-            absorb(ctx)
-        }
+        var ctx = takeContext(input: lastInput)
+        for i in interactions.indices { interactions[i].cancel(context: &ctx, now: now) }
+        absorb(&ctx)
         captor = nil
         buttons.removeAll()
         touches.removeAll()
@@ -345,56 +345,85 @@ public struct Engine: Sendable {
         return .pointer
     }
 
+    /// A read-only context (the scene is shared).
     func context(input: InputKind) -> InteractionContext {
         InteractionContext(layout: layout, scene: scene, settings: settings, pointer: logicalPosition,
                            modifiers: modifiers, input: input, hovered: hovered, index: index)
     }
 
-    mutating func absorb(_ ctx: InteractionContext) {
-        scene = ctx.scene
-        if !ctx.outputs.isEmpty { outputs.append(contentsOf: ctx.outputs) }
+    /// A context that takes the scene (moved, not copied, so interactions mutate it in place);
+    /// `absorb` puts it back.
+    mutating func takeContext(input: InputKind) -> InteractionContext {
+        var s = SceneState()
+        swap(&s, &scene)
+        return InteractionContext(layout: layout, scene: s, settings: settings, pointer: logicalPosition,
+                                  modifiers: modifiers, input: input, hovered: hovered, index: index)
     }
 
-    /// Offers an event to the captor first, then to each interaction in order. Returns whether
-    /// someone consumed it.
+    mutating func absorb(_ ctx: inout InteractionContext) {
+        swap(&scene, &ctx.scene)
+        if !ctx.outputs.isEmpty { outputs.append(contentsOf: ctx.outputs); ctx.outputs.removeAll() }
+    }
+
+    /// Offers an event to the captor first, then to each interaction in order, until one
+    /// consumes it. Events that end something (a touch lifting or cancelled, a button released,
+    /// a device removed, focus lost) reach every interaction whatever the others answer, so
+    /// nothing is left half-done (G7). Returns whether someone consumed the event.
     @discardableResult
     mutating func dispatch(_ event: InteractionEvent, input: InputKind) -> Bool {
         guard !interactions.isEmpty else { return false }
+        let broadcast: Bool
+        switch event {
+        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft: broadcast = true
+        case .pointerMoved, .pointerPressed, .scroll, .gesture, .touchDown, .touchMoved, .key, .modifiersChanged,
+             .pointerEntered, .intent: broadcast = false
+        }
+        var consumed = false
+        var ctx = takeContext(input: input)
+        defer { absorb(&ctx) }
         if let c = captor {
-            var ctx = context(input: input)
             let r = interactions[c].handle(event, context: &ctx, now: now)
-            absorb(ctx)
             switch r {
-            case .handled, .captured: return true
+            case .handled, .captured: consumed = true
             case .released:
                 captor = nil
-                transition("capture: \(interactions[c].name) released on \(event)")
-                return true
+                if log != nil { transition("capture: \(interactions[c].name) released on \(event)") }
+                consumed = true
             case .ignored: break
             }
+            if consumed, !broadcast { return true }
         }
-        for i in interactions.indices where i != captor {
-            var ctx = context(input: input)
+        let skip = captor
+        for i in interactions.indices where i != skip {
             let r = interactions[i].handle(event, context: &ctx, now: now)
-            absorb(ctx)
             switch r {
             case .ignored: continue
-            case .handled, .released: return true
+            case .handled, .released: consumed = true
             case .captured:
-                if captor != i {
+                consumed = true
+                if captor == nil {
                     captor = i
-                    transition("capture: \(interactions[i].name) captured on \(event)")
+                    if log != nil { transition("capture: \(interactions[i].name) captured on \(event)") }
                 }
-                return true
             }
+            if !broadcast { return true }
         }
-        return false
+        return consumed
     }
 
     /// Logs a transition line (callers whose text is costly check `log != nil` first; state
     /// changes never happen inside the argument's evaluation conditionally).
+    mutating func endTextSelection() {
+        guard text.end() else { return }
+        if log != nil { transition("text: selecting → idle") }
+    }
+
     func transition(_ line: String?) {
         if let log, let line { log(line) }
+    }
+
+    func transition(_ t: PointerVisibility.Transition?) {
+        if let log, let t { log(t.description) }
     }
 
     // MARK: time
@@ -435,11 +464,9 @@ public struct Engine: Sendable {
         annotations.step(by: dt)
         dispatch(gestures.advance(to: t))
         if !interactions.isEmpty {
-            for i in interactions.indices {
-                var ctx = context(input: lastInput)
-                interactions[i].advance(to: t, context: &ctx)
-                absorb(ctx)
-            }
+            var ctx = takeContext(input: lastInput)
+            for i in interactions.indices { interactions[i].advance(to: t, context: &ctx) }
+            absorb(&ctx)
         }
     }
 
