@@ -1,0 +1,267 @@
+// The gesture HUD: what the trackpad, touch screen and keyboard are doing, live — finger count,
+// gesture kind and phase, pinch scale, accumulated rotation, scroll velocity and momentum,
+// swipe direction, held modifiers, and the last drag's operation and input (SPEC G1–G11, I2).
+// Fed the raw input stream and the engine's outputs; time is a parameter.
+import PointerEngine
+import PixmanRenderer
+
+/// Live input facts for the HUD. A value type: same events → same HUD (T2).
+public struct GestureHUD: Sendable {
+    /// Fingers on the trackpad (gesture) or touch points down.
+    public var fingers = 0
+    public var touches = 0
+    public var gestureKind: GestureKind?
+    public var gesturePhase: String = "idle"
+    public var pinchScale = 1.0
+    /// Rotation accumulated over the current (or last) pinch, degrees.
+    public var rotation = 0.0
+    /// Scroll velocity, points per second (finger/continuous scrolling), and whether the
+    /// content is still gliding on momentum after the fingers lifted (G1).
+    public var scrollVelocity = Vector.zero
+    public var isMomentum = false
+    public var swipeDirection: String?
+    public var swipeTravel = Vector.zero
+    public var modifiers: Modifiers = []
+    public var lastDrag: (operation: DragOperation, input: InputKind, target: String)? {
+        get { dragOperation.map { ($0, dragInput ?? .pointer, dragTarget) } }
+        set { dragOperation = newValue?.operation; dragInput = newValue?.input; dragTarget = newValue?.target ?? "" }
+    }
+    var dragOperation: DragOperation?
+    var dragInput: InputKind?
+    var dragTarget = ""
+    /// The drag in progress (from the frame): its operation if dropped now.
+    public var liveDrag: (operation: DragOperation?, input: InputKind)? {
+        get { liveDragInput.map { (liveDragOperation, $0) } }
+        set { liveDragOperation = newValue?.operation ?? nil; liveDragInput = newValue?.input }
+    }
+    var liveDragOperation: DragOperation?
+    var liveDragInput: InputKind?
+    public var lastInput: InputKind = .pointer
+    public var wheelDetents = 0
+    var lastScrollTime: Timestamp?
+    var scrollStopped = true
+
+    /// Scroll velocity below this counts as stopped, points per second.
+    static let restingSpeed = 5.0
+    /// Weight of the newest scroll sample in the velocity estimate (exponential smoothing).
+    static let velocitySmoothing = 0.35
+
+    public init() {}
+
+    /// Takes one input event.
+    public mutating func observe(_ ev: InputEvent) {
+        switch ev.kind {
+        case .gesture(let g):
+            lastInput = .trackpad
+            fingers = g.phase == .end ? 0 : g.fingers
+            gestureKind = g.kind
+            gesturePhase = g.cancelled ? "cancelled" : (g.phase == .update ? "changed" : g.phase.rawValue)
+            switch g.kind {
+            case .pinch:
+                if g.phase == .begin { rotation = 0; pinchScale = 1 }
+                if g.phase == .update { pinchScale = g.scale; rotation += g.rotation }
+            case .swipe:
+                if g.phase == .begin { swipeTravel = .zero; swipeDirection = nil }
+                swipeTravel = swipeTravel + Vector(g.delta.dx, g.delta.dy)
+                if swipeTravel.length > 4 {
+                    swipeDirection = abs(swipeTravel.dx) >= abs(swipeTravel.dy)
+                        ? (swipeTravel.dx > 0 ? "right" : "left") : (swipeTravel.dy > 0 ? "down" : "up")
+                }
+            case .hold:
+                if g.phase == .begin { isMomentum = false; scrollVelocity = .zero }
+            }
+        case .scroll(let source, let axis, let value, let v120, let stop):
+            if source == .wheel {
+                wheelDetents += Int((v120 ?? 0) / 120)
+                lastInput = .pointer
+                return
+            }
+            lastInput = .trackpad
+            let dt = lastScrollTime.map { max(Double(ev.time.rawValue &- $0.rawValue) / 1e6, 0.001) } ?? 0.016
+            lastScrollTime = ev.time
+            if stop {
+                scrollStopped = true
+                isMomentum = scrollVelocity.length > GestureHUD.restingSpeed
+                return
+            }
+            scrollStopped = false
+            isMomentum = false
+            let v = value / dt, k = GestureHUD.velocitySmoothing
+            if axis == .vertical { scrollVelocity.dy = scrollVelocity.dy * (1 - k) + v * k }
+            else { scrollVelocity.dx = scrollVelocity.dx * (1 - k) + v * k }
+        case .touchDown:
+            touches += 1; lastInput = .touch
+        case .touchUp:
+            touches = max(touches - 1, 0)
+        case .touchCancel:
+            touches = 0
+        case .modifiers(let m):
+            modifiers = m.effective
+        case .motion, .button:
+            if lastInput != .touch || touches == 0 { lastInput = .pointer }
+        default:
+            break
+        }
+    }
+
+    /// Lets momentum decay between events (the same time constant as the engine's, G1).
+    public mutating func advance(to now: Timestamp) {
+        guard scrollStopped, let last = lastScrollTime else { return }
+        let t = Double(now.rawValue &- last.rawValue) / 1e6
+        let decay = Math.exp(-t / Momentum.timeConstant)
+        if isMomentum {
+            if scrollVelocity.length * decay < GestureHUD.restingSpeed { isMomentum = false; scrollVelocity = .zero }
+        }
+        _ = decay
+    }
+
+    /// Momentum velocity shown at `now`.
+    func shownVelocity(at now: Timestamp) -> Vector {
+        guard isMomentum, let last = lastScrollTime else { return scrollStopped ? .zero : scrollVelocity }
+        let t = Double(now.rawValue &- last.rawValue) / 1e6
+        return scrollVelocity * Math.exp(-t / Momentum.timeConstant)
+    }
+
+    /// Takes the engine's outputs and frame (drops, live drag).
+    public mutating func observe(_ output: EngineOutput, layout: Layout) {
+        if case .dropped(_, let on, let op, let input) = output {
+            lastDrag = (op, input, layout[on]?.label ?? "")
+        }
+    }
+
+    public mutating func observe(_ frame: Frame) {
+        now = frame.time
+        pointer = frame.pointer.logicalPosition
+        drawn = frame.pointer.position
+        liveDrag = frame.drag.map { ($0.operation, $0.input) }
+    }
+    var now = Timestamp(rawValue: 0)
+    /// Logical and drawn pointer (M6), the element whose region it is in and its effect.
+    public var pointer = Point.zero
+    public var drawn = Point.zero
+    public var hovered = "—"
+    public var effect = "—"
+
+    /// A one-line summary (logs, tests, equality).
+    public var summary: String {
+        "fingers \(fingers) touches \(touches) \(gestureKind?.rawValue ?? "-") \(gesturePhase) scale \(fmt(pinchScale, 2)) rot \(fmt(rotation, 1)) "
+            + "v \(fmt(scrollVelocity.dx, 0)),\(fmt(scrollVelocity.dy, 0)) momentum \(isMomentum) swipe \(swipeDirection ?? "-") "
+            + "mods \(modifiers.names.joined(separator: "+")) drag \(dragOperation.map { "\($0)" } ?? "-")/\(dragInput?.rawValue ?? "-") input \(lastInput)"
+    }
+
+    // MARK: drawing
+
+    /// The HUD panel's operations in `r`.
+    func ops(in r: Rect, ink: Ink) -> [DrawOp] {
+        var ops: [DrawOp] = [
+            .shadow(.roundedRect(cornerRadius: 16), r, blur: 10, offset: Vector(0, 6), Paint.black.withAlpha(0.25)),
+            .gradient(.roundedRect(cornerRadius: 16), r, .vertical(Paint(hex: 0x2A2A30), Paint(hex: 0x18181C)), opacity: 1),
+            .stroke(.roundedRect(cornerRadius: 16), r, lineWidth: 0.5, Paint.white.withAlpha(0.12)),
+            .text("Gesture HUD", .system(13, bold: true), baseline: Point(r.minX + 16, r.minY + 26), .white),
+            ink.trailing(lastInput.rawValue, x: r.maxX - 16, in: Rect(x: r.minX, y: r.minY + 12, width: r.width, height: 18),
+                         font: .system(10, bold: true), Palette.accent),
+        ]
+        var y = r.minY + 44
+        let label = Paint.white.withAlpha(0.55), value = Paint.white
+        func section(_ title: String) {
+            y += 6
+            ops.append(.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3)))
+            y += 18
+        }
+        func row(_ name: String, _ v: String, highlight: Bool = false) {
+            let line = Rect(x: r.minX, y: y, width: r.width, height: 20)
+            ops.append(ink.leading(name, x: r.minX + 16, in: line, font: .system(11), label))
+            ops.append(ink.trailing(v, x: r.maxX - 16, in: line, font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : value))
+            y += 21
+        }
+        // Finger dots: one per finger on the pad (or touch point).
+        section("Fingers")
+        let n = max(fingers, touches)
+        for k in 0..<5 {
+            let d = Rect(x: r.minX + 16 + Double(k) * 22, y: y, width: 16, height: 16)
+            ops.append(.fill(.ellipse, d, k < n ? Palette.accent : Paint.white.withAlpha(0.12)))
+        }
+        ops.append(ink.trailing(touches > 0 ? "\(touches) touch" : "\(fingers) on pad", x: r.maxX - 16,
+                                in: Rect(x: r.minX, y: y, width: r.width, height: 16), font: .monospaced(11), value))
+        y += 26
+        section("Gesture")
+        row("kind", gestureKind.map { "\($0.rawValue)" } ?? "—", highlight: gesturePhase != "idle" && gesturePhase != "end")
+        row("phase", gesturePhase)
+        row("pinch scale", "× " + fmt(pinchScale, 2))
+        row("rotation", fmt(rotation, 1) + "°")
+        row("swipe", swipeDirection.map { arrow($0) + " " + $0 } ?? "—")
+        // A small dial for the rotation and a bar for the scale.
+        let dial = Rect(x: r.minX + 16, y: y + 2, width: 44, height: 44)
+        ops.append(.stroke(.ellipse, dial, lineWidth: 1.5, Paint.white.withAlpha(0.25)))
+        let a = rotation * Double.pi / 180 - Double.pi / 2
+        let tip = Point(dial.midX + 18 * Math.cos(a), dial.midY + 18 * Math.sin(a))
+        ops.append(ShowcaseContent.line(dial.center, tip, width: 2, Palette.orange))
+        let bar = Rect(x: dial.maxX + 14, y: dial.midY - 4, width: r.maxX - 16 - dial.maxX - 14, height: 8)
+        ops.append(.fill(.capsule, bar, Paint.white.withAlpha(0.12)))
+        let fillW = bar.width * min(max((pinchScale - 0.25) / 3.75, 0), 1)
+        ops.append(.fill(.capsule, Rect(x: bar.minX, y: bar.minY, width: max(fillW, 8), height: 8), Palette.green))
+        y += 54
+        section("Scroll")
+        let v = shownVelocity(at: now)
+        row("velocity", fmt(v.length, 0) + " pt/s")
+        row("direction", v.length < 1 ? "—" : (abs(v.dy) >= abs(v.dx) ? (v.dy > 0 ? "↓" : "↑") : (v.dx > 0 ? "→" : "←")))
+        row("momentum", isMomentum ? "gliding" : "—", highlight: isMomentum)
+        row("wheel detents", "\(wheelDetents)")
+        section("Keyboard")
+        let mods: [(Modifiers, String)] = [(.shift, "⇧"), (.control, "⌃"), (.alt, "⌥"), (.super, "⌘")]
+        var x = r.minX + 16
+        for (m, g) in mods {
+            let on = modifiers.contains(m)
+            let key = Rect(x: x, y: y, width: 40, height: 30)
+            ops.append(.fill(.roundedRect(cornerRadius: 7), key, on ? Palette.accent : Paint.white.withAlpha(0.08)))
+            ops.append(ink.centered(g, in: key, font: .system(15, bold: on), on ? .white : Paint.white.withAlpha(0.45)))
+            x += 48
+        }
+        y += 40
+        section("Drag")
+        if let live = liveDragInput {
+            row("now", (liveDragOperation.map { "\($0)" } ?? "none") + " · " + live.rawValue, highlight: true)
+        } else {
+            row("now", "—")
+        }
+        row("last drop", dragOperation.map { "\($0)" } ?? "—", highlight: dragOperation != nil)
+        row("by", dragInput?.rawValue ?? "—")
+        row("onto", dragTarget.isEmpty ? "—" : dragTarget)
+        section("Pointer")
+        row("logical", fmt(pointer.x, 0) + ", " + fmt(pointer.y, 0))
+        row("drawn", fmt(drawn.x, 0) + ", " + fmt(drawn.y, 0), highlight: drawn.distance(to: pointer) > 0.5)
+        row("over", hovered)
+        row("effect", effect)
+        return ops
+    }
+
+    func arrow(_ dir: String) -> String {
+        switch dir { case "left": "←"; case "right": "→"; case "up": "↑"; default: "↓" }
+    }
+}
+
+/// A number with `decimals` places (deterministic, no locale).
+func fmt(_ v: Double, _ decimals: Int) -> String {
+    guard v.isFinite else { return "—" }
+    var p = 1.0
+    for _ in 0..<decimals { p *= 10 }
+    let r = (abs(v) * p).rounded() / p
+    let neg = v < 0 && r != 0
+    let whole = Int(r.rounded(.down))
+    guard decimals > 0 else { return (neg ? "-" : "") + "\(whole)" }
+    let frac = Int(((r - Double(whole)) * p).rounded())
+    var fs = "\(frac)"
+    while fs.count < decimals { fs = "0" + fs }
+    return (neg ? "-" : "") + "\(whole).\(fs)"
+}
+
+extension ShowcaseContent {
+    /// A thick line between two points.
+    static func line(_ a: Point, _ b: Point, width: Double, _ c: Paint) -> DrawOp {
+        let d = b - a, len = max(d.length, 0.001)
+        let n = Vector(-d.dy / len * width / 2, d.dx / len * width / 2)
+        let pts = [a + n, b + n, b - n, a - n]
+        let box = pts.dropFirst().reduce(Rect(corner: pts[0], pts[0])) { $0.union(Rect(corner: $1, $1)) }
+        return .fill(.path(.polygon(pts)), box, c)
+    }
+}

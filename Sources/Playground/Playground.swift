@@ -1,1 +1,0 @@
-// Playground: see README.md for what lives here.

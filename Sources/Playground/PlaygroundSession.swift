@@ -1,0 +1,88 @@
+// One running playground: the engine, the app state, the HUD and the renderer, fed input
+// events and asked for frames. Used by the live window and by headless replay alike, so both
+// show the same thing for the same events (SPEC T2).
+import PointerEngine
+import PixmanRenderer
+
+/// The engine, the showcase state, the HUD and a damage-tracking renderer.
+public final class PlaygroundSession {
+    public private(set) var engine: Engine
+    public private(set) var state = ShowcaseState()
+    public private(set) var hud = GestureHUD()
+    public let isShowcase: Bool
+    public let renderer: SceneRenderer
+    /// Every output the engine produced, in order (tests, `--verbose`).
+    public private(set) var outputs: [EngineOutput] = []
+
+    /// A session over `layout` (nil: the showcase).
+    public init(layout: Layout? = nil, settings: PointerSettings = PointerSettings(), interactions: [any Interaction]? = nil,
+                now: Timestamp = Timestamp(rawValue: 0)) {
+        let l = layout ?? Showcase.layout()
+        isShowcase = layout == nil
+        engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
+        renderer = SceneRenderer(background: Palette.window)
+    }
+
+    /// The interactions the playground runs for a layout.
+    public static func interactions(for layout: Layout) -> [any Interaction] {
+        [ResizeInteraction()]
+    }
+
+    public var layout: Layout { engine.layout }
+
+    /// Feeds one event at its own time.
+    public func handle(_ event: InputEvent) {
+        hud.observe(event)
+        engine.handle(event, now: max(event.time, engine.now))
+        drain()
+    }
+
+    /// Runs time forward (animations, auto-hide, momentum).
+    public func advance(to t: Timestamp) {
+        guard t > engine.now else { return }
+        engine.advance(to: t)
+        hud.advance(to: t)
+        drain()
+    }
+
+    private func drain() {
+        for o in engine.drainOutputs() {
+            outputs.append(o)
+            state.apply(o, layout: engine.layout)
+            hud.observe(o, layout: engine.layout)
+        }
+    }
+
+    /// The display list of the frame at the engine's current time.
+    public func displayItems(measure: @escaping TextMeasure) -> [DisplayItem] {
+        let frame = engine.describe()
+        hud.observe(frame)
+        if let id = engine.hovered, let e = engine.layout[id] {
+            hud.hovered = e.label.isEmpty ? "\(e.kind)" : e.label
+            hud.effect = engine.effect(on: id).map { "\($0.kind)" } ?? "none"
+        } else {
+            hud.hovered = "—"; hud.effect = "—"
+        }
+        let composer = ShowcaseComposer(layout: engine.layout, state: state, hud: hud, isShowcase: isShowcase)
+        let e = engine
+        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure)
+    }
+
+    /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and
+    /// returns the repainted pixel rectangles.
+    @discardableResult
+    public func render(into canvas: Canvas, bufferAge: Int) -> [PixelRect] {
+        let items = displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        return renderer.render(items, into: canvas, bufferAge: bufferAge)
+    }
+
+    /// Renders the current frame into a fresh canvas of the layout's size at `scale`.
+    public func snapshot(scale: Double = 1) -> Canvas {
+        let size = engine.layout.size
+        let canvas = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        let r = SceneRenderer(background: Palette.window, cache: canvas.cache)
+        let items = displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        r.render(items, into: canvas, bufferAge: 0)
+        return canvas
+    }
+}

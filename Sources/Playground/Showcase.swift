@@ -1,0 +1,405 @@
+// The showcase: one surface where every SPEC behaviour can be tried with a trackpad, a mouse,
+// a keyboard or touch. Built with the engine's model API (Layout, Element, traits); what the
+// elements look like lives in ShowcaseContent.swift, the HUD in GestureHUD.swift.
+//
+//   ┌──────────────────────────── toolbar (bar buttons, segmented control) ───────────────────────────┐
+//   │ sidebar │ Apps (lift)      │ List & cards (hover) │ Text (I-beam)   │ Tabs (close on hover) │ HUD │
+//   │  rows   │ Image (resize)   │ Graph (X/Y)          │ Video (scrubber)│ Pages (swipe)         │     │
+//   │  + edit │ Collection (band)│ Drag & drop          │ Canvas (zoom)   │ Controls & menus      │     │
+//   └─────────┴──────────────────── minimizing toolbar (revealed on hover / tap) ─────────────────┴─────┘
+import PointerEngine
+
+/// The showcase layout and the ids of its elements (tests and the demo trace aim at them).
+public enum Showcase {
+    /// The surface size the showcase is designed for, points.
+    public static let size = Size(1440, 900)
+
+    /// Element ids, grouped by area (hundreds = area).
+    public enum ID {
+        public static let toolbar = ElementID(100)
+        public static let sidebarToggle = ElementID(101)
+        public static let back = ElementID(102)
+        public static let forward = ElementID(103)
+        public static let segmented = ElementID(110)
+        public static let segments = [ElementID(111), ElementID(112), ElementID(113)]
+        public static let share = ElementID(121)
+        public static let add = ElementID(122)
+        public static let trash = ElementID(123)
+        public static let search = ElementID(124)
+
+        public static let sidebar = ElementID(200)
+        public static let sidebarRows = (0..<5).map { ElementID(201 + Int32($0)) }
+        public static let sidebarControls = ElementID(210)
+        public static let sidebarAdd = ElementID(211)
+        public static let sidebarEdit = ElementID(212)
+
+        public static let panels = (0..<12).map { ElementID(10 + Int32($0)) }
+
+        public static let icons = (0..<9).map { ElementID(301 + Int32($0)) }
+        public static let iconLabels = (0..<9).map { ElementID(321 + Int32($0)) }
+
+        public static let list = ElementID(400)
+        public static let rows = (0..<4).map { ElementID(401 + Int32($0)) }
+        public static let cards = (0..<4).map { ElementID(411 + Int32($0)) }
+
+        public static let text = ElementID(500)
+
+        public static let tabView = ElementID(600)
+        public static let tabBar = ElementID(601)
+        public static let tabs = (0..<3).map { ElementID(611 + Int32($0)) }
+        public static let tabCloseGroups = (0..<3).map { ElementID(621 + Int32($0)) }
+        public static let tabCloses = (0..<3).map { ElementID(631 + Int32($0)) }
+        public static let tabContent = ElementID(640)
+
+        public static let image = ElementID(700)
+        public static let resizeRight = ElementID(701)
+        public static let resizeBottom = ElementID(702)
+        public static let resizeCorner = ElementID(703)
+
+        public static let graph = ElementID(800)
+
+        public static let video = ElementID(900)
+        public static let scrubber = ElementID(901)
+        public static let playback = ElementID(910)
+        public static let skipBack = ElementID(911)
+        public static let play = ElementID(912)
+        public static let skipForward = ElementID(913)
+
+        public static let pages = ElementID(1000)
+        public static let pageCards = (0..<3).map { ElementID(1001 + Int32($0)) }
+
+        public static let collection = ElementID(1100)
+        public static let collectionItems = (0..<32).map { ElementID(1101 + Int32($0)) }
+
+        public static let draggables = (0..<3).map { ElementID(1201 + Int32($0)) }
+        public static let dropTargets = (0..<3).map { ElementID(1211 + Int32($0)) }
+
+        public static let canvas = ElementID(1300)
+        public static let canvasShapes = (0..<3).map { ElementID(1301 + Int32($0)) }
+
+        public static let buy = ElementID(1401)
+        public static let follow = ElementID(1402)
+        public static let picker = ElementID(1403)
+        public static let menuCard = ElementID(1404)
+
+        public static let miniToolbarArea = ElementID(1500)
+        public static let miniToolbar = ElementID(1501)
+        public static let miniButtons = (0..<5).map { ElementID(1511 + Int32($0)) }
+
+        public static let hud = ElementID(1600)
+    }
+
+    // MARK: geometry
+
+    static let toolbarHeight = 52.0
+    static let sidebarWidth = 220.0
+    static let panelOrigin = Point(236, 68)
+    static let panelSize = Size(225, 250)
+    static let panelGap = 16.0
+    static let rowGap = 12.0
+    /// Height of a panel's title strip, points.
+    static let panelTitle = 34.0
+    static let hudFrame = Rect(x: 1198, y: 68, width: 226, height: 774)
+
+    /// Titles of the twelve panels, row by row.
+    public static let panelTitles = [
+        "Apps", "List & cards", "Text", "Tabs",
+        "Image", "Graph", "Video", "Pages",
+        "Collection", "Drag & drop", "Canvas", "Controls & menus",
+    ]
+    public static let iconNames = ["Mail", "Photos", "Music", "Maps", "Notes", "Camera", "Files", "Clock", "Books"]
+    public static let sidebarNames = ["Library", "Recents", "Favorites", "Shared", "Trash"]
+    public static let rowNames = ["Inbox", "Drafts", "Sent", "Archive"]
+    public static let tabNames = ["Home", "Notes", "Music"]
+    public static let draggableNames = ["Report", "Photo", "Song"]
+    public static let dropNames = ["Folder", "Copies only", "Locked"]
+    public static let miniToolbarNames = ["Bold", "Italic", "Underline", "Link", "List"]
+    /// Lines of the text area (wrapped to its width at the showcase font).
+    public static let textLines = [
+        "Pointer magnetism pulls the",
+        "drawn pointer toward a",
+        "control while the logical",
+        "pointer stays yours. Over",
+        "text it becomes an I-beam",
+        "sized to the line, and a",
+        "selection keeps to its line",
+        "until you move deliberately.",
+        "Drag across to select.",
+    ]
+    /// Text area line height, points.
+    public static let lineHeight = 20.0
+    public static let videoDuration = 184.0
+
+    /// The frame of panel `i` (row-major, 4 per row), surface points.
+    public static func panelFrame(_ i: Int) -> Rect {
+        let c = Double(i % 4), r = Double(i / 4)
+        return Rect(x: panelOrigin.x + c * (panelSize.width + panelGap), y: panelOrigin.y + r * (panelSize.height + rowGap),
+                    width: panelSize.width, height: panelSize.height)
+    }
+
+    /// The content area of panel `i` (below its title), surface points.
+    public static func contentFrame(_ i: Int) -> Rect {
+        let p = panelFrame(i)
+        return Rect(x: p.minX + 12, y: p.minY + panelTitle, width: p.width - 24, height: p.height - panelTitle - 12)
+    }
+
+    // MARK: building
+
+    /// The showcase layout.
+    public static func layout() -> Layout {
+        var b = Builder()
+        b.toolbar()
+        b.sidebar()
+        for i in 0..<12 { b.add(Element(id: ID.panels[i], kind: .group, frame: panelFrame(i), cornerRadius: 14, label: panelTitles[i])) }
+        b.apps(); b.list(); b.text(); b.tabs()
+        b.image(); b.graph(); b.video(); b.pages()
+        b.collection(); b.dragAndDrop(); b.canvas(); b.controls()
+        b.miniToolbar()
+        b.add(Element(id: ID.hud, kind: .group, frame: hudFrame, cornerRadius: 14, label: "Gesture HUD"))
+        return b.layout
+    }
+
+    /// Adds elements in document order; a failure here is a programming error in this file.
+    struct Builder {
+        var layout = Layout(size: Showcase.size)
+
+        mutating func add(_ e: Element, in parent: ElementID? = nil) {
+            do { try layout.add(e, parent: parent) } catch { preconditionFailure("showcase: \(error)") }
+        }
+
+        mutating func toolbar() {
+            add(Element(id: ID.toolbar, kind: .toolbar, frame: Rect(x: 0, y: 0, width: size.width, height: toolbarHeight),
+                        label: "Toolbar", zIndex: 5))
+            let y = 10.0, h = 32.0, w = 40.0
+            let left: [(ElementID, String)] = [(ID.sidebarToggle, "Sidebar"), (ID.back, "Back"), (ID.forward, "Forward")]
+            for (i, (id, name)) in left.enumerated() {
+                let x = i == 0 ? 176.0 : 236.0 + Double(i - 1) * w
+                add(Element(id: id, kind: .barButton, frame: Rect(x: x, y: y, width: w, height: h), cornerRadius: 8, label: name),
+                    in: ID.toolbar)
+            }
+            let segW = 92.0, segX = size.width / 2 - 1.5 * segW
+            add(Element(id: ID.segmented, kind: .segmentedControl,
+                        frame: Rect(x: segX - 2, y: y - 1, width: 3 * segW + 4, height: h + 2), cornerRadius: 9, hasBezel: true,
+                        label: "View"), in: ID.toolbar)
+            for (i, name) in ["Grid", "List", "Columns"].enumerated() {
+                add(Element(id: ID.segments[i], kind: .segment,
+                            frame: Rect(x: segX + Double(i) * segW, y: y + 1, width: segW, height: h - 2), cornerRadius: 7,
+                            label: name), in: ID.segmented)
+            }
+            let right: [(ElementID, String)] = [(ID.share, "Share"), (ID.add, "Add"), (ID.trash, "Delete"), (ID.search, "Search")]
+            for (i, (id, name)) in right.enumerated() {
+                add(Element(id: id, kind: .barButton, frame: Rect(x: 1248 + Double(i) * w, y: y, width: w, height: h),
+                            cornerRadius: 8, label: name), in: ID.toolbar)
+            }
+        }
+
+        mutating func sidebar() {
+            add(Element(id: ID.sidebar, kind: .sidebar,
+                        frame: Rect(x: 0, y: 0, width: sidebarWidth, height: size.height), label: "Sidebar",
+                        traits: ElementTraits(contextMenu: ["New Folder", "Edit Sidebar"])))
+            for (i, name) in sidebarNames.enumerated() {
+                add(Element(id: ID.sidebarRows[i], kind: .row,
+                            frame: Rect(x: 10, y: 64 + Double(i) * 36, width: sidebarWidth - 20, height: 32), cornerRadius: 8,
+                            label: name), in: ID.sidebar)
+            }
+            add(Element(id: ID.sidebarControls, kind: .revealingControls,
+                        frame: Rect(x: 10, y: size.height - 48, width: sidebarWidth - 20, height: 36), label: "Sidebar controls",
+                        traits: ElementTraits(reveal: .sidebar)), in: ID.sidebar)
+            add(Element(id: ID.sidebarAdd, kind: .button, frame: Rect(x: 14, y: size.height - 44, width: 28, height: 28),
+                        cornerRadius: 14, hasBezel: true, label: "New Folder"), in: ID.sidebarControls)
+            add(Element(id: ID.sidebarEdit, kind: .button, frame: Rect(x: 150, y: size.height - 44, width: 56, height: 28),
+                        cornerRadius: 14, hasBezel: true, label: "Edit Sidebar"), in: ID.sidebarControls)
+        }
+
+        mutating func apps() {
+            let c = contentFrame(0)
+            let side = 44.0, gapX = (c.width - 3 * side) / 2
+            for i in 0..<9 {
+                let col = Double(i % 3), row = Double(i / 3)
+                let f = Rect(x: c.minX + col * (side + gapX), y: c.minY + 4 + row * 64, width: side, height: side)
+                add(Element(id: ID.icons[i], kind: .icon, frame: f, cornerRadius: 12, label: iconNames[i],
+                            traits: ElementTraits(isDraggable: true)), in: ID.panels[0])
+                add(Element(id: ID.iconLabels[i], kind: .label,
+                            frame: Rect(x: f.minX - 8, y: f.maxY + 3, width: side + 16, height: 14), label: iconNames[i]),
+                    in: ID.panels[0])
+            }
+        }
+
+        mutating func list() {
+            let c = contentFrame(1)
+            add(Element(id: ID.list, kind: .scrollView, frame: c, cornerRadius: 10, label: "List",
+                        traits: ElementTraits(scroll: ScrollConfiguration(contentSize: Size(c.width, 352), axes: .vertical))),
+                in: ID.panels[1])
+            for (i, name) in rowNames.enumerated() {
+                add(Element(id: ID.rows[i], kind: .row, frame: Rect(x: 0, y: Double(i) * 38, width: c.width, height: 36),
+                            cornerRadius: 8, label: name), in: ID.list)
+            }
+            let cw = (c.width - 10) / 2
+            for i in 0..<4 {
+                let f = Rect(x: Double(i % 2) * (cw + 10), y: 160 + Double(i / 2) * 96, width: cw, height: 84)
+                add(Element(id: ID.cards[i], kind: .card, frame: f, cornerRadius: 12, label: ["Trip", "Recipes", "Garden", "Music"][i],
+                            style: PointerStyle(effect: .hover(.card))), in: ID.list)
+            }
+        }
+
+        mutating func text() {
+            let c = contentFrame(2)
+            add(Element(id: ID.text, kind: .textArea, frame: c, cornerRadius: 8, label: "Notes",
+                        traits: ElementTraits(text: TextMetrics(lineHeight: lineHeight, firstLineOffset: 6))),
+                in: ID.panels[2])
+        }
+
+        mutating func tabs() {
+            let c = contentFrame(3)
+            add(Element(id: ID.tabView, kind: .tabView, frame: c, label: "Tabs"), in: ID.panels[3])
+            add(Element(id: ID.tabBar, kind: .tabBar, frame: Rect(x: c.minX, y: c.minY, width: c.width, height: 30),
+                        cornerRadius: 9, hasBezel: true, label: "Tab bar"), in: ID.tabView)
+            let tw = c.width / 3
+            for i in 0..<3 {
+                let f = Rect(x: c.minX + Double(i) * tw + 2, y: c.minY + 2, width: tw - 4, height: 26)
+                add(Element(id: ID.tabs[i], kind: .tab, frame: f, cornerRadius: 7, label: tabNames[i]), in: ID.tabBar)
+            }
+            for i in 0..<3 {
+                let f = Rect(x: c.minX + Double(i) * tw + 6, y: c.minY + 8, width: 14, height: 14)
+                add(Element(id: ID.tabCloseGroups[i], kind: .revealingControls, frame: f, label: "Close \(tabNames[i])",
+                            zIndex: 1, traits: ElementTraits(reveal: .tabClose)), in: ID.tabView)
+                add(Element(id: ID.tabCloses[i], kind: .button, frame: f, cornerRadius: 7, label: "Close \(tabNames[i])",
+                            hitPadding: 12), in: ID.tabCloseGroups[i])
+            }
+            add(Element(id: ID.tabContent, kind: .group, frame: Rect(x: c.minX, y: c.minY + 38, width: c.width, height: c.height - 38),
+                        cornerRadius: 10, label: "Tab content"), in: ID.tabView)
+        }
+
+        mutating func image() {
+            let c = contentFrame(4)
+            let f = Rect(x: c.minX + 8, y: c.minY + 12, width: 150, height: 104)
+            add(Element(id: ID.image, kind: .image, frame: f, cornerRadius: 6, label: "Image"), in: ID.panels[4])
+            let handles: [(ElementID, Rect, ResizeAxis)] = [
+                (ID.resizeRight, Rect(x: f.maxX - 3, y: f.midY - 12, width: 6, height: 24), .horizontal),
+                (ID.resizeBottom, Rect(x: f.midX - 12, y: f.maxY - 3, width: 24, height: 6), .vertical),
+                (ID.resizeCorner, Rect(x: f.maxX - 6, y: f.maxY - 6, width: 12, height: 12), .diagonal),
+            ]
+            for (id, r, axis) in handles {
+                add(Element(id: id, kind: .resizeHandle, frame: r, cornerRadius: 3, label: "Resize \(axis.rawValue)",
+                            hitPadding: 12, zIndex: 1, traits: ElementTraits(resizeAxis: axis)), in: ID.panels[4])
+            }
+        }
+
+        mutating func graph() {
+            let c = contentFrame(5)
+            add(Element(id: ID.graph, kind: .graph, frame: Rect(x: c.minX + 4, y: c.minY + 4, width: c.width - 8, height: c.height - 8),
+                        label: "Temperature",
+                        traits: ElementTraits(graph: GraphAxes(x: 0...24, y: 0...30, xUnit: " h", yUnit: " °C"))),
+                in: ID.panels[5])
+        }
+
+        mutating func video() {
+            let c = contentFrame(6)
+            let v = Rect(x: c.minX, y: c.minY, width: c.width, height: (c.width * 9 / 16).rounded())
+            add(Element(id: ID.video, kind: .image, frame: v, cornerRadius: 10, label: "Video",
+                        traits: ElementTraits(contextMenu: ["Play", "Skip Back 10 s", "Skip Forward 10 s"])),
+                in: ID.panels[6])
+            add(Element(id: ID.playback, kind: .revealingControls,
+                        frame: Rect(x: v.midX - 66, y: v.maxY - 42, width: 132, height: 34), cornerRadius: 17, label: "Playback",
+                        zIndex: 1, traits: ElementTraits(reveal: .autoHide)), in: ID.panels[6])
+            let names: [(ElementID, String)] = [(ID.skipBack, "Skip Back"), (ID.play, "Play"), (ID.skipForward, "Skip Forward")]
+            for (i, (id, name)) in names.enumerated() {
+                add(Element(id: id, kind: .button, frame: Rect(x: v.midX - 62 + Double(i) * 42, y: v.maxY - 39, width: 40, height: 28),
+                            cornerRadius: 14, label: name), in: ID.playback)
+            }
+            add(Element(id: ID.scrubber, kind: .scrubber, frame: Rect(x: c.minX, y: v.maxY + 22, width: c.width, height: 8),
+                        cornerRadius: 4, label: "Scrubber", hitPadding: 16,
+                        traits: ElementTraits(scrubber: ScrubberConfiguration(duration: videoDuration))), in: ID.panels[6])
+        }
+
+        mutating func pages() {
+            let c = contentFrame(7)
+            let view = Rect(x: c.minX, y: c.minY, width: c.width, height: c.height - 22)
+            add(Element(id: ID.pages, kind: .pagedView, frame: view, cornerRadius: 12, label: "Pages",
+                        traits: ElementTraits(scroll: ScrollConfiguration(contentSize: Size(view.width * 3, view.height),
+                                                                          axes: .horizontal, isPaged: true))),
+                in: ID.panels[7])
+            for i in 0..<3 {
+                add(Element(id: ID.pageCards[i], kind: .group,
+                            frame: Rect(x: Double(i) * view.width + 6, y: 6, width: view.width - 12, height: view.height - 12),
+                            cornerRadius: 10, label: "Page \(i + 1)"), in: ID.pages)
+            }
+        }
+
+        mutating func collection() {
+            let c = contentFrame(8)
+            let side = 42.0, gap = (c.width - 4 * side) / 3
+            add(Element(id: ID.collection, kind: .collection, frame: c, cornerRadius: 8, label: "Collection",
+                        traits: ElementTraits(scroll: ScrollConfiguration(contentSize: Size(c.width, 8 * (side + gap) + 4),
+                                                                          axes: .vertical))),
+                in: ID.panels[8])
+            for i in 0..<32 {
+                let f = Rect(x: Double(i % 4) * (side + gap), y: 4 + Double(i / 4) * (side + gap), width: side, height: side)
+                add(Element(id: ID.collectionItems[i], kind: .collectionItem, frame: f, cornerRadius: 8, label: "Item \(i + 1)",
+                            traits: ElementTraits(isDraggable: true)), in: ID.collection)
+            }
+        }
+
+        mutating func dragAndDrop() {
+            let c = contentFrame(9)
+            let side = 52.0, gap = (c.width - 3 * side) / 2
+            for i in 0..<3 {
+                add(Element(id: ID.draggables[i], kind: .icon,
+                            frame: Rect(x: c.minX + Double(i) * (side + gap), y: c.minY + 6, width: side, height: side),
+                            cornerRadius: 12, label: draggableNames[i], traits: ElementTraits(isDraggable: true)),
+                    in: ID.panels[9])
+            }
+            let policies: [Set<DragOperation>] = [Set(DragOperation.allCases), [.copy], []]
+            let tw = (c.width - 12) / 3
+            for i in 0..<3 {
+                add(Element(id: ID.dropTargets[i], kind: .dropTarget,
+                            frame: Rect(x: c.minX + Double(i) * (tw + 6), y: c.maxY - 92, width: tw, height: 92),
+                            cornerRadius: 12, label: dropNames[i], traits: ElementTraits(drop: DropPolicy(accepts: policies[i]))),
+                    in: ID.panels[9])
+            }
+        }
+
+        mutating func canvas() {
+            let c = contentFrame(10)
+            add(Element(id: ID.canvas, kind: .canvas, frame: c, cornerRadius: 10, label: "Canvas",
+                        traits: ElementTraits(scroll: ScrollConfiguration(contentSize: c.size, axes: .both, minimumZoom: 0.5,
+                                                                          maximumZoom: 4, allowsRotation: true))),
+                in: ID.panels[10])
+            let shapes = [Rect(x: 26, y: 30, width: 64, height: 64), Rect(x: 108, y: 52, width: 68, height: 68),
+                          Rect(x: 52, y: 116, width: 96, height: 58)]
+            for (i, r) in shapes.enumerated() {
+                add(Element(id: ID.canvasShapes[i], kind: .group, frame: r, cornerRadius: i == 0 ? 32 : 10,
+                            label: ["Sun", "Tile", "Hill"][i]), in: ID.canvas)
+            }
+        }
+
+        mutating func controls() {
+            let c = contentFrame(11)
+            add(Element(id: ID.buy, kind: .button, frame: Rect(x: c.minX + 4, y: c.minY + 8, width: 88, height: 32), cornerRadius: 16,
+                        hasBezel: true, label: "Buy"), in: ID.panels[11])
+            add(Element(id: ID.follow, kind: .button, frame: Rect(x: c.maxX - 92, y: c.minY + 8, width: 88, height: 32),
+                        cornerRadius: 16, hasBezel: true, label: "Follow"), in: ID.panels[11])
+            add(Element(id: ID.picker, kind: .group, frame: Rect(x: c.minX + 4, y: c.minY + 56, width: c.width - 8, height: 64),
+                        cornerRadius: 10, label: "Colour picker",
+                        style: .shape(.path(.crosshair(size: 22, lineWidth: 2)))), in: ID.panels[11])
+            add(Element(id: ID.menuCard, kind: .card, frame: Rect(x: c.minX + 4, y: c.minY + 128, width: c.width - 8, height: 72),
+                        cornerRadius: 12, label: "Right-click or long-press",
+                        style: PointerStyle(effect: .hover(.tintOnly)),
+                        traits: ElementTraits(contextMenu: ["Copy", "Duplicate", "Share…", "Delete"])), in: ID.panels[11])
+        }
+
+        mutating func miniToolbar() {
+            let w = 5 * 40.0 + 16
+            let f = Rect(x: 236 + (948 - w) / 2, y: size.height - 50, width: w, height: 40)
+            add(Element(id: ID.miniToolbarArea, kind: .revealingControls, frame: f, cornerRadius: 20, label: "Format bar",
+                        zIndex: 10, traits: ElementTraits(reveal: .autoHide, contextMenu: miniToolbarNames)))
+            add(Element(id: ID.miniToolbar, kind: .toolbar, frame: f.insetBy(4), cornerRadius: 16, label: "Format"),
+                in: ID.miniToolbarArea)
+            for i in 0..<5 {
+                add(Element(id: ID.miniButtons[i], kind: .barButton,
+                            frame: Rect(x: f.minX + 8 + Double(i) * 40, y: f.minY + 4, width: 40, height: 32), cornerRadius: 8,
+                            label: miniToolbarNames[i]), in: ID.miniToolbar)
+            }
+        }
+    }
+}
