@@ -48,6 +48,20 @@ public struct Engine: Sendable {
     var captor: Int?
     var request = PointerRequest()
     var outputs: [EngineOutput] = []
+    /// What the pointer needs to know about the hovered element, read once when it changes.
+    var hoverInfo: HoverInfo?
+    var lastAccessories: [PointerAccessory] = []
+    var lastAnnotations: [PointerAnnotation] = []
+
+    struct HoverInfo: Sendable {
+        var id: ElementID
+        var kind: ElementKind
+        var cornerRadius: Double
+        var style: PointerStyle?
+        var graph: GraphAxes?
+        var resizeAxis: ResizeAxis?
+        var effect: EffectKind?
+    }
 
     struct PressedButton: Hashable, Sendable {
         var device: DeviceID
@@ -139,6 +153,8 @@ public struct Engine: Sendable {
         self.layout = layout
         index = HitIndex(layout: layout)
         text = TextTracker()
+        hoverInfo = nil
+        hovered = nil
         updatePointer(moved: false)
     }
 
@@ -218,13 +234,13 @@ public struct Engine: Sendable {
         lastInput = inputKind(of: device)
         if lastInput == .touch { lastInput = .pointer }
         transition(visibility.handle(.moved))
+        updateHover() // interactions see the element under the pointer now
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
         if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
             let before = text.selection
             text.move(to: logicalPosition, lines: lines)
             if text.selection != before { outputs.append(.textSelectionChanged(text.selection)) }
         }
-        updatePointer(moved: true)
     }
 
     mutating func button(_ b: PointerButton, pressed: Bool, device: DeviceID) {
@@ -488,6 +504,12 @@ public struct Engine: Sendable {
         let new: ElementID? = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
             ? index.element(at: logicalPosition, scene: scene, padded: true) : nil
         guard new != hovered else { return }
+        hoverInfo = new.flatMap { id in
+            layout[id].map { e in
+                HoverInfo(id: id, kind: e.kind, cornerRadius: e.cornerRadius, style: e.style, graph: e.traits.graph,
+                          resizeAxis: e.traits.resizeAxis, effect: index.entry(id)?.effect)
+            }
+        }
         if log != nil { transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")") }
         hovered = new
         // E5: the old effect animates out while the new one animates in (a cross-fade).
@@ -520,8 +542,10 @@ public struct Engine: Sendable {
         updateHover()
         updateMagnetism()
         morph.retarget(shapeTarget(), drawn: drawnPosition, reduceMotion: settings.reduceMotion)
-        accessories.update(wantedAccessories(), reduceMotion: settings.reduceMotion)
-        annotations.update(wantedAnnotations(), reduceMotion: settings.reduceMotion)
+        let wa = wantedAccessories()
+        if wa != lastAccessories { accessories.update(wa, reduceMotion: settings.reduceMotion); lastAccessories = wa }
+        let wn = wantedAnnotations()
+        if wn != lastAnnotations { annotations.update(wn, reduceMotion: settings.reduceMotion); lastAnnotations = wn }
     }
 
     func currentRequest() -> PointerRequest {
@@ -580,8 +604,9 @@ public struct Engine: Sendable {
     }
 
     func textLines(_ id: ElementID) -> TextLines? {
-        guard let e = layout[id], let m = e.traits.text, let f = index.surfaceFrame(of: id, scene: scene) else { return nil }
-        let zoom = e.frame.height > 0 ? f.height / e.frame.height : 1
+        guard let m = layout.property(of: id, \.traits.text) ?? nil, let own = layout.property(of: id, \.frame),
+              let f = index.surfaceFrame(of: id, scene: scene) else { return nil }
+        let zoom = own.height > 0 ? f.height / own.height : 1
         return TextLines(frame: f, metrics: m, zoom: zoom)
     }
 
@@ -590,12 +615,13 @@ public struct Engine: Sendable {
         let s = settings.size
         let under = liftElement
         if let shape = request.shape { return target(for: shape, element: nil, tag: .request) }
-        if let id = hovered, let e = layout[id] {
+        if let e = hoverInfo {
+            let id = e.id
             if let shape = e.style?.shape { return target(for: shape, element: id, tag: .style) }
             if e.kind == .textArea, let lines = textLines(id) {
                 return beam(length: lines.lineHeight, axis: lines.vertical ? .horizontal : .vertical, element: id)
             }
-            if settings.generation == .classic, index.entry(id)?.effect == .highlight,
+            if settings.generation == .classic, e.effect == .highlight,
                let f = index.surfaceFrame(of: id, scene: scene) {
                 // P1 classic: the circle becomes a translucent platter around the control.
                 let pad = PointerTuning.classicPlatterPadding
@@ -678,10 +704,10 @@ public struct Engine: Sendable {
 
     func wantedAccessories() -> [PointerAccessory] {
         var out = request.accessories
-        if !isCaptured, let id = hovered, let e = layout[id] {
-            out += e.style?.accessories ?? []
+        if !isCaptured, let e = hoverInfo {
+            if let a = e.style?.accessories, !a.isEmpty { out += a }
             if e.kind == .resizeHandle, e.style?.accessories.isEmpty ?? true {
-                out += PointerAccessory.resizeArrows(e.traits.resizeAxis ?? .horizontal)
+                out += PointerAccessory.resizeArrows(e.resizeAxis ?? .horizontal)
             }
         }
         return out
@@ -689,9 +715,10 @@ public struct Engine: Sendable {
 
     func wantedAnnotations() -> [PointerAnnotation] {
         var out = request.annotations
-        if !isCaptured, let id = hovered, let e = layout[id] {
-            out += e.style?.annotations ?? []
-            if let g = e.traits.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
+        if !isCaptured, let e = hoverInfo {
+            let id = e.id
+            if let a = e.style?.annotations, !a.isEmpty { out += a }
+            if let g = e.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
                 // A3: live X/Y values under the pointer.
                 let tx = clamp((logicalPosition.x - f.minX) / f.width, 0, 1)
                 let ty = clamp((f.maxY - logicalPosition.y) / f.height, 0, 1)

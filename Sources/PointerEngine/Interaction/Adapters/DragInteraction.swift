@@ -32,7 +32,7 @@ public struct DragInteraction: Interaction {
     }
 
     mutating func press(_ id: ElementID?, at p: Point, input: InputKind, _ ctx: InteractionContext, now: Timestamp) -> InteractionResponse {
-        guard session.state == .idle, let id, ctx.layout[id]?.traits.isDraggable == true else { return .ignored }
+        guard !session.isActive, let id, ctx.layout[id]?.traits.isDraggable == true else { return .ignored }
         self.input = input
         session = DragSession(modifiers: ctx.modifiers)
         let di: DragInput = input == .touch ? .touch : (input == .trackpad ? .trackpad : .pointer)
@@ -78,31 +78,31 @@ public struct DragInteraction: Interaction {
         case .pointerPressed(.left, let p, let hit, _):
             return press(hit, at: p, input: ctx.input == .trackpad ? .trackpad : .pointer, ctx, now: now)
         case .touchDown(let id, let p, let hit):
-            guard touch == nil else { return session.state == .idle ? .ignored : .handled }
+            guard touch == nil else { return !session.isActive ? .ignored : .handled }
             let r = press(hit, at: p, input: .touch, ctx, now: now)
             if r == .captured { touch = id }
             return r
         case .pointerMoved(let p, _):
-            guard session.state != .idle, touch == nil else { return .ignored }
+            guard session.isActive, touch == nil else { return .ignored }
             return move(to: p, ctx, now: now)
         case .touchMoved(let id, let p, _):
-            guard session.state != .idle, touch == id else { return .ignored }
+            guard session.isActive, touch == id else { return .ignored }
             return move(to: p, ctx, now: now)
         case .pointerReleased(.left, _, _):
-            guard session.state != .idle, touch == nil else { return .ignored }
+            guard session.isActive, touch == nil else { return .ignored }
             return finish(.release, &ctx, now: now)
         case .touchUp(let id, _, _):
-            guard session.state != .idle, touch == id else { return .ignored }
+            guard session.isActive, touch == id else { return .ignored }
             return finish(.release, &ctx, now: now)
         case .modifiersChanged(let m):
-            guard session.state != .idle else { return .ignored }
+            guard session.isActive else { return .ignored }
             session.handle(.modifiers(m), now: now) // I2: the modifiers held at drop time decide
             return .ignored
         case .touchCancel:
-            guard session.state != .idle, touch != nil else { return .ignored }
+            guard session.isActive, touch != nil else { return .ignored }
             return finish(.cancel, &ctx, now: now)
         case .deviceRemoved:
-            guard session.state != .idle else { return .ignored }
+            guard session.isActive else { return .ignored }
             return finish(.cancel, &ctx, now: now)
         case .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .pointerLeft, .pointerEntered, .intent:
             return .ignored
@@ -110,7 +110,7 @@ public struct DragInteraction: Interaction {
     }
 
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
-        if session.state != .idle { _ = finish(.cancel, &ctx, now: now) }
+        if session.isActive { _ = finish(.cancel, &ctx, now: now) }
     }
 
     public var isActive: Bool { session.isActive }

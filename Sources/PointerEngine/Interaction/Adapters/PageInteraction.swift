@@ -91,6 +91,7 @@ public struct PageInteraction: Interaction {
 
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
+        guard pages.values.contains(where: { $0.isActive }) else { return }
         for id in pages.keys.sorted() where pages[id]!.isActive {
             pages[id]!.advance(to: now)
             sync(id, &ctx)

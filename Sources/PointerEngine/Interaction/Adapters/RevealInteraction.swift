@@ -5,6 +5,8 @@
 public struct RevealInteraction: Interaction {
     public var name: String { "reveal" }
     var groups: [ElementID: RevealableControls<ElementID>] = [:]
+    /// Group ids in a fixed order (determinism).
+    var order: [ElementID] = []
     var initialised = false
     var touches: [TouchID: Point] = [:]
     var now = Timestamp(rawValue: 0)
@@ -30,6 +32,7 @@ public struct RevealInteraction: Interaction {
             }
             groups[e.id] = RevealableControls(area: area, controls: controls, policy: Self.policy(e))
         }
+        order = groups.keys.sorted()
         publish(&ctx)
     }
 
@@ -44,7 +47,7 @@ public struct RevealInteraction: Interaction {
     /// Sends `ev` to every group; returns the strongest outcome (activation > reveal/consume > rest).
     mutating func broadcast(_ ev: RevealableControls<ElementID>.Event, _ ctx: inout InteractionContext) -> RevealOutcome<ElementID> {
         var result = RevealOutcome<ElementID>.ignored
-        for id in groups.keys.sorted() {
+        for id in order {
             let r = groups[id]!.handle(ev, now: now)
             switch r {
             case .activated: result = r
@@ -99,13 +102,15 @@ public struct RevealInteraction: Interaction {
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
-        for id in groups.keys.sorted() { groups[id]!.advance(to: now) }
+        guard !order.isEmpty else { return }
+        for id in order { groups[id]!.advance(to: now) }
         publish(&ctx)
     }
 
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         touches.removeAll()
         groups.removeAll()
+        order.removeAll()
         initialised = false
     }
 

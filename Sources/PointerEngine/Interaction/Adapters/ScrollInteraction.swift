@@ -80,7 +80,7 @@ public struct ScrollInteraction: Interaction {
             send(.fingerLift, to: id, &ctx)
             return .handled
         case .intent(.stopMomentum, _, _):
-            for id in views.keys.sorted() { send(.stopMomentum, to: id, &ctx) }
+            for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
             return .ignored
         case .key(let k, pressed: true):
             guard let key = ScrollKey(key: k, modifiers: ctx.modifiers),
@@ -90,7 +90,9 @@ public struct ScrollInteraction: Interaction {
             return .handled
         case .touchDown(let tid, let p, let hit):
             // G6: a new touch stops momentum; a touch on content (not on a control) drags it.
-            for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
+            if views.values.contains(where: { $0.isScrolling }) {
+                for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
+            }
             guard touch == nil, let id = target(at: p, delta: Vector(0, 1), ctx) ?? target(at: p, delta: Vector(1, 0), ctx),
                   hit == nil || hit == id || ctx.layout[hit!]?.kind == .row || ctx.layout[hit!]?.kind == .card
             else { return .ignored }
@@ -126,7 +128,8 @@ public struct ScrollInteraction: Interaction {
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         let start = self.now
         self.now = now
-        for id in views.keys.sorted() {
+        guard views.values.contains(where: { $0.isScrolling }) else { return }
+        for id in views.keys.sorted() where views[id]!.isScrolling {
             let before = views[id]!.offset
             var t = start
             while views[id]!.isScrolling, t < now {

@@ -7,6 +7,8 @@ public struct ScrubberInteraction: Interaction {
     var scrubbers: [ElementID: Scrubber] = [:]
     var active: (id: ElementID, touch: TouchID?)?
     var hovering: ElementID?
+    /// Whether the layout has any scrubber (decided on first use; nil: not yet known).
+    var any: Bool?
 
     public init() {}
 
@@ -19,7 +21,7 @@ public struct ScrubberInteraction: Interaction {
     }
 
     func scrubberID(near hit: ElementID?, _ ctx: InteractionContext) -> ElementID? {
-        guard let hit, ctx.layout[hit]?.traits.scrubber != nil else { return nil }
+        guard let hit, (ctx.layout.property(of: hit, \.traits.scrubber) ?? nil) != nil else { return nil }
         return hit
     }
 
@@ -40,6 +42,8 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
+        guard any == true else { return .ignored }
         switch event {
         case .pointerMoved(let p, _):
             if let a = active, a.touch == nil {
@@ -47,7 +51,7 @@ public struct ScrubberInteraction: Interaction {
                 _ = send(.hover(p), to: a.id, &ctx, now: now)
                 return .handled
             }
-            let id = scrubberID(near: ctx.region(at: p), ctx)
+            let id = scrubberID(near: ctx.hovered, ctx)
             if let old = hovering, old != id { _ = send(.hover(nil), to: old, &ctx, now: now) }
             hovering = id
             if let id { _ = send(.hover(p), to: id, &ctx, now: now) }
@@ -87,6 +91,7 @@ public struct ScrubberInteraction: Interaction {
 
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if active != nil { _ = end(.cancel, &ctx, now: now) }
+        any = nil
     }
 
     public var isActive: Bool { active != nil }
@@ -98,6 +103,7 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+        guard any != false else { return }
         for e in ctx.layout.elements where e.traits.scrubber != nil {
             let s = scrubbers[e.id]
             let duration = e.traits.scrubber!.duration

@@ -104,6 +104,7 @@ public struct ZoomInteraction: Interaction {
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
+        guard canvases.values.contains(where: { $0.isAnimating }) else { return }
         for id in canvases.keys.sorted() where canvases[id]!.isAnimating {
             canvases[id]!.advance(to: now)
             sync(id, &ctx)
