@@ -10,7 +10,7 @@ struct PropertyTests {
     static let sequences = 100_000
 
     struct Generator {
-        var rng: SeededRandom
+        var rng: PointerEngine.SeededRandom
         var time: UInt64
         var touchIDs: [TouchID] = []
         var buttonsDown: Set<UInt32> = []
@@ -154,7 +154,7 @@ struct PropertyTests {
         var failures = 0
         let per = PropertyTests.sequences / PropertyTests.chunks
         for seq in (chunk * per)..<((chunk + 1) * per) {
-            var g = Generator(rng: SeededRandom(seed: UInt64(seq) &* 0x9E37_79B9 &+ 7), time: proto.now.rawValue, size: size)
+            var g = Generator(rng: PointerEngine.SeededRandom(seed: UInt64(seq) &* 0x9E37_79B9 &+ 7), time: proto.now.rawValue, size: size)
             var e = proto
             let n = 4 + Int(g.rng.next() % 12)
             for _ in 0..<n {

@@ -50,6 +50,10 @@ public struct Engine: Sendable {
     var outputs: [EngineOutput] = []
     /// What the pointer needs to know about the hovered element, read once when it changes.
     var hoverInfo: HoverInfo?
+    /// Set when `motion` already hit-tested this event (saves the second query).
+    var hoverIsFresh = false
+    /// The interactions have had one `advance` (they set up per-element state there).
+    var interactionsPrimed = false
     var lastAccessories: [PointerAccessory] = []
     var lastAnnotations: [PointerAnnotation] = []
 
@@ -235,6 +239,7 @@ public struct Engine: Sendable {
         if lastInput == .touch { lastInput = .pointer }
         transition(visibility.handle(.moved))
         updateHover() // interactions see the element under the pointer now
+        hoverIsFresh = true
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
         if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
             let before = text.selection
@@ -479,7 +484,9 @@ public struct Engine: Sendable {
         accessories.step(by: dt)
         annotations.step(by: dt)
         dispatch(gestures.advance(to: t))
-        if !interactions.isEmpty {
+        // Interactions only need time while something of theirs moves or waits on a timer.
+        if !interactions.isEmpty, !interactionsPrimed || interactions.contains(where: { $0.isAnimating || $0.isActive }) {
+            interactionsPrimed = true
             var ctx = takeContext(input: lastInput)
             for i in interactions.indices { interactions[i].advance(to: t, context: &ctx) }
             absorb(&ctx)
@@ -539,7 +546,7 @@ public struct Engine: Sendable {
         visibleOpacity.response = visibility.state.isShown ? PointerVisibility.showResponse : PointerVisibility.hideResponse
         visibleOpacity.target = visibility.state.isShown ? 1 : 0
         request = currentRequest()
-        updateHover()
+        if hoverIsFresh, !isCaptured, !request.hidesPointer { hoverIsFresh = false } else { hoverIsFresh = false; updateHover() }
         updateMagnetism()
         morph.retarget(shapeTarget(), drawn: drawnPosition, reduceMotion: settings.reduceMotion)
         let wa = wantedAccessories()

@@ -44,6 +44,18 @@ enum EngineBench {
             figures.append(BenchFigure(name: "engine.events_per_s_\(label)", value: Double(events.count) / elapsed, unit: "events/s"))
             figures.append(BenchFigure(name: "engine.index_build_\(label)", value: build * 1000, unit: "ms"))
         }
+        // The core alone (hit testing, magnetism, pointer, effects), without the interaction
+        // components, at 10k elements: where the time goes.
+        do {
+            let layout = EngineWorkload.layout(elements: 10_000)
+            var engine = Engine(layout: layout, interactions: [])
+            let events = EngineWorkload.events(count: count, size: layout.size)
+            let start = cpuNow()
+            for e in events { engine.handle(e) }
+            let ns = (cpuNow() - start) / Double(events.count) * 1e9
+            figures.append(BenchFigure(name: "engine.core_only_ns_per_event_10k", value: ns, unit: "ns cpu",
+                                       reference: "with interactions", referenceValue: perEvent[10_000]))
+        }
         if let small = perEvent[1_000], let big = perEvent[100_000] {
             // 100× the elements; sublinear means far less than 100× the cost per event.
             let ratio = big / small
