@@ -43,6 +43,17 @@ enum EngineBench {
                                        met: n == 10_000 ? ns <= goalNanoseconds : nil))
             figures.append(BenchFigure(name: "engine.events_per_s_\(label)", value: Double(events.count) / elapsed, unit: "events/s"))
             figures.append(BenchFigure(name: "engine.index_build_\(label)", value: build * 1000, unit: "ms"))
+            // The spatial index alone: one padded hit test (M1/M2 rules) at a random point.
+            var rng = SeededRandom(seed: 3)
+            let points = (0..<(quick ? 20_000 : 200_000)).map { _ in
+                Point(rng.uniform(0...layout.size.width), rng.uniform(0...layout.size.height))
+            }
+            var found = 0
+            let hitStart = cpuNow()
+            for p in points where engine.region(at: p) != nil { found += 1 }
+            let hitNs = (cpuNow() - hitStart) / Double(points.count) * 1e9
+            _ = found
+            figures.append(BenchFigure(name: "engine.hit_test_ns_\(label)", value: hitNs, unit: "ns cpu"))
         }
         // The core alone (hit testing, magnetism, pointer, effects), without the interaction
         // components, at 10k elements: where the time goes.
