@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPixman", path: "Modules/CPixman", pkgConfig: "pixman-1"),
         .systemLibrary(name: "CFreetype", path: "Modules/CFreetype", pkgConfig: "freetype2"),
         .systemLibrary(name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng"),
+        // Benchmark peer only (`lodestone bench render`); the renderer never uses it.
+        .systemLibrary(name: "CCairo", path: "Modules/CCairo", pkgConfig: "cairo"),
         .target(name: "CShim", path: "Modules/CShim"),
         // Committed wayland-scanner output; regenerate with scripts/gen-wayland-glue.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Modules/CWaylandProtocols"),
@@ -38,6 +40,7 @@ let package = Package(
         .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
         .executableTarget(name: "lodestone", dependencies: [
             "InputProtocol", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend", "CShim",
+            "CCairo",
         ]),
 
         // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
@@ -50,6 +53,6 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "Playground", "PixmanRenderer", "PointerEngine"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]
 )

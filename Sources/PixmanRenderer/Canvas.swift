@@ -88,7 +88,50 @@ public final class Canvas {
         let px = snapped(rect)
         if case .rect = shape { fill(rect, color); return }
         let key = maskKey(shape, px)
-        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
+        let source = cache.solid(color.premultiplied)
+        let corner = Int(cornerRadiusPixels(shape, px).rounded(.up))
+        if case .roundedRect = shape, px.height > 2 * corner, px.width > 2 * corner { fillSplit(px, corner, color, source, key); return }
+        if case .capsule = shape, px.height > 2 * corner, px.width > 2 * corner { fillSplit(px, corner, color, source, key); return }
+        paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
+    }
+
+    /// A rounded rect as a plain fill between its corner rows (no mask to read there) and the
+    /// mask only along the top and bottom strips that hold the corners.
+    private func fillSplit(_ px: PixelRect, _ corner: Int, _ color: Color, _ source: PixmanImage, _ key: MaskKey) {
+        let band = PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner).intersection(clip)
+        if !band.isEmpty {
+            image.fill(color.alpha >= 1 ? .source : .over, color.premultiplied, x: band.x, y: band.y, width: band.width, height: band.height)
+        }
+        guard corner > 0 else { return }
+        for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: corner),
+                      PixelRect(x: px.x, y: px.maxY - corner, width: px.width, height: corner)] where strip.intersects(clip) {
+            withClip(strip) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+        }
+    }
+
+    /// The pixels an operation paints fully opaque (nil when none worth tracking): what lies
+    /// under them need not be painted (occlusion culling of full repaints).
+    func opaqueRect(of op: DrawOp) -> PixelRect? {
+        let shape: Shape, rect: Rect
+        switch op {
+        case .fill(let s, let r, let c) where c.alpha >= 1: shape = s; rect = r
+        case .gradient(let s, let r, let g, let o) where o >= 1 && g.stops.allSatisfy({ $0.color.alpha >= 1 }): shape = s; rect = r
+        default: return nil
+        }
+        let full = snapped(rect)
+        guard full.area >= 1024 else { return nil }
+        switch shape {
+        case .rect: return full
+        case .roundedRect, .capsule:
+            let c = Int(cornerRadiusPixels(shape, full).rounded(.up))
+            let h = PixelRect(x: full.x, y: full.y + c, width: full.width, height: full.height - 2 * c)
+            let v = PixelRect(x: full.x + c, y: full.y, width: full.width - 2 * c, height: full.height)
+            return (h.area >= v.area ? h : v)
+        case .ellipse:
+            let w = Int(Double(full.width) * 0.7), hh = Int(Double(full.height) * 0.7)
+            return PixelRect(x: full.x + (full.width - w) / 2, y: full.y + (full.height - hh) / 2, width: w, height: hh)
+        case .path: return nil
+        }
     }
 
     /// Fills `shape` in `rect` with a gradient (cached per pixel size), times `opacity`.
@@ -97,6 +140,22 @@ public final class Canvas {
         guard opacity > 0, !px.intersection(clip).isEmpty else { return }
         let grad = cache.gradient(GradientKey(gradient: gradient, width: px.width, height: px.height))
         let key: MaskKey? = { if case .rect = shape { return nil }; return maskKey(shape, px) }()
+        let corner = Int(cornerRadiusPixels(shape, px).rounded(.up))
+        if let key, opacity >= 1, px.height > 2 * corner, gradient.stops.allSatisfy({ $0.color.alpha >= 1 }) {
+            switch shape {
+            case .roundedRect, .capsule:
+                // Opaque: copy the band between the corner rows, mask only the corner strips.
+                let band = PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner).intersection(clip)
+                image.composite(.source, source: grad, sourceAt: band.x - px.x, band.y - px.y, to: band.x, band.y,
+                                width: band.width, height: band.height)
+                for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: corner),
+                              PixelRect(x: px.x, y: px.maxY - corner, width: px.width, height: corner)] where strip.intersects(clip) {
+                    withClip(strip) { paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: 1) }
+                }
+                return
+            default: break
+            }
+        }
         paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: opacity,
               size: (px.width, px.height))
     }
@@ -111,6 +170,20 @@ public final class Canvas {
         case .rect, .roundedRect, .capsule:
             let rpx = cornerRadiusPixels(shape, px)
             key = .ring(width: px.width, height: px.height, radius16: MaskKey.q16(rpx), line16: MaskKey.q16(line))
+            // The ring is empty inside: composite only the four edge strips that hold it.
+            let edge = max(Int(rpx.rounded(.up)), Int(line.rounded(.up)))
+            if px.width > 2 * edge && px.height > 2 * edge {
+                let source = cache.solid(color.premultiplied)
+                let lw = Int(line.rounded(.up))
+                for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: edge),
+                              PixelRect(x: px.x, y: px.maxY - edge, width: px.width, height: edge),
+                              PixelRect(x: px.x, y: px.y + edge, width: lw, height: px.height - 2 * edge),
+                              PixelRect(x: px.maxX - lw, y: px.y + edge, width: lw, height: px.height - 2 * edge)]
+                where strip.intersects(clip) {
+                    withClip(strip) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+                }
+                return
+            }
         case .ellipse:
             key = .path(Path.ellipse(in: Rect(x: 0, y: 0, width: Double(px.width), height: Double(px.height))),
                         width: px.width, height: px.height, stroke16: MaskKey.q16(line))
@@ -210,5 +283,25 @@ public final class Canvas {
         let s = PixmanImage.owning(layout: .a8, width: max(w, scratch?.width ?? 0), height: max(h, scratch?.height ?? 0))
         scratch = s
         return s
+    }
+}
+
+extension Canvas {
+    /// The a8 coverage this canvas caches for `shape` in `rect` (its soft shadow when `blur`,
+    /// σ in points, is given) and the pixels it covers — for tools that composite the same
+    /// coverage elsewhere (the benchmark's equally-cached cairo peer).
+    public func coverageMask(_ shape: Shape, in rect: Rect, blur: Double? = nil) -> (rect: PixelRect, stride: Int, bytes: [UInt8]) {
+        let px = snapped(rect)
+        var key = maskKey(shape, px)
+        var origin = px
+        if let blur {
+            let sigma = max(blur * scale, 0)
+            let pad = Int((sigma * 3).rounded(.up)) + 1
+            key = .shadow(key, sigma16: MaskKey.q16(sigma), padding: pad)
+            origin = px.outset(by: pad)
+        }
+        let img = cache.mask(key)
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: img.data, count: img.stride * img.height))
+        return (origin, img.stride, bytes)
     }
 }

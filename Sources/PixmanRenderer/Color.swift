@@ -1,16 +1,8 @@
-// Colours: straight-alpha sRGB in the API, premultiplied 16-bit at the pixman seam.
+// Colours: PointerEngine's straight-alpha sRGB `Color` in the API, premultiplied 16-bit at the
+// pixman seam.
+import PointerEngine
 
-/// An sRGB colour with straight (non-premultiplied) alpha, components in 0…1.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-
+extension Color {
     /// `Color(hex: 0x007AFF)`: 24-bit RGB.
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
@@ -22,8 +14,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha * Swift.min(Swift.max(factor, 0), 1))
     }
 
-    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
-
     /// Linear mix: t = 0 gives self, t = 1 gives `other`.
     public func mixed(with other: Color, _ t: Double) -> Color {
         Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
@@ -31,8 +21,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-    public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
     /// The system accent blue.
     public static let accent = Color(hex: 0x0A84FF)
 
@@ -53,11 +41,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     var straight16: PremultipliedColor {
         @inline(__always) func q(_ v: Double) -> UInt16 { UInt16((Swift.min(Swift.max(v, 0), 1) * 65535).rounded()) }
         return PremultipliedColor(r: q(red), g: q(green), b: q(blue), a: q(alpha))
-    }
-
-    public var description: String {
-        func h(_ v: Double) -> String { let s = String(Int((v * 255).rounded()), radix: 16); return s.count == 1 ? "0" + s : s }
-        return "#\(h(red))\(h(green))\(h(blue))\(h(alpha))"
     }
 }
 

@@ -98,12 +98,13 @@ extension Canvas {
         case .shadow(_, let r, let b, let o, _):
             return shadowBounds(of: r, blur: b, offset: o)
         case .text(let t, let f, let b, _):
-            let m = measure(t, font: f)
-            // Glyphs may overhang their advance box a little (italics, accents): pad by 25 %.
-            let pad = f.size * 0.25
-            return PixelRect(covering: Rect(x: b.x - pad, y: b.y - m.ascent - pad, width: m.width + 2 * pad,
-                                            height: m.height + 2 * pad), scale: scale)
+            return cache.text.inkBounds(t, f, baseline: b, scale: scale)
         }
+    }
+
+    /// Every pixel an item may touch.
+    public func bounds(of item: DisplayItem) -> PixelRect {
+        item.ops.reduce(PixelRect.zero) { $0.union(bounds(of: $1)) }
     }
 
     /// A radial light clipped to a shape; the gradient image depends only on its radius.

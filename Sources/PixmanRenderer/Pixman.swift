@@ -144,3 +144,56 @@ final class PixmanImage {
     /// pixman 16.16 fixed point.
     @inline(__always) static func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
 }
+
+/// A set of pixels as disjoint boxes (pixman_region32_t): occlusion culling subtracts opaque
+/// areas from what still needs painting.
+final class PixelRegion {
+    private let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+
+    init(_ r: PixelRect) {
+        pixman_region32_init_rect(region, Int32(r.x), Int32(r.y), UInt32(max(r.width, 0)), UInt32(max(r.height, 0)))
+    }
+
+    init() { pixman_region32_init(region) }
+
+    deinit { pixman_region32_fini(region); region.deallocate() }
+
+    func add(_ r: PixelRect) {
+        guard !r.isEmpty else { return }
+        _ = pixman_region32_union_rect(region, region, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+    }
+
+    func subtract(_ other: PixelRegion) {
+        _ = pixman_region32_subtract(region, region, other.region)
+    }
+
+    var isEmpty: Bool { pixman_region32_not_empty(region) == 0 }
+
+    enum Overlap { case outside, inside, partial }
+
+    /// Whether `r` lies outside, wholly inside, or partly inside the region.
+    func overlap(_ r: PixelRect) -> Overlap {
+        var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+        switch pixman_region32_contains_rectangle(region, &box) {
+        case PIXMAN_REGION_IN: return .inside
+        case PIXMAN_REGION_PART: return .partial
+        default: return .outside
+        }
+    }
+
+    /// The boxes of `r` minus this region.
+    func remainder(of r: PixelRect) -> [PixelRect] {
+        let rest = PixelRegion(r)
+        rest.subtract(self)
+        return rest.rects
+    }
+
+    var rects: [PixelRect] {
+        var n: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(region, &n) else { return [] }
+        return (0..<Int(n)).map { i in
+            let b = boxes[i]
+            return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1))
+        }
+    }
+}

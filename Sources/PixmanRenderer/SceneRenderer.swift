@@ -35,12 +35,69 @@ public final class SceneRenderer {
     /// buffer). Returns the repainted pixel rectangles, for `wl_surface.damage_buffer`.
     @discardableResult
     public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int) -> [PixelRect] {
-        let placed = items.map { Placed(item: $0, bounds: bounds(of: $0, on: canvas)) }
         let full = canvas.pixelBounds
-        var damage: [PixelRect]
-        if let g = geometry, g.width == canvas.width, g.height == canvas.height, g.scale == canvas.scale {
-            damage = diff(placed)
+        let sameGeometry = geometry.map { $0.width == canvas.width && $0.height == canvas.height && $0.scale == canvas.scale } ?? false
+        var damage: [PixelRect] = []
+        var placed: [Placed] = []
+        // Fast path (a pointer move): the same ids in the same order as last frame. The
+        // previous list is updated in place, touching only the items that changed.
+        var sameIDs = sameGeometry && items.count == previous.count
+        if sameIDs {
+            for k in items.indices where previous[k].item.id != items[k].id { sameIDs = false; break }
+        }
+        if sameIDs {
+            placed = previous
+            previous = []
+            for k in items.indices where placed[k].item.ops != items[k].ops {
+                let b = bounds(of: items[k], on: canvas)
+                damage.append(placed[k].bounds)
+                damage.append(b)
+                placed[k] = Placed(item: items[k], bounds: b)
+            }
+            damage.removeAll { $0.isEmpty }
+        } else if sameGeometry {
+            placed.reserveCapacity(items.count)
+            // Unchanged items keep their bounds (measuring text and shadows costs time). Fast
+            // path: the same ids in the same order as last frame need no lookups at all.
+            var inPlace = items.count == previous.count
+            var lastOldIndex = -1
+            for (k, item) in items.enumerated() {
+                let i: Int
+                if inPlace && previous[k].item.id == item.id {
+                    i = k
+                } else {
+                    inPlace = false
+                    guard let j = previousIndex[item.id] else {
+                        let b = bounds(of: item, on: canvas)
+                        placed.append(Placed(item: item, bounds: b))
+                        damage.append(b)
+                        continue
+                    }
+                    i = j
+                }
+                let old = previous[i]
+                // Items common to both lists must keep their relative order, or both spots change.
+                let reordered = i < lastOldIndex
+                lastOldIndex = max(lastOldIndex, i)
+                if old.item == item {
+                    placed.append(old)
+                    if reordered { damage.append(old.bounds) }
+                } else {
+                    let b = bounds(of: item, on: canvas)
+                    placed.append(Placed(item: item, bounds: b))
+                    damage.append(old.bounds)
+                    damage.append(b)
+                }
+            }
+            if !inPlace {
+                let ids = Set(items.map(\.id))
+                for old in previous where !ids.contains(old.item.id) { damage.append(old.bounds) }
+                previousIndex = [:]
+            }
+            damage.removeAll { $0.isEmpty }
         } else {
+            placed.reserveCapacity(items.count)
+            for item in items { placed.append(Placed(item: item, bounds: bounds(of: item, on: canvas))) }
             damage = [full]
             history.removeAll()
         }
@@ -51,52 +108,54 @@ public final class SceneRenderer {
 
         // A buffer `age` frames old misses the damage of the last `age` frames.
         if bufferAge >= 1 && bufferAge <= history.count {
-            damage = Array(history[0..<bufferAge].joined())
+            damage = bufferAge == 1 ? damage : Array(history[0..<bufferAge].joined())
         } else {
             damage = [full]
         }
         let repaint = SceneRenderer.coalesce(damage.map { $0.intersection(full) }.filter { !$0.isEmpty })
-        for rect in repaint {
-            canvas.withClip(rect) {
-                canvas.clear(background)
-                for p in placed where p.bounds.intersects(rect) {
-                    for op in p.item.ops { canvas.draw(op) }
-                }
-            }
-        }
+        for rect in repaint { paint(rect, placed, canvas) }
         previous = placed
-        previousIndex = Dictionary(placed.enumerated().map { ($1.item.id, $0) }, uniquingKeysWith: { a, _ in a })
+        if !sameIDs && (previousIndex.isEmpty || !sameGeometry) {
+            previousIndex = Dictionary(placed.enumerated().map { ($1.item.id, $0) }, uniquingKeysWith: { a, _ in a })
+        }
         lastRepainted = repaint
         return repaint
     }
 
-    private func bounds(of item: DisplayItem, on canvas: Canvas) -> PixelRect {
-        item.ops.reduce(PixelRect.zero) { $0.union(canvas.bounds(of: $1)) }
-    }
+    private func bounds(of item: DisplayItem, on canvas: Canvas) -> PixelRect { canvas.bounds(of: item) }
 
-    /// Rectangles that changed between the previous list and `placed`.
-    private func diff(_ placed: [Placed]) -> [PixelRect] {
-        var damage: [PixelRect] = []
-        var seen = Set<ItemID>()
-        seen.reserveCapacity(placed.count)
-        // Items common to both lists must keep their relative order, or both spots change.
-        var lastOldIndex = -1
-        for p in placed {
-            seen.insert(p.item.id)
-            guard let i = previousIndex[p.item.id] else {
-                damage.append(p.bounds)
-                continue
-            }
-            let old = previous[i]
-            let reordered = i < lastOldIndex
-            lastOldIndex = max(lastOldIndex, i)
-            if reordered || old.bounds != p.bounds || old.item != p.item {
-                damage.append(old.bounds)
-                damage.append(p.bounds)
+    /// Repaints one rectangle from scratch, skipping whatever opaque operations above hide
+    /// (occlusion culling): the operations meeting `rect` are visited top-down while the
+    /// region they cover opaquely grows; each keeps only the boxes still visible, and the
+    /// background is cleared only where nothing opaque lands.
+    private func paint(_ rect: PixelRect, _ placed: [Placed], _ canvas: Canvas) {
+        var ops: [(op: DrawOp, boxes: [PixelRect])] = []
+        let occluded = PixelRegion()
+        var anyOccluder = false
+        for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
+            for op in placed[i].item.ops.reversed() {
+                let b = canvas.bounds(of: op).intersection(rect)
+                guard !b.isEmpty else { continue }
+                if !anyOccluder {
+                    ops.append((op, [b]))
+                } else {
+                    switch occluded.overlap(b) {
+                    case .inside: continue
+                    case .outside: ops.append((op, [b]))
+                    case .partial: ops.append((op, occluded.remainder(of: b)))
+                    }
+                }
+                if let o = canvas.opaqueRect(of: op)?.intersection(rect), !o.isEmpty {
+                    occluded.add(o)
+                    anyOccluder = true
+                }
             }
         }
-        for old in previous where !seen.contains(old.item.id) { damage.append(old.bounds) }
-        return damage.filter { !$0.isEmpty }
+        let backgroundBoxes = anyOccluder ? occluded.remainder(of: rect) : [rect]
+        for box in backgroundBoxes { canvas.withClip(box) { canvas.clear(background) } }
+        for (op, boxes) in ops.reversed() {
+            for box in boxes { canvas.withClip(box) { canvas.draw(op) } }
+        }
     }
 
     /// Merges overlapping rectangles (and near neighbours, when merging costs little extra

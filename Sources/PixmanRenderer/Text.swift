@@ -77,15 +77,47 @@ final class TextEngine {
                            descent: Double(-l.metrics.descender64) / 64 / scale)
     }
 
-    func draw(_ text: String, _ font: Font, baseline origin: Point, color: Color, opacity: Double, on canvas: Canvas) {
-        guard let l = layout(text, font, scale: canvas.scale) else { return }
-        let x0 = Int((origin.x * canvas.scale).rounded()), y0 = Int((origin.y * canvas.scale).rounded())
-        let source = canvas.cache.solid(color.fading(opacity).premultiplied)
+    /// A whole line rendered once into one a8 image: drawing it is then a single composite
+    /// (glyph-by-glyph compositing was the largest cost of a full repaint).
+    private struct RunKey: Hashable { var text: String; var font: Font; var size64: Int }
+    private struct Run { var image: PixmanImage?; var x: Int; var y: Int }
+    private var runs: [RunKey: Run] = [:]
+
+    private func run(_ text: String, _ font: Font, scale: Double) -> Run? {
+        let key = RunKey(text: text, font: font, size64: TextEngine.size64(font, scale: scale))
+        if let r = runs[key] { return r }
+        guard let l = layout(text, font, scale: scale) else { return nil }
+        var box = PixelRect.zero
         for (g, pen) in l.glyphs {
             guard let img = g.image else { continue }
-            let x = x0 + (pen >> 6) + g.left, y = y0 - g.top
-            canvas.paint(source: source, sourceOrigin: nil, maskImage: img, at: x, y)
+            box = box.union(PixelRect(x: (pen >> 6) + g.left, y: -g.top, width: img.width, height: img.height))
         }
+        var run = Run(image: nil, x: box.x, y: box.y)
+        if !box.isEmpty {
+            let img = PixmanImage.owning(layout: .a8, width: box.width, height: box.height)
+            for (g, pen) in l.glyphs {
+                guard let gi = g.image else { continue }
+                img.composite(.add, source: gi, to: (pen >> 6) + g.left - box.x, -g.top - box.y, width: gi.width, height: gi.height)
+            }
+            run.image = img
+        }
+        if runs.count > 2048 { runs.removeAll(keepingCapacity: true) }
+        runs[key] = run
+        return run
+    }
+
+    /// The pixels a line of text covers when its baseline starts at `origin`.
+    func inkBounds(_ text: String, _ font: Font, baseline origin: Point, scale: Double) -> PixelRect {
+        guard let r = run(text, font, scale: scale), let img = r.image else { return .zero }
+        let x0 = Int((origin.x * scale).rounded()), y0 = Int((origin.y * scale).rounded())
+        return PixelRect(x: x0 + r.x, y: y0 + r.y, width: img.width, height: img.height)
+    }
+
+    func draw(_ text: String, _ font: Font, baseline origin: Point, color: Color, opacity: Double, on canvas: Canvas) {
+        guard let r = run(text, font, scale: canvas.scale), let img = r.image else { return }
+        let x0 = Int((origin.x * canvas.scale).rounded()), y0 = Int((origin.y * canvas.scale).rounded())
+        canvas.paint(source: canvas.cache.solid(color.fading(opacity).premultiplied), sourceOrigin: nil, maskImage: img,
+                     at: x0 + r.x, y0 + r.y)
     }
 }
 

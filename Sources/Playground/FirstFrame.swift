@@ -10,25 +10,25 @@ public enum FirstFrame {
         public var name: String
         public var frame: Rect
         public var cornerRadius: Double
-        public var color: PixmanRenderer.Color
+        public var color: PointerEngine.Color
     }
 
     /// Every control lies inside this many points from the top-left corner, so the layout fits
     /// any window at least this big.
     public static let minimumSize = Size(width: 600, height: 400)
-    public static let background = PixmanRenderer.Color(hex: 0xF2F2F7)
+    public static let background = PointerEngine.Color(hex: 0xF2F2F7)
 
     public static let controls: [Control] = [
-        Control(name: "toolbar", frame: Rect(x: 16, y: 16, width: 568, height: 52), cornerRadius: 14, color: PixmanRenderer.Color(hex: 0xFFFFFF)),
-        Control(name: "back button", frame: Rect(x: 26, y: 24, width: 36, height: 36), cornerRadius: 10, color: PixmanRenderer.Color(hex: 0xE5E5EA)),
-        Control(name: "share button", frame: Rect(x: 538, y: 24, width: 36, height: 36), cornerRadius: 10, color: PixmanRenderer.Color(hex: 0xE5E5EA)),
-        Control(name: "card", frame: Rect(x: 16, y: 88, width: 272, height: 200), cornerRadius: 18, color: PixmanRenderer.Color(hex: 0xFFFFFF)),
-        Control(name: "segmented control", frame: Rect(x: 308, y: 88, width: 276, height: 36), cornerRadius: 9, color: PixmanRenderer.Color(hex: 0xD1D1D6)),
-        Control(name: "primary button", frame: Rect(x: 308, y: 144, width: 160, height: 44), cornerRadius: 22, color: PixmanRenderer.Color(hex: 0x0A84FF)),
-        Control(name: "destructive button", frame: Rect(x: 484, y: 144, width: 100, height: 44), cornerRadius: 12, color: PixmanRenderer.Color(hex: 0xFF3B30)),
-        Control(name: "slider track", frame: Rect(x: 308, y: 216, width: 276, height: 8), cornerRadius: 4, color: PixmanRenderer.Color(hex: 0xC7C7CC)),
-        Control(name: "slider knob", frame: Rect(x: 420, y: 206, width: 28, height: 28), cornerRadius: 14, color: PixmanRenderer.Color(hex: 0x34C759)),
-        Control(name: "row", frame: Rect(x: 16, y: 308, width: 568, height: 76), cornerRadius: 12, color: PixmanRenderer.Color(hex: 0xFFFFFF)),
+        Control(name: "toolbar", frame: Rect(x: 16, y: 16, width: 568, height: 52), cornerRadius: 14, color: PointerEngine.Color(hex: 0xFFFFFF)),
+        Control(name: "back button", frame: Rect(x: 26, y: 24, width: 36, height: 36), cornerRadius: 10, color: PointerEngine.Color(hex: 0xE5E5EA)),
+        Control(name: "share button", frame: Rect(x: 538, y: 24, width: 36, height: 36), cornerRadius: 10, color: PointerEngine.Color(hex: 0xE5E5EA)),
+        Control(name: "card", frame: Rect(x: 16, y: 88, width: 272, height: 200), cornerRadius: 18, color: PointerEngine.Color(hex: 0xFFFFFF)),
+        Control(name: "segmented control", frame: Rect(x: 308, y: 88, width: 276, height: 36), cornerRadius: 9, color: PointerEngine.Color(hex: 0xD1D1D6)),
+        Control(name: "primary button", frame: Rect(x: 308, y: 144, width: 160, height: 44), cornerRadius: 22, color: PointerEngine.Color(hex: 0x0A84FF)),
+        Control(name: "destructive button", frame: Rect(x: 484, y: 144, width: 100, height: 44), cornerRadius: 12, color: PointerEngine.Color(hex: 0xFF3B30)),
+        Control(name: "slider track", frame: Rect(x: 308, y: 216, width: 276, height: 8), cornerRadius: 4, color: PointerEngine.Color(hex: 0xC7C7CC)),
+        Control(name: "slider knob", frame: Rect(x: 420, y: 206, width: 28, height: 28), cornerRadius: 14, color: PointerEngine.Color(hex: 0x34C759)),
+        Control(name: "row", frame: Rect(x: 16, y: 308, width: 568, height: 76), cornerRadius: 12, color: PointerEngine.Color(hex: 0xFFFFFF)),
     ]
 
     public static func control(named name: String) -> Control? { controls.first { $0.name == name } }
@@ -41,7 +41,7 @@ public enum FirstFrame {
             canvas.fill(.roundedRect(cornerRadius: c.cornerRadius), in: c.frame, c.color)
         }
         if let marker {
-            canvas.fill(.ellipse, in: marker, PixmanRenderer.Color(hex: 0x1C1C1E))
+            canvas.fill(.ellipse, in: marker, PointerEngine.Color(hex: 0x1C1C1E))
         }
     }
 

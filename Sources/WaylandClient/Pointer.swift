@@ -2,6 +2,7 @@
 // pointer (set_cursor NULL) and shows the XCursor theme's arrow elsewhere; decoded events go
 // to PointerFrames, which assembles them into InputEvents per wl_pointer.frame.
 import CWayland
+import CWaylandProtocols
 import InputProtocol
 
 public final class Pointer {
@@ -9,20 +10,41 @@ public final class Pointer {
     let proxy: OpaquePointer
     private unowned let seat: Seat
     private var frames: PointerFrames
+    /// zwp_relative_pointer_v1*, when the compositor offers relative-pointer.
+    private var relative: OpaquePointer?
+    /// Swipe, pinch and hold through zwp_pointer_gestures_v1, when offered.
+    private var gestures: GestureInput?
     private var cursor: CursorTheme?
     /// The window under the pointer, if it is one of ours.
-    public private(set) var focusedWindow: Window?
+    public private(set) weak var focusedWindow: Window?
     /// Last position on the focused surface, in logical points.
     public var position: InputPoint? { frames.position }
 
     init(seat: Seat) {
         self.seat = seat
         proxy = wl_seat_get_pointer(seat.proxy)!
-        frames = PointerFrames(version: wl_proxy_get_version(proxy)) { [unowned seat] kind, time in seat.emit(kind, time) }
+        frames = PointerFrames(version: wl_proxy_get_version(proxy)) { [unowned seat] kind, time in
+            seat.emit(kind, device: SeatDevice.pointer, time)
+        }
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
+        let registry = seat.client.registry
+        if let manager = registry.relativePointerManager,
+           let r = zwp_relative_pointer_manager_v1_get_relative_pointer(manager, proxy) {
+            relative = r
+            zwp_relative_pointer_v1_add_listener(r, Pointer.relativeListener, userData(self))
+        }
+        if let manager = registry.pointerGestures {
+            gestures = GestureInput(manager: manager, pointer: proxy) { [unowned seat] kind, time in
+                seat.emit(kind, device: SeatDevice.pointer, time)
+            }
+        }
     }
 
     func release() {
+        gestures?.destroy()
+        gestures = nil
+        if let relative { zwp_relative_pointer_v1_destroy(relative) }
+        relative = nil
         if wl_proxy_get_version(proxy) >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
     }
 
@@ -61,4 +83,12 @@ public final class Pointer {
         axis_stop: { data, _, time, axis in object(data, as: Pointer.self).frames.axisStop(time: time, axis: axis) },
         axis_discrete: { data, _, axis, discrete in object(data, as: Pointer.self).frames.axisDiscrete(axis: axis, discrete: discrete) },
         axis_value120: { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) }))
+
+    nonisolated(unsafe) private static let relativeListener = makeListener(zwp_relative_pointer_v1_listener(
+        relative_motion: { data, _, hi, lo, dx, dy, udx, udy in
+            object(data, as: Pointer.self).frames.relativeMotion(
+                microseconds: UInt64(hi) << 32 | UInt64(lo),
+                delta: InputVector(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy)),
+                unaccelerated: InputVector(dx: wl_fixed_to_double(udx), dy: wl_fixed_to_double(udy)))
+        }))
 }

@@ -1,9 +1,17 @@
 // The compositor's wl_seat. Capabilities are handled symmetrically: the object for a
 // capability is created when it appears and released when it goes, in one function
-// (`capabilitiesChanged`). Today the seat serves the pointer; keyboard (xkb), touch,
-// gestures and relative motion grow here, each in its own file, emitting InputEvents.
+// (`capabilitiesChanged`). Pointer (+ gestures, relative motion), Keyboard (+ Keymap/xkb) and
+// Touch live in their own files and emit through `emit`, one DeviceID per capability.
 import CWayland
 import InputProtocol
+
+/// Device ids of the seat's devices within one stream: one per capability, so a touch screen
+/// plugged in later is its own deviceAdded.
+public enum SeatDevice {
+    public static let pointer = DeviceID(1)
+    public static let keyboard = DeviceID(2)
+    public static let touch = DeviceID(3)
+}
 
 public final class Seat {
     /// wl_seat*
@@ -13,10 +21,25 @@ public final class Seat {
     public private(set) var name: String?
     public private(set) var capabilities: DeviceCapabilities = []
     public private(set) var pointer: Pointer?
-    /// Every event of this seat, in order.
-    public var onEvent: ((InputEvent) -> Void)?
-    /// The DeviceID events of this seat carry.
-    public let device = DeviceID(1)
+    private(set) var keyboard: KeyboardInput?
+    private(set) var touch: TouchInput?
+    /// Every event of this seat, in order. Events that arrive before it is set (the devices
+    /// announced during the client's setup roundtrip) are delivered when it is set.
+    public var onEvent: ((InputEvent) -> Void)? {
+        didSet {
+            guard let onEvent, !early.isEmpty else { return }
+            let pending = early
+            early.removeAll()
+            pending.forEach(onEvent)
+        }
+    }
+    private var early: [InputEvent] = []
+    /// SPEC T3: text keys leave the seat as `KeyCode.placeholder` unless the user opted in.
+    public var privacy: KeyPrivacy = .redactText
+    /// Where bad input from the compositor is reported (a keymap that does not load).
+    public var report: (String) -> Void = Diagnostics.warning
+    /// The keyboard's repeat rate (keys/s) and delay (ms) from wl_keyboard.repeat_info.
+    public var keyRepeat: (rate: Int32, delay: Int32)? { keyboard?.repeatInfo }
 
     init(client: Client, proxy: OpaquePointer, version: UInt32) {
         self.client = client
@@ -27,30 +50,50 @@ public final class Seat {
 
     deinit {
         pointer = nil
+        keyboard = nil
+        touch = nil
     }
 
     private var clock = EventClock()
 
-    /// Stamps `kind` (SPEC T1: monotonic µs, never decreasing) and hands it on.
-    func emit(_ kind: InputEventKind, _ time: EventTime = .none) {
+    /// Stamps `kind` (SPEC T1: monotonic µs, never decreasing), applies the key privacy
+    /// policy (SPEC T3) and hands it on.
+    func emit(_ kind: InputEventKind, device: DeviceID, _ time: EventTime = .none) {
         let stamp = clock.stamp(time, now: UInt64(Sys.monotonicNow() * 1_000_000))
-        onEvent?(InputEvent(time: stamp, device: device, kind))
+        let event = privacy.apply(InputEvent(time: stamp, device: device, kind))
+        if let onEvent { onEvent(event) } else { early.append(event) }
     }
 
     /// The one place objects for capabilities are made and released.
     private func capabilitiesChanged(_ new: DeviceCapabilities) {
-        let old = capabilities
         capabilities = new
+        let seatName = name ?? "wl_seat"
         if new.contains(.pointer), pointer == nil {
             pointer = Pointer(seat: self)
+            let gestures: DeviceCapabilities = client.registry.pointerGestures != nil ? .gesture : []
+            emit(.deviceAdded(name: "\(seatName) pointer", capabilities: [.pointer, gestures]), device: SeatDevice.pointer)
         } else if !new.contains(.pointer), let p = pointer {
             p.release()
             pointer = nil
+            emit(.deviceRemoved, device: SeatDevice.pointer)
         }
-        if old.isEmpty, !new.isEmpty {
-            emit(.deviceAdded(name: name ?? "wl_seat", capabilities: new))
-        } else if !old.isEmpty, new.isEmpty {
-            emit(.deviceRemoved)
+        if new.contains(.keyboard), keyboard == nil, let proxy = wl_seat_get_keyboard(self.proxy) {
+            keyboard = KeyboardInput(proxy: proxy, report: { [unowned self] in self.report($0) }) { [unowned self] kind, time in
+                self.emit(kind, device: SeatDevice.keyboard, time)
+            }
+            emit(.deviceAdded(name: "\(seatName) keyboard", capabilities: .keyboard), device: SeatDevice.keyboard)
+        } else if !new.contains(.keyboard), let k = keyboard {
+            k.destroy()
+            keyboard = nil
+            emit(.deviceRemoved, device: SeatDevice.keyboard)
+        }
+        if new.contains(.touch), touch == nil, let proxy = wl_seat_get_touch(self.proxy) {
+            touch = TouchInput(proxy: proxy) { [unowned self] kind, time in self.emit(kind, device: SeatDevice.touch, time) }
+            emit(.deviceAdded(name: "\(seatName) touch", capabilities: .touch), device: SeatDevice.touch)
+        } else if !new.contains(.touch), let t = touch {
+            t.destroy()
+            touch = nil
+            emit(.deviceRemoved, device: SeatDevice.touch)
         }
     }
 

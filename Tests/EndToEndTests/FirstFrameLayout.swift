@@ -6,7 +6,7 @@ import PointerEngine
 import TestSupport
 
 enum FirstFrameLayout {
-    static func rgba(_ c: PixmanRenderer.Color) -> RGBA {
+    static func rgba(_ c: PointerEngine.Color) -> RGBA {
         RGBA(r: UInt8((c.red * 255).rounded()), g: UInt8((c.green * 255).rounded()), b: UInt8((c.blue * 255).rounded()))
     }
 

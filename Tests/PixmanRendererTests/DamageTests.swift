@@ -133,3 +133,23 @@ struct DamageTests {
         #expect(second.count >= 2)
     }
 }
+
+extension DamageTests {
+    @Test("occlusion culling paints the same pixels as drawing every operation in order", arguments: [1.0, 1.5])
+    func occlusionCullingIsInvisible(scale: Double) {
+        let w = Int(220 * scale), h = Int(170 * scale)
+        var rng = SeededRandom(state: 7)
+        var scene = DamageScene()
+        for _ in 0..<12 {
+            scene.step(&rng)
+            let culled = Canvas(width: w, height: h, scale: scale)
+            SceneRenderer(background: GalleryScene.background).render(scene.items(culled), into: culled, bufferAge: 0)
+            let naive = Canvas(width: w, height: h, scale: scale)
+            naive.clear(GalleryScene.background)
+            for item in scene.items(naive) { for op in item.ops { naive.draw(op) } }
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where culled.pixel(x: x, y: y) != naive.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0)
+        }
+    }
+}

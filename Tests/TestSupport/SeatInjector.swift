@@ -2,7 +2,7 @@
 // headless sway, so end-to-end tests read like a user: `seat.move(to:)`, `seat.press(.left)`,
 // `seat.hold(.leftAlt) { … }`, `seat.swipe(fingers: 3, …)`. Every call returns after sway has
 // handled the events (the shim answers each command from sway's own event loop).
-import Glibc
+import Foundation
 import InputProtocol
 
 /// Where to find the shim and how to ask sway to load it.
@@ -13,15 +13,31 @@ public enum SwayInject {
         return access(path, R_OK) == 0 ? path : nil
     }
 
-    /// Environment for sway: preload the shim and serve the control socket at `socket`.
-    /// `devices` chooses the devices present at start (the others can be added later).
-    public static func environment(library: String, socket: String,
-                                   devices: Set<SeatInjector.Device> = Set(SeatInjector.Device.allCases)) -> [String: String] {
-        [
-            "LD_PRELOAD": library,
-            "LODESTONE_INJECT_SOCKET": socket,
-            "LODESTONE_INJECT_DEVICES": devices.map(\.rawValue).sorted().joined(separator: ","),
-        ]
+    /// Environment for sway: serve the control socket at `socket`; `devices` are present at
+    /// start (the others can be added later).
+    public static func environment(socket: String, devices: Set<SeatInjector.Device>) -> [String: String] {
+        ["LODESTONE_INJECT_SOCKET": socket,
+         "LODESTONE_INJECT_DEVICES": devices.map(\.rawValue).sorted().joined(separator: ",")]
+    }
+}
+
+extension Sway {
+    /// Starts headless sway with the sway-inject shim preloaded and connects a `SeatInjector`
+    /// to it. The cursor never auto-hides (it would send leave/enter between commands).
+    public static func startWithInjectedSeat(output: Output = Output(),
+                                             devices: Set<SeatInjector.Device> = Set(SeatInjector.Device.allCases),
+                                             config: [String] = []) throws -> (sway: Sway, seat: SeatInjector) {
+        guard let library = SwayInject.library() else {
+            throw HarnessError("the sway-inject fixture is not built: run scripts/build-fixtures (make test does)")
+        }
+        let dir = try TemporaryDirectory(prefix: "lodestone-inject")
+        try dir.give(to: 65534, gid: 65534)
+        let socket = dir.file("inject.sock")
+        let sway = try Sway.start(output: output, environment: SwayInject.environment(socket: socket, devices: devices),
+                                  preload: [library], config: ["seat seat0 hide_cursor 0"] + config)
+        let layout = (Double(output.width) / output.scale, Double(output.height) / output.scale)
+        let seat = try SeatInjector(socket: socket, layoutSize: layout, keepAlive: dir)
+        return (sway, seat)
     }
 }
 
@@ -66,13 +82,17 @@ public final class SeatInjector {
     /// The layout's logical size; absolute positions are sent as fractions of it.
     public var layoutSize: (width: Double, height: Double)
     private let fd: Int32
+    /// The socket's directory lives as long as the injector.
+    private let keepAlive: AnyObject?
     private var pending: [UInt8] = []
     /// Every command sent, in order (useful in failure messages).
     public private(set) var log: [String] = []
 
     /// Connects to the shim's control socket, waiting up to `timeout` seconds for sway to open it.
-    public init(socket: String, layoutSize: (width: Double, height: Double), timeout: Double = 10) throws {
+    public init(socket: String, layoutSize: (width: Double, height: Double), timeout: Double = 10,
+                keepAlive: AnyObject? = nil) throws {
         self.layoutSize = layoutSize
+        self.keepAlive = keepAlive
         let deadline = Self.now() + timeout
         while true {
             let s = socket_unix_connect(socket)
@@ -177,6 +197,11 @@ public final class SeatInjector {
 
     /// Holds `keys` (in order) while `body` runs, then releases them in reverse order.
     public func hold<T>(_ keys: Key..., body: () throws -> T) throws -> T {
+        try hold(keys, body: body)
+    }
+
+    /// `hold(_:body:)` for a list of keys.
+    public func hold<T>(_ keys: [Key], body: () throws -> T) throws -> T {
         var held: [Key] = []
         defer { for k in held.reversed() { try? release(key: k) } }
         for k in keys { try press(key: k); held.append(k) }
