@@ -3,7 +3,7 @@
 import PointerEngine
 import PixmanRenderer
 
-typealias Paint = PixmanRenderer.Color
+typealias Paint = PointerEngine.Color
 typealias TextSize = PixmanRenderer.TextMetrics
 
 /// The showcase palette (iOS-like system colours).

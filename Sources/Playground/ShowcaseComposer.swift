@@ -151,7 +151,7 @@ public struct ShowcaseComposer {
         return out
     }
 
-    func color(_ c: PointerEngine.Color) -> Paint { Paint(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+    func color(_ c: PointerEngine.Color) -> Paint { c }
 
     func path(_ p: PointerPath) -> PixmanRenderer.Path {
         PixmanRenderer.Path { out in
