@@ -32,3 +32,50 @@ struct BufferTests {
         #expect(s["released"] >= s["submitted"] - s["created"])
     }
 }
+
+/// The same rules read from the protocol conversation itself (WAYLAND_DEBUG=1), independent
+/// of the client's own counters.
+@Suite("Protocol conversation under sway")
+struct ProtocolConversationTests {
+    @Test("animation: one frame callback at a time, only held-and-released buffers reattached, small damage")
+    func animationConversation() throws {
+        let sway = try Sway.start()
+        let app = try Lodestone.launch(["--animate", "--frames", "40"], on: sway, environment: ["WAYLAND_DEBUG": "1"])
+        #expect(try app.wait(timeout: 20) == .exited(0))
+        let log = ProtocolLog(app.stderr)
+
+        var outstanding = 0, maxOutstanding = 0
+        var callbacks = Set<String>()
+        var held = Set<String>()          // buffers attached and not released
+        var attachedWhileHeld: [String] = []
+        var damages: [[Int]] = []
+        for m in log.messages {
+            switch (m.isRequest, m.interface, m.name) {
+            case (true, "wl_surface", "frame"):
+                outstanding += 1
+                maxOutstanding = max(maxOutstanding, outstanding)
+                callbacks.insert(m.arguments.first?.replacingOccurrences(of: "new id ", with: "") ?? "")
+            case (false, "wl_callback", "done") where callbacks.contains(m.object):
+                callbacks.remove(m.object)
+                outstanding -= 1
+            case (true, "wl_surface", "attach"):
+                if let buffer = m.arguments.first, buffer.hasPrefix("wl_buffer@") {
+                    if held.contains(buffer) { attachedWhileHeld.append(buffer) }
+                    held.insert(buffer)
+                }
+            case (false, "wl_buffer", "release"):
+                held.remove(m.object)
+            case (true, "wl_surface", "damage_buffer"):
+                damages.append(m.integers)
+            default: break
+            }
+        }
+        #expect(log.requests("commit", on: "wl_surface").count >= 40)
+        #expect(maxOutstanding == 1, "frame callbacks outstanding at once: \(maxOutstanding)")
+        #expect(attachedWhileHeld.isEmpty, "reattached before release: \(attachedWhileHeld)")
+        // After the first full frame, each frame damages only the marker's old and new places.
+        let later = damages.dropFirst(2)
+        #expect(!later.isEmpty)
+        #expect(later.allSatisfy { $0.count == 4 && $0[2] <= 64 && $0[3] <= 64 }, "damage rects: \(later.prefix(4))")
+    }
+}

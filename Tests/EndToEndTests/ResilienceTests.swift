@@ -14,7 +14,8 @@ struct ResilienceTests {
     func westonWithoutSeat() throws {
         let weston = try Weston.start()
         let app = try Lodestone.launch(["--report-frames"], on: weston)
-        try app.waitForLine(containing: "frame 1 ")
+        // desktop-shell lets the client choose (configure 0×0): our default size.
+        try app.waitForLine(containing: "frame 1 size 720x480 ")
         #expect(app.stderr.contains("wl_seat"))
         #expect(app.stderr.contains("no seat"))
         // Keeps running without input: still alive a moment later, then ends cleanly on SIGTERM.

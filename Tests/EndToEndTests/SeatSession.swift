@@ -30,19 +30,8 @@ final class SeatSession {
         var presented = false
         window.onPresented = { _ in presented = true }
         try Self.pump(loop, "the window's first frame", timeout: 10) { presented }
-        // sway may lay the window out again once it has content (title bar, border): wait
-        // until two readings 50 ms apart agree.
-        var last: (Int, Int)?
-        var stable: (Int, Int)?
-        try Self.pump(loop, "sway's layout of the window to settle", timeout: 10) { [sway] in
-            guard let info = try sway.windows().first(where: { $0.appID == "lodestone" && $0.visible && $0.content.width > 0 }) else { return false }
-            let now = (info.content.x, info.content.y)
-            defer { last = now }
-            if let last, last == now { stable = now; return true }
-            usleep(50_000)
-            return false
-        }
-        origin = (Double(stable!.0), Double(stable!.1))
+        let placed = try sway.waitForSettledWindow(appID: "lodestone") { [loop] in loop.iterate(timeout: 0) }
+        origin = (Double(placed.content.x), Double(placed.content.y))
         if devices.contains(.keyboard) {
             try Self.pump(loop, "keyboard focus", timeout: 10) { [client] in client.seat?.keyboard?.focused == true }
         }

@@ -76,3 +76,17 @@ struct WindowUnderSwayTests {
         #expect(app.isRunning)
     }
 }
+
+@Suite("Output scale changes under sway")
+struct ScaleChangeTests {
+    @Test("the output goes from scale 1 to 2 while the window is open: the buffer follows")
+    func scaleFollowsOutput() throws {
+        let sway = try Sway.start(output: .init(width: 1280, height: 960, scale: 1))
+        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        try app.waitForLine(containing: "scale 1.0")
+        try sway.setOutput(.init(width: 1280, height: 960, scale: 2))
+        let line = try app.waitForLine(containing: "scale 2.0")
+        let window = try sway.waitForWindow(appID: "lodestone")
+        #expect(line.contains("buffer \(window.content.width * 2)x"), "\(line)")
+    }
+}

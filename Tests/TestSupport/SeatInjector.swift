@@ -41,6 +41,26 @@ extension Sway {
     }
 }
 
+extension Sway {
+    /// Waits until the window with `appID` is mapped and sway's layout of it has settled (two
+    /// readings 50 ms apart agree): sway lays a window out again once it has content (title
+    /// bar, border), and pointer positions depend on where the content is.
+    @discardableResult
+    public func waitForSettledWindow(appID: String, timeout: Double = 10, while pump: () -> Void = {}) throws -> WindowInfo {
+        var last: WindowInfo?
+        var settled: WindowInfo?
+        try waitUntil(timeout: timeout, "sway's layout of \(appID) to settle") {
+            pump()
+            guard let info = try windows().first(where: { $0.appID == appID && $0.visible && $0.content.width > 0 }) else { return false }
+            defer { last = info }
+            if let last, last.content == info.content { settled = info; return true }
+            usleep(50_000)
+            return false
+        }
+        return settled!
+    }
+}
+
 /// The repository root, found from this source file's location (Tests/TestSupport/…).
 public enum RepositoryRoot {
     public static let path: String = {

@@ -1,5 +1,14 @@
-// `lodestone lint` (issue 7): not built yet. Replace this file's body when it is.
+// `lodestone lint FILE [--json]` (SPEC L1–L8): the rules and formatting live in
+// Playground/Lint (LintReport), so tests run them without a process.
+import Playground
+import WaylandClient
+
 enum LintCommand {
     static let command = Command(name: "lint", usage: "FILE [--json]", summary: "check a pointer layout against the consistency rules",
-                                 run: CLI.notYetAvailable("lint", issue: 7))
+                                 run: { args in
+                                     let r = LintReport.run(arguments: args)
+                                     for line in r.output { Diagnostics.write(line + "\n", to: 1) }
+                                     for line in r.errors { Diagnostics.emit(line + "\n") }
+                                     return r.status
+                                 })
 }

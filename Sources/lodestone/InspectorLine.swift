@@ -1,0 +1,98 @@
+// One human-readable line per semantic event for `lodestone events` (like libinput
+// debug-events, but after normalisation): time, device, what, and the modifiers in effect.
+// wl_pointer / wl_touch frames only group events, so they get no line of their own.
+import Foundation
+import InputProtocol
+
+struct InspectorLine {
+    /// The modifier state the latest `.modifiers` event gave (shown on pointer/touch lines).
+    private(set) var modifiers = ModifierState.none
+    private var deviceNames: [DeviceID: String] = [:]
+    private var origin: Timestamp?
+
+    /// The line for `event`, or nil for grouping-only events (frames).
+    mutating func line(for event: InputEvent) -> String? {
+        let start = origin ?? event.time
+        origin = start
+        let seconds = Double(event.time.rawValue &- start.rawValue) / 1_000_000
+        guard let what = describe(event) else { return nil }
+        let device = deviceNames[event.device] ?? event.device.description
+        return "\(pad(fixed(seconds, 3), 9)) \(pad(device, 16)) \(what)"
+    }
+
+    private mutating func describe(_ event: InputEvent) -> String? {
+        switch event.kind {
+        case .deviceAdded(let name, let caps):
+            deviceNames[event.device] = name
+            return "device-added   \(capabilityNames(caps))"
+        case .deviceRemoved:
+            return "device-removed"
+        case .pointerEnter(let p):
+            return "enter          \(point(p))" + held()
+        case .pointerLeave:
+            return "leave"
+        case .motion(let position, let delta, let raw):
+            let at = position.map { point($0) + " " } ?? ""
+            return "motion         \(at)Δ\(vector(delta)) raw\(vector(raw))" + held()
+        case .button(let button, let pressed):
+            return "button         \(button) \(pressed ? "pressed" : "released")" + held()
+        case .scroll(let source, let axis, let value, let value120, let stop):
+            if stop { return "scroll         \(source.rawValue) \(axis.rawValue) stop" + held() }
+            let detents = value120.map { " value120 \($0)" } ?? ""
+            return "scroll         \(source.rawValue) \(axis.rawValue) \(fixed(value, 2))\(detents)" + held()
+        case .gesture(let g):
+            return gesture(g) + held()
+        case .touchDown(let id, let p):
+            return "touch-down     #\(id) \(point(p))" + held()
+        case .touchMotion(let id, let p):
+            return "touch-motion   #\(id) \(point(p))"
+        case .touchUp(let id):
+            return "touch-up       #\(id)"
+        case .touchCancel:
+            return "touch-cancel"
+        case .touchFrame, .frame:
+            return nil
+        case .key(let code, let pressed):
+            return "key            \(code) \(pressed ? "pressed" : "released")"
+        case .modifiers(let state):
+            modifiers = state
+            var parts = ["modifiers      \(names(state.effective))"]
+            if !state.locked.isEmpty { parts.append("locked \(names(state.locked))") }
+            if !state.latched.isEmpty { parts.append("latched \(names(state.latched))") }
+            return parts.joined(separator: "  ")
+        }
+    }
+
+    private func gesture(_ g: GestureEvent) -> String {
+        var s = pad("\(g.kind.rawValue)-\(g.phase.rawValue)", 14) + " \(g.fingers) fingers"
+        switch (g.kind, g.phase) {
+        case (.swipe, .update): s += " Δ\(vector(g.delta))"
+        case (.pinch, .update): s += " Δ\(vector(g.delta)) scale \(fixed(g.scale, 3)) rotation \(fixed(g.rotation, 1))°"
+        case (_, .end) where g.cancelled: s += " cancelled"
+        default: break
+        }
+        return s
+    }
+
+    /// "  [alt+super]" while modifiers are in effect.
+    private func held() -> String {
+        modifiers.effective.isEmpty ? "" : "  [\(names(modifiers.effective))]"
+    }
+
+    private func names(_ m: Modifiers) -> String { m.isEmpty ? "none" : m.names.joined(separator: "+") }
+
+    private func capabilityNames(_ c: DeviceCapabilities) -> String {
+        let all: [(DeviceCapabilities, String)] = [(.pointer, "pointer"), (.keyboard, "keyboard"), (.touch, "touch"), (.gesture, "gesture")]
+        return all.filter { c.contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+
+    private func point(_ p: InputPoint) -> String { "(\(fixed(p.x, 2)), \(fixed(p.y, 2)))" }
+    private func vector(_ v: InputVector) -> String { "(\(fixed(v.dx, 2)), \(fixed(v.dy, 2)))" }
+}
+
+/// `value` with `digits` decimals.
+private func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+private func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}

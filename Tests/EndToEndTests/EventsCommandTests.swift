@@ -1,0 +1,68 @@
+// `lodestone events` as a user runs it (issue 3): under headless sway with injected input it
+// prints one line per semantic event with modifiers and finger counts; under weston headless
+// (no seat) it keeps running and says input is unavailable.
+import Glibc
+import Testing
+import TestSupport
+
+@Suite("lodestone events (issue 3, SPEC T1, T3)", .serialized)
+struct EventsCommandTests {
+    @Test("one line per semantic event, with held modifiers and finger counts")
+    func linesUnderSway() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let placed = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(placed.content.x) + 40, Double(placed.content.y) + 30)
+        try app.waitForLine(containing: "(40.00, 30.00)")
+
+        try seat.hold(.leftAlt, .leftSuper) { try seat.click(.left) }
+        try app.waitForLine(containing: "button         left pressed  [alt+super]")
+        try seat.swipe(fingers: 4, deltas: [(5, 0)])
+        try app.waitForLine(containing: "swipe-update   4 fingers Δ(5.00, 0.00)")
+        try seat.pinch(scale: 1.5, rotation: 12, steps: 2)
+        try app.waitForLine(containing: "pinch-update   2 fingers Δ(0.00, 0.00) scale 1.500 rotation 6.0°")
+        try seat.type(.a)
+        try app.waitForLine(containing: "key            private pressed")
+        try seat.type(.capsLock)
+        try app.waitForLine(containing: "locked caps")
+        // Frames only group events: no line of their own.
+        #expect(!app.stdout.contains("frame"))
+        #expect(app.isRunning)
+        #expect(app.stop() == .exited(0), "SIGTERM ends it cleanly; stderr: \(app.stderr)")
+    }
+
+    @Test("--keep-keys keeps text keys' identity (T3 opt-in)")
+    func keepKeys() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events", "--keep-keys"], on: sway)
+        defer { app.stop() }
+        try sway.waitForWindow(appID: "lodestone")
+        try app.waitForLine(containing: "device-added   keyboard")
+        try waitUntil(timeout: 5, "keyboard focus") {
+            try seat.type(.a)
+            return app.stdout.contains("key            key30 pressed")
+        }
+        #expect(!app.stdout.contains("private"))
+    }
+
+    @Test("under weston headless (no seat) it keeps running and says input is unavailable")
+    func westonWithoutSeat() throws {
+        let weston = try Weston.start()
+        let app = try Lodestone.launch(["events"], on: weston)
+        defer { app.stop() }
+        try waitUntil(timeout: 10, "the warning on stderr") { app.stderr.contains("input is unavailable") }
+        usleep(300_000)
+        #expect(app.isRunning, "stderr: \(app.stderr)")
+        #expect(app.stop() == .exited(0))
+    }
+
+    @Test("usage errors exit 2 with the usage")
+    func usage() throws {
+        let app = try Lodestone.launch(["events", "--bogus"], on: nil)
+        #expect(try app.wait(timeout: 10) == .exited(2))
+        #expect(app.stderr.contains("unknown option '--bogus'"))
+        #expect(app.stderr.contains("usage: lodestone events"))
+    }
+}
