@@ -1,0 +1,569 @@
+// Trace encoder and decoder (SPEC T1–T4): JSON lines, one header then one event per line, as
+// specified in Protocols/lodestone-input-v1.md. The same validation runs when writing and when
+// reading, so a trace the recorder wrote always decodes.
+
+// MARK: - Encoding
+
+public enum TraceEncoder {
+    /// The header line, without its newline.
+    public static func headerLine(_ header: TraceHeader) -> String {
+        var members: [(String, JSONValue)] = [
+            ("format", .string(TraceHeader.formatName)),
+            ("version", JSONWriter.number(header.version)),
+            ("privacy", .string(header.privacy.traceName)),
+        ]
+        if !header.devices.isEmpty {
+            members.append(("devices", .array(header.devices.map { d in
+                .object([
+                    ("id", JSONWriter.number(d.id.rawValue)),
+                    ("name", .string(d.name)),
+                    ("capabilities", .array(d.capabilities.names.map { .string($0) })),
+                ])
+            })))
+        }
+        if !header.meta.isEmpty {
+            members.append(("meta", .object(header.meta.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
+        var w = JSONWriter()
+        w.write(.object(members))
+        return w.text
+    }
+
+    /// One event line, without its newline. Throws the reason when the event holds a value the
+    /// format does not allow (the recorder adds the line number).
+    public static func line(for event: InputEvent, privacy: KeyPrivacy = .keepKeys) throws(TraceError.Reason) -> String {
+        try TraceValidation.check(event, privacy: privacy)
+        var w = JSONWriter()
+        w.write(.object(members(of: event)))
+        return w.text
+    }
+
+    static func members(of event: InputEvent) -> [(String, JSONValue)] {
+        var m: [(String, JSONValue)] = [
+            ("time", JSONWriter.number(event.time.rawValue)),
+            ("device", JSONWriter.number(event.device.rawValue)),
+            ("type", .string(TraceEventType(event.kind).rawValue)),
+        ]
+        func num(_ name: String, _ v: Double) { m.append((name, JSONWriter.number(v))) }
+        switch event.kind {
+        case let .deviceAdded(name, capabilities):
+            m.append(("name", .string(name)))
+            m.append(("capabilities", .array(capabilities.names.map { .string($0) })))
+        case .deviceRemoved, .pointerLeave, .touchCancel, .touchFrame, .frame:
+            break
+        case let .pointerEnter(p):
+            num("x", p.x); num("y", p.y)
+        case let .motion(position, delta, unaccelerated):
+            if let p = position { num("x", p.x); num("y", p.y) }
+            num("dx", delta.dx); num("dy", delta.dy)
+            num("unaccel_dx", unaccelerated.dx); num("unaccel_dy", unaccelerated.dy)
+        case let .button(button, pressed):
+            m.append(("button", JSONWriter.number(button.rawValue)))
+            m.append(("pressed", .bool(pressed)))
+        case let .scroll(source, axis, value, value120, stop):
+            m.append(("source", .string(source.rawValue)))
+            m.append(("axis", .string(axis.rawValue)))
+            num("value", value)
+            if let v = value120 { m.append(("value120", JSONWriter.number(v))) }
+            m.append(("stop", .bool(stop)))
+        case let .gesture(g):
+            m.append(("kind", .string(g.kind.rawValue)))
+            m.append(("phase", .string(g.phase.rawValue)))
+            m.append(("fingers", JSONWriter.number(g.fingers)))
+            // Hold gestures carry no motion; write what the kind uses plus anything non-default
+            // so that the round trip is exact.
+            if g.kind != .hold || g.delta != .zero { num("dx", g.delta.dx); num("dy", g.delta.dy) }
+            if g.kind == .pinch || g.scale != 1 { num("scale", g.scale) }
+            if g.kind == .pinch || g.rotation != 0 { num("rotation", g.rotation) }
+            if g.cancelled { m.append(("cancelled", .bool(true))) }
+        case let .touchDown(id, p), let .touchMotion(id, p):
+            m.append(("id", JSONWriter.number(id)))
+            num("x", p.x); num("y", p.y)
+        case let .touchUp(id):
+            m.append(("id", JSONWriter.number(id)))
+        case let .key(code, pressed):
+            m.append(("key", code == .placeholder ? .string("private") : JSONWriter.number(code.rawValue)))
+            m.append(("pressed", .bool(pressed)))
+        case let .modifiers(s):
+            func names(_ mods: Modifiers) -> JSONValue { .array(mods.names.map { .string($0) }) }
+            m.append(("depressed", names(s.depressed)))
+            m.append(("latched", names(s.latched)))
+            m.append(("locked", names(s.locked)))
+            m.append(("effective", names(s.effective)))
+        }
+        return m
+    }
+}
+
+/// The "type" member of an event line.
+public enum TraceEventType: String, CaseIterable, Sendable {
+    case deviceAdded = "device_added"
+    case deviceRemoved = "device_removed"
+    case pointerEnter = "pointer_enter"
+    case pointerLeave = "pointer_leave"
+    case motion
+    case button
+    case scroll
+    case gesture
+    case touchDown = "touch_down"
+    case touchMotion = "touch_motion"
+    case touchUp = "touch_up"
+    case touchCancel = "touch_cancel"
+    case touchFrame = "touch_frame"
+    case key
+    case modifiers
+    case frame
+
+    public init(_ kind: InputEventKind) {
+        switch kind {
+        case .deviceAdded: self = .deviceAdded
+        case .deviceRemoved: self = .deviceRemoved
+        case .pointerEnter: self = .pointerEnter
+        case .pointerLeave: self = .pointerLeave
+        case .motion: self = .motion
+        case .button: self = .button
+        case .scroll: self = .scroll
+        case .gesture: self = .gesture
+        case .touchDown: self = .touchDown
+        case .touchMotion: self = .touchMotion
+        case .touchUp: self = .touchUp
+        case .touchCancel: self = .touchCancel
+        case .touchFrame: self = .touchFrame
+        case .key: self = .key
+        case .modifiers: self = .modifiers
+        case .frame: self = .frame
+        }
+    }
+}
+
+// MARK: - Validation (shared by encoder and decoder)
+
+enum TraceValidation {
+    static func check(_ event: InputEvent, privacy: KeyPrivacy) throws(TraceError.Reason) {
+        if event.time.rawValue > TraceLimits.maximumTime {
+            throw .outOfRange(field: "time", value: String(event.time.rawValue), allowed: "0...\(TraceLimits.maximumTime)")
+        }
+        switch event.kind {
+        case let .deviceAdded(name, capabilities):
+            try checkName(name, field: "name")
+            try checkCapabilities(capabilities)
+        case .deviceRemoved, .pointerLeave, .touchCancel, .touchFrame, .frame:
+            break
+        case let .pointerEnter(p):
+            try magnitude("x", p.x); try magnitude("y", p.y)
+        case let .motion(position, delta, unaccelerated):
+            if let p = position { try magnitude("x", p.x); try magnitude("y", p.y) }
+            try magnitude("dx", delta.dx); try magnitude("dy", delta.dy)
+            try magnitude("unaccel_dx", unaccelerated.dx); try magnitude("unaccel_dy", unaccelerated.dy)
+        case let .button(button, _):
+            try evdevCode("button", button.rawValue)
+        case let .scroll(source, _, value, value120, stop):
+            try magnitude("value", value)
+            if value120 != nil, source != .wheel, source != .tilt {
+                throw .inconsistent("value120 is only valid for wheel and tilt scrolling, not \(source.rawValue)")
+            }
+            if stop, value != 0 { throw .inconsistent("a scroll stop carries value 0, found \(value)") }
+            if stop, value120 != nil { throw .inconsistent("a scroll stop carries no value120") }
+        case let .gesture(g):
+            guard TraceLimits.fingers.contains(g.fingers) else {
+                throw .outOfRange(field: "fingers", value: String(g.fingers),
+                                  allowed: "\(TraceLimits.fingers.lowerBound)...\(TraceLimits.fingers.upperBound)")
+            }
+            try magnitude("dx", g.delta.dx); try magnitude("dy", g.delta.dy)
+            guard g.scale.isFinite, g.scale > 0, g.scale <= TraceLimits.maximumScale else {
+                throw .outOfRange(field: "scale", value: "\(g.scale)", allowed: "greater than 0, at most \(TraceLimits.maximumScale)")
+            }
+            try magnitude("rotation", g.rotation, limit: TraceLimits.maximumRotation)
+            if g.cancelled, g.phase != .end {
+                throw .inconsistent("cancelled is only valid on a gesture's end, not its \(g.phase.rawValue)")
+            }
+        case let .touchDown(_, p), let .touchMotion(_, p):
+            try magnitude("x", p.x); try magnitude("y", p.y)
+        case .touchUp:
+            break
+        case let .key(code, _):
+            if code != .placeholder { try evdevCode("key", code.rawValue) }
+            if privacy == .redactText, code != .placeholder, !KeyPrivacy.isPublic(code) {
+                throw .privateKey(code)
+            }
+        case let .modifiers(s):
+            let known = Modifiers.all.reduce(Modifiers()) { $0.union($1.0) }
+            for (field, mods) in [("depressed", s.depressed), ("latched", s.latched), ("locked", s.locked), ("effective", s.effective)]
+            where !known.isSuperset(of: mods) {
+                throw .outOfRange(field: field, value: "0x" + hex(UInt32(mods.rawValue), width: 2), allowed: Modifiers.all.map(\.1).joined(separator: ", "))
+            }
+        }
+    }
+
+    static func magnitude(_ field: String, _ v: Double, limit: Double = TraceLimits.maximumMagnitude) throws(TraceError.Reason) {
+        guard v.isFinite, abs(v) <= limit else {
+            throw .outOfRange(field: field, value: "\(v)", allowed: "finite, -\(limit)...\(limit)")
+        }
+    }
+
+    static func evdevCode(_ field: String, _ code: UInt32) throws(TraceError.Reason) {
+        guard code <= TraceLimits.maximumEvdevCode else {
+            throw .outOfRange(field: field, value: String(code), allowed: "0...\(TraceLimits.maximumEvdevCode) (evdev codes)")
+        }
+    }
+
+    static func checkName(_ name: String, field: String) throws(TraceError.Reason) {
+        if name.unicodeScalars.count > TraceLimits.maximumNameLength {
+            throw .outOfRange(field: field, value: "of \(name.unicodeScalars.count) characters", allowed: "at most \(TraceLimits.maximumNameLength) characters")
+        }
+    }
+
+    static func checkCapabilities(_ c: DeviceCapabilities) throws(TraceError.Reason) {
+        let known = DeviceCapabilities.all.reduce(DeviceCapabilities()) { $0.union($1.0) }
+        guard known.isSuperset(of: c) else {
+            throw .outOfRange(field: "capabilities", value: "0x" + hex(c.rawValue, width: 2), allowed: DeviceCapabilities.all.map(\.1).joined(separator: ", "))
+        }
+    }
+}
+
+// MARK: - Decoding
+
+/// Reads a trace line by line: the header first, then events. Keeps what cross-line rules need
+/// (privacy, the previous timestamp). `TraceDecoder.decode` runs it over a whole input; a live
+/// consumer (e.g. a pipe from `lodestone events --json`) can feed lines as they arrive.
+public struct TraceReader: Sendable {
+    public private(set) var header: TraceHeader?
+    /// The number of the last line read (1-based; 0 before any).
+    public private(set) var lineNumber = 0
+    private var lastTime: Timestamp?
+
+    public init() {}
+
+    /// Reads one line (without its newline). Returns the event it holds, or nil for the header
+    /// and for blank lines.
+    public mutating func read(line bytes: some Collection<UInt8>) throws(TraceError) -> InputEvent? {
+        lineNumber += 1
+        let line = lineNumber
+        if bytes.count > TraceLimits.maximumLineLength {
+            throw TraceError(line: line, .lineTooLong(TraceLimits.maximumLineLength))
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(Array(bytes))
+        } catch {
+            if header == nil, line == 1 {
+                throw TraceError(line: line, column: error.column, .notATrace("the header is not valid JSON: \(error.message)"))
+            }
+            throw TraceError(line: line, column: error.column, .syntax(error.message))
+        }
+        do throws(TraceError.Reason) {
+            guard let header else {
+                self.header = try TraceReader.header(from: value)
+                return nil
+            }
+            let event = try TraceReader.event(from: value)
+            try TraceValidation.check(event, privacy: header.privacy)
+            if let lastTime, event.time < lastTime {
+                throw TraceError.Reason.timeWentBackwards(previous: lastTime, time: event.time)
+            }
+            lastTime = event.time
+            return event
+        } catch {
+            throw TraceError(line: line, error)
+        }
+    }
+
+    // MARK: Header
+
+    static func header(from value: JSONValue) throws(TraceError.Reason) -> TraceHeader {
+        guard case let .object(members) = value else {
+            throw .notATrace("the first line must be a header object, found \(value.typeName)")
+        }
+        var f = Fields(members)
+        guard let format = f.take("format") else { throw .notATrace("the header has no \"format\"") }
+        guard case let .string(name) = format, name == TraceHeader.formatName else {
+            let shown: String = if case let .string(s) = format { "\"\(s)\"" } else { format.typeName }
+            throw .notATrace("format is \(shown), expected \"\(TraceHeader.formatName)\"")
+        }
+        // The version decides how to read everything else, so it is checked before the rest.
+        guard let versionValue = f.take("version") else { throw .missingField("version") }
+        guard case let .number(versionText) = versionValue else {
+            throw .wrongType(field: "version", expected: "an integer", found: versionValue.typeName)
+        }
+        guard let version = Int(versionText), version == InputProtocolVersion.current else {
+            throw .unsupportedVersion(versionText)
+        }
+        let privacyName = try f.string("privacy")
+        guard let privacy = KeyPrivacy(traceName: privacyName) else {
+            throw .unknownValue(field: "privacy", value: privacyName)
+        }
+        var devices: [TraceDevice] = []
+        if let list = try f.optionalArray("devices") {
+            for item in list {
+                guard case let .object(dm) = item else {
+                    throw .wrongType(field: "devices", expected: "an array of objects", found: "an array holding \(item.typeName)")
+                }
+                var d = Fields(dm, context: "header device")
+                let id = try d.integer("id", UInt32.self)
+                let name = try d.string("name")
+                try TraceValidation.checkName(name, field: "name")
+                let caps = try d.capabilities("capabilities")
+                try d.finish()
+                devices.append(TraceDevice(id: DeviceID(id), name: name, capabilities: caps))
+            }
+        }
+        var meta: [String: String] = [:]
+        if let m = f.take("meta") {
+            guard case let .object(entries) = m else {
+                throw .wrongType(field: "meta", expected: "an object of strings", found: m.typeName)
+            }
+            for (key, v) in entries {
+                guard case let .string(s) = v else {
+                    throw .wrongType(field: "meta.\(key)", expected: "a string", found: v.typeName)
+                }
+                try TraceValidation.checkName(s, field: "meta.\(key)")
+                meta[key] = s
+            }
+        }
+        try f.finish()
+        return TraceHeader(version: version, privacy: privacy, devices: devices, meta: meta)
+    }
+
+    // MARK: Events
+
+    static func event(from value: JSONValue) throws(TraceError.Reason) -> InputEvent {
+        guard case let .object(members) = value else {
+            throw .wrongType(field: "event", expected: "an object", found: value.typeName)
+        }
+        var f = Fields(members)
+        let time = try f.integer("time", UInt64.self)
+        let device = try f.integer("device", UInt32.self)
+        let typeName = try f.string("type")
+        guard let type = TraceEventType(rawValue: typeName) else {
+            throw .unknownValue(field: "event type", value: typeName)
+        }
+        f.context = "a \(typeName) event"
+        let kind: InputEventKind
+        switch type {
+        case .deviceAdded:
+            kind = .deviceAdded(name: try f.string("name"), capabilities: try f.capabilities("capabilities"))
+        case .deviceRemoved: kind = .deviceRemoved
+        case .pointerEnter: kind = .pointerEnter(position: try f.point())
+        case .pointerLeave: kind = .pointerLeave
+        case .motion:
+            let position: InputPoint?
+            switch (f.has("x"), f.has("y")) {
+            case (true, true): position = try f.point()
+            case (false, false): position = nil
+            case (true, false): throw .inconsistent("x without y: a motion gives both coordinates or neither")
+            case (false, true): throw .inconsistent("y without x: a motion gives both coordinates or neither")
+            }
+            kind = .motion(position: position,
+                           delta: InputVector(dx: try f.double("dx"), dy: try f.double("dy")),
+                           unaccelerated: InputVector(dx: try f.double("unaccel_dx"), dy: try f.double("unaccel_dy")))
+        case .button:
+            kind = .button(PointerButton(rawValue: try f.integer("button", UInt32.self)), pressed: try f.bool("pressed"))
+        case .scroll:
+            let sourceName = try f.string("source")
+            guard let source = ScrollSource(rawValue: sourceName) else { throw .unknownValue(field: "scroll source", value: sourceName) }
+            let axisName = try f.string("axis")
+            guard let axis = ScrollAxis(rawValue: axisName) else { throw .unknownValue(field: "scroll axis", value: axisName) }
+            kind = .scroll(source: source, axis: axis, value: try f.double("value"),
+                           value120: f.has("value120") ? try f.integer("value120", Int32.self) : nil,
+                           stop: try f.bool("stop"))
+        case .gesture:
+            let kindName = try f.string("kind")
+            guard let gk = GestureKind(rawValue: kindName) else { throw .unknownValue(field: "gesture kind", value: kindName) }
+            let phaseName = try f.string("phase")
+            guard let phase = GesturePhase(rawValue: phaseName) else { throw .unknownValue(field: "gesture phase", value: phaseName) }
+            let fingers = try f.integer("fingers", Int.self)
+            kind = .gesture(GestureEvent(
+                kind: gk, phase: phase, fingers: fingers,
+                delta: InputVector(dx: try f.double("dx", default: 0), dy: try f.double("dy", default: 0)),
+                scale: try f.double("scale", default: 1), rotation: try f.double("rotation", default: 0),
+                cancelled: f.has("cancelled") ? try f.bool("cancelled") : false))
+        case .touchDown: kind = .touchDown(id: try f.integer("id", Int32.self), position: try f.point())
+        case .touchMotion: kind = .touchMotion(id: try f.integer("id", Int32.self), position: try f.point())
+        case .touchUp: kind = .touchUp(id: try f.integer("id", Int32.self))
+        case .touchCancel: kind = .touchCancel
+        case .touchFrame: kind = .touchFrame
+        case .key:
+            let code: KeyCode
+            switch f.take("key") {
+            case nil: throw .missingField("key")
+            case .string("private"): code = .placeholder
+            case let .string(other): throw .unknownValue(field: "key", value: other)
+            case let .number(text):
+                guard let raw = UInt32(text), raw <= TraceLimits.maximumEvdevCode else {
+                    throw .outOfRange(field: "key", value: text, allowed: "an evdev code 0...\(TraceLimits.maximumEvdevCode) or \"private\"")
+                }
+                code = KeyCode(rawValue: raw)
+            case let other?: throw .wrongType(field: "key", expected: "an evdev code or \"private\"", found: other.typeName)
+            }
+            kind = .key(code, pressed: try f.bool("pressed"))
+        case .modifiers:
+            let depressed = try f.modifiers("depressed")
+            let latched = try f.modifiers("latched")
+            let locked = try f.modifiers("locked")
+            let effective = f.has("effective") ? try f.modifiers("effective") : nil
+            kind = .modifiers(ModifierState(depressed: depressed, latched: latched, locked: locked, effective: effective))
+        case .frame: kind = .frame
+        }
+        try f.finish()
+        return InputEvent(time: Timestamp(rawValue: time), device: DeviceID(device), kind)
+    }
+}
+
+/// The members of one JSON object, taken one by one; what is left at the end is unknown.
+private struct Fields {
+    var members: [(String, JSONValue)]
+    var context: String
+
+    init(_ members: [(String, JSONValue)], context: String = "") {
+        self.members = members; self.context = context
+    }
+
+    func has(_ name: String) -> Bool { members.contains { $0.0 == name } }
+
+    mutating func take(_ name: String) -> JSONValue? {
+        guard let i = members.firstIndex(where: { $0.0 == name }) else { return nil }
+        return members.remove(at: i).1
+    }
+
+    mutating func required(_ name: String) throws(TraceError.Reason) -> JSONValue {
+        guard let v = take(name) else { throw .missingField(name) }
+        return v
+    }
+
+    mutating func string(_ name: String) throws(TraceError.Reason) -> String {
+        let v = try required(name)
+        guard case let .string(s) = v else { throw .wrongType(field: name, expected: "a string", found: v.typeName) }
+        return s
+    }
+
+    mutating func bool(_ name: String) throws(TraceError.Reason) -> Bool {
+        let v = try required(name)
+        guard case let .bool(b) = v else { throw .wrongType(field: name, expected: "true or false", found: v.typeName) }
+        return b
+    }
+
+    mutating func integer<I: FixedWidthInteger>(_ name: String, _: I.Type) throws(TraceError.Reason) -> I {
+        let v = try required(name)
+        guard case let .number(text) = v else { throw .wrongType(field: name, expected: "an integer", found: v.typeName) }
+        guard let i = I(text) else {
+            if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+                throw .wrongType(field: name, expected: "an integer", found: "the number \(text)")
+            }
+            throw .outOfRange(field: name, value: text, allowed: "\(I.min)...\(I.max)")
+        }
+        return i
+    }
+
+    mutating func double(_ name: String, default fallback: Double? = nil) throws(TraceError.Reason) -> Double {
+        guard let v = take(name) else {
+            if let fallback { return fallback }
+            throw .missingField(name)
+        }
+        guard case let .number(text) = v else { throw .wrongType(field: name, expected: "a number", found: v.typeName) }
+        // The reader validated the JSON grammar, so this only fails on overflow to infinity,
+        // which the range check reports.
+        guard let d = Double(text), d.isFinite else {
+            throw .outOfRange(field: name, value: text, allowed: "finite")
+        }
+        return d
+    }
+
+    mutating func point() throws(TraceError.Reason) -> InputPoint {
+        InputPoint(x: try double("x"), y: try double("y"))
+    }
+
+    mutating func optionalArray(_ name: String) throws(TraceError.Reason) -> [JSONValue]? {
+        guard let v = take(name) else { return nil }
+        guard case let .array(items) = v else { throw .wrongType(field: name, expected: "an array", found: v.typeName) }
+        return items
+    }
+
+    mutating func names(_ name: String) throws(TraceError.Reason) -> [String] {
+        let v = try required(name)
+        guard case let .array(items) = v else { throw .wrongType(field: name, expected: "an array of names", found: v.typeName) }
+        var out: [String] = []
+        for item in items {
+            guard case let .string(s) = item else {
+                throw .wrongType(field: name, expected: "an array of names", found: "an array holding \(item.typeName)")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
+    mutating func capabilities(_ name: String) throws(TraceError.Reason) -> DeviceCapabilities {
+        var caps = DeviceCapabilities()
+        for n in try names(name) {
+            guard let hit = DeviceCapabilities.all.first(where: { $0.1 == n }) else {
+                throw .unknownValue(field: "capability", value: n)
+            }
+            caps.insert(hit.0)
+        }
+        return caps
+    }
+
+    mutating func modifiers(_ name: String) throws(TraceError.Reason) -> Modifiers {
+        var mods = Modifiers()
+        for n in try names(name) {
+            guard let m = Modifiers(names: [n]) else { throw .unknownValue(field: "modifier", value: n) }
+            mods.insert(m)
+        }
+        return mods
+    }
+
+    func finish() throws(TraceError.Reason) {
+        if let (name, _) = members.first {
+            throw .unknownField(context.isEmpty ? name : "\(name)\" in \"\(context)")
+        }
+    }
+}
+
+public enum TraceDecoder {
+    /// Decodes a whole trace. All or nothing (SPEC T4): either every line is valid and the
+    /// trace is returned, or the first fault is thrown and nothing may be replayed.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(TraceError) -> Trace {
+        var reader = TraceReader()
+        var events: [InputEvent] = []
+        var lineStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            if bytes[i] == 0x0A {
+                if let e = try reader.read(line: bytes[lineStart..<i]) { events.append(e) }
+                lineStart = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        if lineStart != bytes.endIndex {
+            // The last line has no newline: the file was cut. Report a syntax fault in it first
+            // (more precise), else the truncation itself.
+            var probe = reader
+            _ = try probe.read(line: bytes[lineStart...])
+            throw TraceError(line: reader.lineNumber + 1, .truncated)
+        }
+        guard let header = reader.header else {
+            throw TraceError(line: max(1, reader.lineNumber), .empty)
+        }
+        return Trace(header: header, events: events)
+    }
+
+    public static func decode(_ text: String) throws(TraceError) -> Trace {
+        try decode(Array(text.utf8))
+    }
+}
+
+extension Trace {
+    /// The whole trace as text: header line, then one line per event, each ending in "\n".
+    /// Throws when an event holds a value the format does not allow.
+    public func encoded() throws(TraceError) -> String {
+        var out = TraceEncoder.headerLine(header) + "\n"
+        for (i, e) in events.enumerated() {
+            do {
+                out += try TraceEncoder.line(for: e, privacy: header.privacy) + "\n"
+            } catch {
+                throw TraceError(line: i + 2, error)
+            }
+        }
+        return out
+    }
+}
