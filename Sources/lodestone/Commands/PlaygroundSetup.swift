@@ -41,13 +41,13 @@ enum PlaygroundSetup {
 
     /// A session over the showcase, or over the layout file at `path`. A malformed file is a
     /// usage error: exit status 2 with file:line:column.
-    static func session(layoutPath: String?, settings: AppSettings) -> Result<PlaygroundSession, ExitStatus> {
+    static func session(layoutPath: String?, settings: AppSettings, now: Timestamp = PlaygroundLive.now()) -> Result<PlaygroundSession, ExitStatus> {
         guard let path = layoutPath else {
-            return .success(PlaygroundSession(settings: settings.pointer, now: PlaygroundLive.now()))
+            return .success(PlaygroundSession(settings: settings.pointer, now: now))
         }
         do {
             let doc = try LayoutFile.load(path: path)
-            return .success(PlaygroundSession(layout: doc.layout, settings: settings.pointer, now: PlaygroundLive.now()))
+            return .success(PlaygroundSession(layout: doc.layout, settings: settings.pointer, now: now))
         } catch {
             Diagnostics.error("\(error)")
             return .failure(ExitStatus(code: CLI.Status.usage))
@@ -71,5 +71,23 @@ enum PlaygroundSetup {
             print(path)
         }
         return CLI.Status.ok
+    }
+}
+
+/// Trace files for replay.
+enum TraceFile {
+    /// The trace's events; a missing, malformed or truncated file is reported with its line and
+    /// gives exit status 2 (SPEC T4: nothing is replayed half-way).
+    static func load(_ path: String) -> Result<[InputEvent], ExitStatus> {
+        guard let text = PlaygroundSetup.readText(path) else {
+            Diagnostics.error("\(path): cannot read the trace (missing or not readable)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
+        do {
+            return .success(try TraceDecoder.decode(text).events)
+        } catch {
+            Diagnostics.error("\(path): \(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
     }
 }
