@@ -43,6 +43,10 @@ let package = Package(
             "CCairo",
         ]),
 
+        // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
+        // libFuzzer and the sanitizers.
+        .executableTarget(name: "lodestone-fuzz", dependencies: ["InputProtocol", "Playground", "WaylandClient"], path: "Tests/Fuzz"),
+
         // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
         // emulated input devices. Shared by every end-to-end test.
         .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim"], path: "Tests/TestSupport"),

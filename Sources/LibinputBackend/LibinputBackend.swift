@@ -1,1 +1,221 @@
-// LibinputBackend: see README.md for what lives here.
+// LibinputBackend: reads input devices directly through libinput (path or udev backend) and
+// emits Lodestone's event stream (SPEC T1): pointer motion, buttons, scroll (libinput ≥ 1.19
+// scroll events), swipe/pinch/hold gestures, touch, keys and xkb modifier state (SPEC G10),
+// device added/removed. Letters and digits leave only as KeyCode.placeholder (SPEC T3).
+import InputProtocol
+
+/// Why the libinput backend could not start; each case reads as one sentence for the user.
+public enum LibinputError: Error, Equatable, CustomStringConvertible {
+    /// open(2) said EACCES/EPERM for these device nodes.
+    case permissionDenied(paths: [String])
+    case cannotOpen(path: String, reason: String)
+    /// libinput opened the node but would not use it (not an evdev device, ignored by udev…).
+    case notAnInputDevice(path: String, detail: String)
+    case contextFailed(String)
+    case keymap(String)
+
+    public var description: String {
+        switch self {
+        case .permissionDenied(let paths):
+            "cannot open \(paths.joined(separator: ", ")): permission denied — add your user to the "
+                + "`input` group or run `lodestone` with --input wayland"
+        case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
+        case .notAnInputDevice(let path, let detail):
+            "\(path) is not an input device libinput can use" + (detail.isEmpty ? "" : " (\(detail))")
+        case .contextFailed(let why): "libinput could not start: \(why)"
+        case .keymap(let why): why
+        }
+    }
+}
+
+/// Conversions from libinput's units to Lodestone's points, done once, here.
+enum Units {
+    /// libinput normalizes pointer, scroll and gesture motion to a 1000-dpi mouse; compositors
+    /// map one such unit to one logical pixel, and so does Lodestone (1 unit = 1 pt).
+    static let pointsPerLibinputUnit = 1.0
+    /// Touch positions arrive in millimetres; a point is 1/96 inch (a logical pixel at scale 1).
+    static let pointsPerMillimetre = 96.0 / 25.4
+}
+
+public final class LibinputBackend: InputSource {
+    /// Where the devices come from.
+    public enum Source: Hashable, Sendable {
+        /// libinput's path backend: exactly these device nodes (e.g. /dev/input/event5).
+        case paths([String])
+        /// libinput's udev backend: every input device of a seat, with hotplug.
+        case seat(String)
+        public static let defaultSeat = Source.seat("seat0")
+    }
+
+    private let context: LibinputContext
+    private let settings: DeviceSettings
+    private let privacy: KeyPrivacy
+    private let verbose: Bool
+    private let messages: (String) -> Void
+    private var keyboard: XkbKeyboard?
+    private var keymapProblem: LibinputError?
+    private var keymapProblemReported = false
+    private var translator = StreamTranslator()
+    private var devices: [DeviceRef: DeviceID] = [:]
+    private var nextDevice: UInt32 = 1
+    private var reportedOpenFailures = 0
+
+    /// Starts libinput. `messages` receives one line per noteworthy problem (unsupported option,
+    /// a device that could not be opened); fatal problems are thrown.
+    public init(_ source: Source, settings: DeviceSettings = DeviceSettings(), privacy: KeyPrivacy = .redactText,
+                verbose: Bool = false, messages: @escaping (String) -> Void) throws(LibinputError) {
+        self.settings = settings; self.privacy = privacy; self.verbose = verbose; self.messages = messages
+        do { keyboard = try XkbKeyboard() } catch { keymapProblem = error }
+        switch source {
+        case .paths(let paths):
+            context = try LibinputContext(kind: .path, verbose: verbose)
+            var denied: [String] = []
+            for path in paths where context.addPath(path) == nil {
+                let failure = context.sink.openFailures.last(where: { $0.path == path })?.failure
+                let libinputSaid = context.sink.log.map(\.line).joined(separator: "; ")
+                context.sink.log.removeAll()
+                switch failure {
+                case .permissionDenied: denied.append(path)
+                case .other(_, let reason): throw .cannotOpen(path: path, reason: reason)
+                case nil: throw .notAnInputDevice(path: path, detail: libinputSaid)
+                }
+            }
+            if !denied.isEmpty { throw .permissionDenied(paths: denied) }
+            reportedOpenFailures = context.sink.openFailures.count
+        case .seat(let seat):
+            context = try LibinputContext(kind: .udev(seat: seat), verbose: verbose)
+            let failures = context.sink.openFailures
+            let denied = failures.filter { $0.failure == .permissionDenied }.map(\.path)
+            if !failures.isEmpty, failures.count == denied.count, !hasQueuedDevices {
+                throw .permissionDenied(paths: denied)
+            }
+        }
+    }
+
+    /// The fd to put in the client's event loop; readable when libinput has work (events or
+    /// its internal timers).
+    public var fileDescriptor: Int32 { context.fd }
+
+    /// Waits until the fd is readable or `timeoutMS` passes (negative: no timeout).
+    @discardableResult
+    public func wait(timeoutMS: Int32) -> Bool { context.wait(timeoutMS: timeoutMS) }
+
+    private var queued: [RawEvent] = []
+    private var hasQueuedDevices: Bool {
+        while let e = context.nextEvent() { queued.append(e) }
+        return queued.contains { if case .deviceAdded = $0 { true } else { false } }
+    }
+
+    /// Takes every event available now. Calls libinput_dispatch only when the fd is readable.
+    public func drain() -> [InputEvent] {
+        if context.readable { _ = context.dispatch() }
+        var raw = queued
+        queued.removeAll()
+        while let e = context.nextEvent() { raw.append(e) }
+        LibinputBackend.markRemovalEndsCancelled(&raw)
+        var out: [InputEvent] = []
+        for e in raw { translate(e, into: &out) }
+        reportLog()
+        return out
+    }
+
+    /// libinput ends a gesture in progress when its device goes away, but as a normal end
+    /// (tp_clear_state stops the gesture); for Lodestone that gesture was cancelled (SPEC G7).
+    /// Both arrive from the same dispatch, so the end sits among the device's last events
+    /// right before its removal.
+    static func markRemovalEndsCancelled(_ raw: inout [RawEvent]) {
+        for i in raw.indices {
+            guard case .deviceRemoved(let removed) = raw[i] else { continue }
+            var j = i - 1
+            while j >= 0, raw[j].device == removed {
+                if case .gesture(let d, let time, let kind, .end, let fingers, let dx, let dy, let scale, let angle, _) = raw[j] {
+                    raw[j] = .gesture(d, time: time, kind: kind, phase: .end, fingers: fingers, dx: dx, dy: dy,
+                                      scale: scale, angle: angle, cancelled: true)
+                }
+                j -= 1
+            }
+        }
+    }
+
+    private func reportLog() {
+        let failures = context.sink.openFailures.dropFirst(reportedOpenFailures)
+        if !failures.isEmpty {
+            reportedOpenFailures = context.sink.openFailures.count
+            let denied = failures.filter { $0.failure == .permissionDenied }.map(\.path)
+            if !denied.isEmpty { messages(LibinputError.permissionDenied(paths: denied).description) }
+            for f in failures { if case .other(_, let reason) = f.failure { messages("cannot open \(f.path): \(reason)") } }
+            context.sink.log.removeAll()   // libinput's own lines about the same failures
+        }
+        for entry in context.sink.log where entry.error || verbose { messages("libinput: \(entry.line)") }
+        context.sink.log.removeAll()
+    }
+
+    private func id(for device: DeviceRef) -> DeviceID {
+        if let id = devices[device] { return id }
+        let id = DeviceID(nextDevice)
+        nextDevice += 1
+        devices[device] = id
+        return id
+    }
+
+    private func translate(_ raw: RawEvent, into out: inout [InputEvent]) {
+        func emit(_ time: UInt64, _ device: DeviceRef, _ kind: InputEventKind) {
+            out.append(InputEvent(time: Timestamp(microseconds: time), device: id(for: device), kind))
+        }
+        let k = Units.pointsPerLibinputUnit
+        switch raw {
+        case .deviceAdded(let device):
+            let caps = device.capabilities
+            var capabilities = DeviceCapabilities()
+            if caps.contains(.pointer) { capabilities.insert(.pointer) }
+            if caps.contains(.keyboard) { capabilities.insert(.keyboard) }
+            if caps.contains(.touch) { capabilities.insert(.touch) }
+            if caps.contains(.gesture) { capabilities.insert(.gesture) }
+            emit(monotonicMicroseconds(), device, .deviceAdded(name: device.name, capabilities: capabilities))
+            if caps.contains(.pointer), !settings.isEmpty {
+                for line in settings.apply(to: device) { messages(line) }
+            }
+            if caps.contains(.keyboard), let problem = keymapProblem, !keymapProblemReported {
+                keymapProblemReported = true
+                messages("\(problem.description); modifiers from \(device.name) are unavailable")
+            }
+        case .deviceRemoved(let device):
+            let time = monotonicMicroseconds()
+            for kind in translator.deviceRemoved(id(for: device)) { emit(time, device, kind) }
+            emit(time, device, .deviceRemoved)
+            devices[device] = nil
+        case .keyboardKey(let device, let time, let key, let pressed):
+            emit(time, device, .key(privacy.apply(KeyCode(rawValue: key)), pressed: pressed))
+            if let mods = keyboard?.update(evdevKey: key, pressed: pressed) { emit(time, device, .modifiers(mods)) }
+        case .pointerMotion(let device, let time, let dx, let dy, let rawDX, let rawDY):
+            emit(time, device, .motion(position: nil, delta: InputVector(dx: dx * k, dy: dy * k),
+                                       unaccelerated: InputVector(dx: rawDX * k, dy: rawDY * k)))
+            emit(time, device, .frame)
+        case .pointerButton(let device, let time, let button, let pressed):
+            emit(time, device, .button(PointerButton(rawValue: button), pressed: pressed))
+            emit(time, device, .frame)
+        case .pointerScroll(let device, let time, let source, let axes):
+            let src: ScrollSource = switch source { case .wheel: .wheel; case .finger: .finger; case .continuous: .continuous }
+            for axis in axes {
+                // A zero value on a finger/continuous axis is libinput's scroll stop.
+                emit(time, device, .scroll(source: src, axis: axis.vertical ? .vertical : .horizontal,
+                                           value: axis.value * k, value120: axis.value120.map { Int32($0.rounded()) },
+                                           stop: src != .wheel && axis.value == 0))
+            }
+            emit(time, device, .frame)
+        case .touch(let device, let time, let phase, let slot, let xMM, let yMM):
+            let id = id(for: device)
+            let p = InputPoint(x: xMM * Units.pointsPerMillimetre, y: yMM * Units.pointsPerMillimetre)
+            for kind in translator.touch(id, phase: phase, slot: slot, position: p) { emit(time, device, kind) }
+        case .gesture(let device, let time, let kind, let phase, let fingers, let dx, let dy, let scale, let angle, let cancelled):
+            let gestureKind: GestureKind = switch kind { case .swipe: .swipe; case .pinch: .pinch; case .hold: .hold }
+            let gesturePhase: GesturePhase = switch phase { case .begin: .begin; case .update: .update; case .end: .end }
+            let g = GestureEvent(
+                kind: gestureKind, phase: gesturePhase, fingers: Int(fingers), delta: InputVector(dx: dx * k, dy: dy * k),
+                scale: scale, rotation: angle, cancelled: cancelled)
+            for kind in translator.gesture(id(for: device), g) { emit(time, device, kind) }
+        case .ignored:
+            break
+        }
+    }
+}

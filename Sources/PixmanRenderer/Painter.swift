@@ -69,9 +69,14 @@ public enum Painter {
     /// fades it in and out.
     public static func platter(around control: Rect, cornerRadius: Double, parallax: Vector = .zero,
                                presence: Double = 1, tint: Color = .white) -> [DrawOp] {
+        platter(rect: control.outsetBy(Look.platterOutset).offsetBy(parallax), cornerRadius: cornerRadius + Look.platterOutset,
+                presence: presence, tint: tint)
+    }
+
+    /// The platter filling exactly `rect` (the engine already grew and moved it).
+    public static func platter(rect: Rect, cornerRadius: Double, presence: Double = 1, tint: Color = .white) -> [DrawOp] {
         guard presence > 0 else { return [] }
-        let rect = control.outsetBy(Look.platterOutset).offsetBy(parallax)
-        let shape = Shape.roundedRect(cornerRadius: cornerRadius + Look.platterOutset)
+        let shape = Shape.roundedRect(cornerRadius: cornerRadius)
         // Glass: a light, slightly cool body, brighter at the top, over a faint soft shadow.
         let body = Gradient(.linear(from: Point(0.5, 0), to: Point(0.5, 1)),
                             stops: [.init(0, tint.withAlpha(0.55)), .init(1, tint.withAlpha(0.40))])
@@ -142,10 +147,14 @@ public enum Painter {
         /// Contrast border colour; thicker when `increasedContrast`.
         public var border: Color
         public var increasedContrast: Bool
-        public init(fill: Color = Look.pointerFill, border: Color = .white, increasedContrast: Bool = false) {
+        /// An explicit border width (points), overriding the default and contrast widths.
+        public var explicitBorderWidth: Double?
+        public init(fill: Color = Look.pointerFill, border: Color = .white, increasedContrast: Bool = false,
+                    borderWidth: Double? = nil) {
             self.fill = fill; self.border = border; self.increasedContrast = increasedContrast
+            explicitBorderWidth = borderWidth
         }
-        var borderWidth: Double { increasedContrast ? 2.5 : Look.pointerBorder }
+        var borderWidth: Double { explicitBorderWidth ?? (increasedContrast ? 2.5 : Look.pointerBorder) }
     }
 
     /// The modern arrow (tip at `tip`), `size` × the 19 pt base size.
@@ -239,7 +248,13 @@ public enum Painter {
         let p = min(max(progress, 0), 1)
         guard p > 0 else { return [] }
         let at = Point(center.x + distance * cosine(angle), center.y + distance * sine(angle))
-        let s = 0.6 + 0.4 * p
+        return accessory(glyph, at: at, angle: angle, scale: 0.6 + 0.4 * p, look: look).map { $0.fading(p) }
+    }
+
+    /// An accessory glyph centred at `at`; arrows point along `angle`. `scale` multiplies the
+    /// standard sizes (`Look.accessorySize`, `Look.badgeSize`).
+    public static func accessory(_ glyph: AccessoryGlyph, at: Point, angle: Double, scale s: Double,
+                                 look: PointerLook = .init()) -> [DrawOp] {
         switch glyph {
         case .arrow:
             let size = Look.accessorySize * s
@@ -247,7 +262,6 @@ public enum Painter {
             let rect = Rect(x: at.x - size / 2, y: at.y - size / 2, width: size, height: size)
             return bordered(.path(path), rect, look: PointerLook(fill: look.fill, border: look.border,
                                                                  increasedContrast: look.increasedContrast))
-                .map { $0.fading(p) }
         case .plus, .circleSlash, .link:
             let d = Look.badgeSize * s
             let rect = Rect(x: at.x - d / 2, y: at.y - d / 2, width: d, height: d)
@@ -274,11 +288,11 @@ public enum Painter {
             default:
                 ops.append(.fill(.path(linkPath), inner, .white))
             }
-            return ops.map { $0.fading(p) }
+            return ops
         case .custom(let path):
             let size = Look.accessorySize * 1.2 * s
             let rect = Rect(x: at.x - size / 2, y: at.y - size / 2, width: size, height: size)
-            return bordered(.path(path), rect, look: look).map { $0.fading(p) }
+            return bordered(.path(path), rect, look: look)
         }
     }
 

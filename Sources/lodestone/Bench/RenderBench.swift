@@ -7,16 +7,6 @@ import PixmanRenderer
 import Glibc
 #endif
 
-/// One benchmark figure (the JSON line format of `lodestone bench --json`).
-struct RenderFigure {
-    var name: String
-    var value: Double
-    var unit: String
-    var reference: String?
-    var referenceValue: Double?
-    var goal: String?
-    var met: Bool?
-}
 
 enum RenderBench {
     /// Monotonic seconds.
@@ -46,15 +36,15 @@ enum RenderBench {
     static let sizes = [Size(label: "1080p", scale: 1, pointerGoal: 0.05), Size(label: "4K", scale: 2, pointerGoal: 0.1)]
 
     /// Runs everything; `quick` shortens runs (for tests of the command itself).
-    static func run(quick: Bool = false) -> [RenderFigure] {
-        var figures: [RenderFigure] = []
+    static func run(quick: Bool = false) -> [BenchFigure] {
+        var figures: [BenchFigure] = []
         for size in sizes {
             figures += measure(size, quick: quick)
         }
         return figures
     }
 
-    static func measure(_ size: Size, quick: Bool) -> [RenderFigure] {
+    static func measure(_ size: Size, quick: Bool) -> [BenchFigure] {
         let scale = size.scale
         let w = Int(RenderBenchScene.size.width * scale), h = Int(RenderBenchScene.size.height * scale)
         let scene = RenderBenchScene(scale: scale)
@@ -115,8 +105,8 @@ enum RenderBench {
         }
 
         let l = size.label
-        func fig(_ name: String, _ v: Double, _ unit: String, ref: String? = nil, refValue: Double? = nil, goal: String? = nil, met: Bool? = nil) -> RenderFigure {
-            RenderFigure(name: name, value: v, unit: unit, reference: ref, referenceValue: refValue, goal: goal, met: met)
+        func fig(_ name: String, _ v: Double, _ unit: String, ref: String? = nil, refValue: Double? = nil, goal: String? = nil, met: Bool? = nil) -> BenchFigure {
+            BenchFigure(name: name, value: v, unit: unit, reference: ref, referenceValue: refValue, goal: goal, met: met)
         }
         let idiom = cairo[0], cached = cairo[1]
         let cachedGoal = size.scale == 1 ? 1.5 : 1.25

@@ -1,5 +1,54 @@
-// `lodestone bench` (issue 8): not built yet. Replace this file's body when it is.
+// `lodestone bench [engine|render|latency|startup|feel|all] [--json] [--quick]` (issue 8).
+// Figures go to stdout (a table, or one JSON object per line with --json); suites that cannot
+// run here say why on stderr. Exit 0 when every requested suite ran, 1 when some could not,
+// 2 on a usage error.
+
+import WaylandClient
+
 enum BenchCommand {
-    static let command = Command(name: "bench", usage: "[engine|render|latency|startup|feel|all] [--json]", summary: "run the benchmarks",
-                                 run: CLI.notYetAvailable("bench", issue: 8))
+    static let command = Command(name: "bench", usage: "[engine|render|latency|startup|feel|all] [--json] [--quick]",
+                                 summary: "run the benchmarks", run: run)
+
+    static func run(_ args: [String]) -> Int32 {
+        var json = false, quick = false
+        var names: [String] = []
+        for a in args {
+            switch a {
+            case "--json": json = true
+            case "--quick": quick = true
+            case "all": names += BenchRegistry.suites.map(\.name)
+            case _ where a.hasPrefix("-"):
+                Diagnostics.error("unknown option '\(a)' (usage: lodestone bench \(command.usage))")
+                return CLI.Status.usage
+            default:
+                guard BenchRegistry.suite(named: a) != nil else {
+                    let known = (BenchRegistry.suites.map(\.name) + ["all"]).joined(separator: ", ")
+                    Diagnostics.error("unknown bench '\(a)' (known: \(known))")
+                    return CLI.Status.usage
+                }
+                names.append(a)
+            }
+        }
+        if names.isEmpty { names = BenchRegistry.suites.map(\.name) }
+        var seen = Set<String>()
+        names = names.filter { seen.insert($0).inserted }
+
+        var missing = 0
+        for name in names {
+            let suite = BenchRegistry.suite(named: name)!
+            switch suite.run(quick) {
+            case let .figures(figures):
+                if json {
+                    for f in figures { writeLine(f.jsonLine) }
+                } else {
+                    writeLine("\(suite.name): \(suite.summary)")
+                    writeLine(BenchTable.render(figures) + "\n")
+                }
+            case let .unavailable(why):
+                missing += 1
+                Diagnostics.warning("bench \(name): not available: \(why)")
+            }
+        }
+        return missing == 0 ? CLI.Status.ok : CLI.Status.failure
+    }
 }

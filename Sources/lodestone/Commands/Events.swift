@@ -17,7 +17,7 @@ enum EventsCommand {
         usage: lodestone events [--backend wayland|libinput] [--json] [--keep-keys] [--display NAME]
           Prints each input event Lodestone receives, one line per semantic event.
           --backend wayland   the compositor's seat through a small window (default)
-          --backend libinput  trackpad and keyboard devices read directly (issue 4)
+          --backend libinput  devices read directly, no compositor needed; see --backend libinput --help
           --json              JSON lines in the trace format (Protocols/lodestone-input-v1.md)
           --keep-keys         keep text keys' identity (default: they print as "private", SPEC T3)
           --display NAME      Wayland display (default $WAYLAND_DISPLAY)
@@ -56,14 +56,14 @@ enum EventsCommand {
     }
 
     static func run(_ args: [String]) -> Int32 {
+        if let i = args.firstIndex(of: "--backend"), args.dropFirst(i + 1).first == "libinput" {
+            return LibinputEventsCommand.run(args)   // issue 4: Commands/LibinputEvents.swift
+        }
         if args.contains("--help") || args.contains("-h") { print(help); return CLI.Status.ok }
         let options: Options
         do { options = try parse(args) } catch {
             Diagnostics.error("events: \(error.message)\n\(help)")
             return CLI.Status.usage
-        }
-        if options.backend == "libinput" {
-            return CLI.notYetAvailable("events --backend libinput", issue: 4)(args)
         }
         if options.json {
             // The trace codec (Sources/InputProtocol) is not on main yet.

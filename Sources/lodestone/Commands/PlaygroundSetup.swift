@@ -79,14 +79,13 @@ enum TraceFile {
     /// The trace's events; a missing, malformed or truncated file is reported with its line and
     /// gives exit status 2 (SPEC T4: nothing is replayed half-way).
     static func load(_ path: String) -> Result<[InputEvent], ExitStatus> {
-        guard let text = PlaygroundSetup.readText(path) else {
-            Diagnostics.error("\(path): cannot read the trace (missing or not readable)")
-            return .failure(ExitStatus(code: CLI.Status.usage))
-        }
         do {
-            return .success(try TraceDecoder.decode(text).events)
-        } catch {
+            return .success(try TraceDecoder.decode(try TraceFiles.read(path)).events)
+        } catch let error as TraceError {
             Diagnostics.error("\(path): \(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        } catch {
+            Diagnostics.error("\(error)")
             return .failure(ExitStatus(code: CLI.Status.usage))
         }
     }

@@ -1,21 +1,100 @@
-// `lodestone replay TRACE [--layout FILE] [--headless --out DIR …]` (issue 7, SPEC T2): the
-// headless part lives in ReplayHeadless.swift; live replay (a window) comes with the trace work.
+// `lodestone replay TRACE [--json] [--realtime]` (SPEC T2, T4): decodes the whole trace first —
+// a malformed, truncated, unknown-version or out-of-range trace is refused with its line and
+// exit status 2, nothing replayed — then feeds every event with its time to the replay targets.
+// For now the target prints the events; the engine (and headless frames, issue 7) plug in as
+// further `ReplayTarget`s.
+import InputProtocol
 import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where replayed events go: the seam for the engine and the headless renderer.
+protocol ReplayTarget {
+    /// One event; `now` is its own timestamp (virtual time, SPEC T2).
+    mutating func consume(_ event: InputEvent, now: Timestamp)
+    mutating func finish()
+}
+
+/// Prints each event: the inspector's readable line (as `lodestone events`), or one canonical
+/// trace line each (--json).
+struct PrintTarget: ReplayTarget {
+    var json: Bool
+    private var inspector = InspectorLine()
+
+    init(json: Bool) { self.json = json }
+
+    mutating func consume(_ event: InputEvent, now: Timestamp) {
+        if json {
+            // The event was validated when decoded, so it encodes.
+            if let line = try? TraceEncoder.line(for: event) { writeLine(line) }
+        } else if let line = inspector.line(for: event) {
+            writeLine(line)
+        }
+    }
+    mutating func finish() {}
+}
 
 enum ReplayCommand {
-    static let command = Command(name: "replay", usage: "TRACE [--layout FILE] [--headless --out DIR] [--size WxH] [--scale S] [--fps N] [--every N]",
-                                 summary: "replay a trace live or headless to PNG frames", run: run)
+    static let command = Command(name: "replay", usage: "TRACE [--json] [--realtime] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N]",
+                                 summary: "replay a trace (decoded whole first; errors name the line)", run: run)
 
     static func run(_ args: [String]) -> Int32 {
-        let options: ReplayHeadless.Options
-        do { options = try ReplayHeadless.parse(args) } catch {
-            Diagnostics.error("replay: \(error)")
+        // Headless frames (issue 7): ReplayHeadless.swift.
+        if args.contains("--headless") {
+            do { return ReplayHeadless.run(try ReplayHeadless.parse(args)) } catch {
+                Diagnostics.error("replay: \(error)")
+                return CLI.Status.usage
+            }
+        }
+        var path: String?
+        var json = false, realtime = false
+        for a in args {
+            switch a {
+            case "--json": json = true
+            case "--realtime": realtime = true
+            case _ where a.hasPrefix("-") && a != "-":
+                Diagnostics.error("unknown option '\(a)' (usage: lodestone replay \(command.usage))")
+                return CLI.Status.usage
+            default:
+                guard path == nil else {
+                    Diagnostics.error("replay takes one trace, got '\(path!)' and '\(a)'")
+                    return CLI.Status.usage
+                }
+                path = a
+            }
+        }
+        guard let path else {
+            Diagnostics.error("usage: lodestone replay \(command.usage)")
             return CLI.Status.usage
         }
-        guard options.headless else {
-            Diagnostics.error("replay: live replay in a window is not available yet; use --headless --out DIR")
+        let trace: Trace
+        do {
+            trace = try TraceDecoder.decode(try TraceFiles.read(path))
+        } catch let error as TraceError {
+            Diagnostics.error("\(path): \(error)")
             return CLI.Status.usage
+        } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
         }
-        return ReplayHeadless.run(options)
+        var target = PrintTarget(json: json)
+        if json { writeLine(TraceEncoder.headerLine(trace.header)) }
+        let replayer = TraceReplayer(trace)
+        if realtime {
+            replayer.replay(tickInterval: 1_000_000, tick: { _ in }, wait: { sleepMicroseconds($0) }) { e, now in
+                target.consume(e, now: now)
+            }
+        } else {
+            replayer.replay { e, now in target.consume(e, now: now) }
+        }
+        target.finish()
+        return CLI.Status.ok
+    }
+
+    static func sleepMicroseconds(_ us: UInt64) {
+        var request = timespec(tv_sec: Int(us / 1_000_000), tv_nsec: Int(us % 1_000_000) * 1000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

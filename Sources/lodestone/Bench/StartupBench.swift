@@ -1,0 +1,240 @@
+// `lodestone bench startup` (issue 8): launch → first frame on screen, and peak RSS, of the
+// playground window at 1920×1080. Runs against $WAYLAND_DISPLAY when it answers; otherwise it
+// starts its own headless sway (as uid 65534 when run as root: sway refuses root) and stops it.
+// References measured in the same run: spawning /bin/true (process start cost) and the peak RSS
+// of `lodestone --version` (the Swift runtime and libraries, no window).
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum StartupBench {
+    /// Goals from issue 8.
+    static let firstFrameGoalMs = 150.0
+    static let peakRSSGoalMB = 48.0
+
+    static func run(quick: Bool) -> BenchOutcome {
+        let runs = quick ? 2 : 7
+        var compositor: HeadlessSway?
+        var display = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        if display == nil || !displayAnswers(display!) {
+            do { compositor = try HeadlessSway.start(width: 1920, height: 1080) } catch {
+                return .unavailable("no compositor: \(error)")
+            }
+            display = compositor!.socket
+        }
+        defer { compositor?.stop() }
+        guard let display else { return .unavailable("no compositor") }
+
+        var firstFrame: [Double] = []
+        var rss: [Double] = []
+        for _ in 0..<runs {
+            switch Spawn.run([selfPath, "--display", display, "--frames", "1", "--report-frames", "--size", "1920x1080"],
+                             untilLineContaining: "frame 1 ", timeout: 10) {
+            case let .success(r):
+                guard let t = r.lineAfter else { return .unavailable("the playground exited without presenting a frame (status \(r.status))") }
+                firstFrame.append(t * 1000)
+                rss.append(Double(r.maxRSSKiB) / 1024)
+            case let .failure(why): return .unavailable(why.description)
+            }
+        }
+        var trueMs: [Double] = []
+        for _ in 0..<runs {
+            if case let .success(r) = Spawn.run(["/bin/true"], untilLineContaining: nil, timeout: 5) { trueMs.append(r.elapsed * 1000) }
+        }
+        var versionRSS = Double.nan
+        if case let .success(r) = Spawn.run([selfPath, "--version"], untilLineContaining: nil, timeout: 5) {
+            versionRSS = Double(r.maxRSSKiB) / 1024
+        }
+        let ff = median(firstFrame), peak = rss.max() ?? .nan
+        return .figures([
+            BenchFigure(name: "startup.first_frame", value: ff, unit: "ms", reference: "spawn of /bin/true",
+                        referenceValue: median(trueMs), goal: "<= \(Int(firstFrameGoalMs))", met: ff <= firstFrameGoalMs),
+            BenchFigure(name: "startup.first_frame.max", value: firstFrame.max() ?? .nan, unit: "ms"),
+            BenchFigure(name: "startup.peak_rss_1080p", value: peak, unit: "MB", reference: "lodestone --version",
+                        referenceValue: versionRSS, goal: "<= \(Int(peakRSSGoalMB))", met: peak <= peakRSSGoalMB),
+        ])
+    }
+
+    static var selfPath: String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        return n > 0 ? String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        guard !v.isEmpty else { return .nan }
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    static func displayAnswers(_ name: String) -> Bool {
+        Spawn.run([selfPath, "--version"], untilLineContaining: nil, timeout: 1).map { _ in true }.isOk
+            && (try? Display(name: name)) != nil
+    }
+}
+
+extension Result {
+    var isOk: Bool { if case .success = self { true } else { false } }
+}
+
+struct SpawnFailure: Error, CustomStringConvertible { var description: String }
+
+/// Child processes for the benches: posix_spawn, a stdout pipe, wait4 for the peak RSS.
+enum Spawn {
+    struct Outcome {
+        /// Seconds from spawn to the first stdout line containing the marker.
+        var lineAfter: Double?
+        /// Seconds from spawn to exit.
+        var elapsed: Double
+        var status: Int32
+        var maxRSSKiB: Int
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    static func run(_ argv: [String], environment: [String]? = nil, untilLineContaining marker: String?,
+                    timeout: Double) -> Result<Outcome, SpawnFailure> {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return .failure(SpawnFailure(description: "pipe: \(String(cString: strerror(errno)))")) }
+        // Close-on-exec on both ends: the child gets the write end only as its stdout (dup2).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        let env = environment ?? currentEnvironment()
+        let cEnv = env.map { strdup($0) } + [nil]
+        defer { cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let t0 = now()
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        close(fds[1])
+        guard rc == 0 else { close(fds[0]); return .failure(SpawnFailure(description: "cannot start \(argv[0]): \(String(cString: strerror(rc)))")) }
+
+        var lineAfter: Double?
+        var pending: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let deadline = t0 + timeout
+        while true {
+            var p = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, (deadline - now()) * 1000))
+            let n = poll(&p, 1, left)
+            if n == 0 { kill(pid, SIGKILL); break }
+            if n < 0 { if errno == EINTR { continue }; break }
+            let got = read(fds[0], &buf, buf.count)
+            if got <= 0 { break }
+            if lineAfter == nil, let marker {
+                pending += buf[0..<got]
+                if String(decoding: pending, as: UTF8.self).contains(marker) { lineAfter = now() - t0 }
+            }
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = now() - t0
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return .success(Outcome(lineAfter: lineAfter, elapsed: elapsed, status: exitStatus, maxRSSKiB: Int(usage.ru_maxrss)))
+    }
+
+    static func currentEnvironment() -> [String] {
+        var out: [String] = []
+        var p = environ
+        while let entry = p.pointee { out.append(String(cString: entry)); p += 1 }
+        return out
+    }
+}
+
+/// A headless sway for benches, torn down by its pid.
+final class HeadlessSway {
+    let pid: pid_t
+    let directory: String
+    let socket: String
+
+    struct StartError: Error, CustomStringConvertible { var description: String }
+
+    /// uid/gid sway runs as when we are root (sway refuses to run as root).
+    static let unprivileged: uid_t = 65534
+
+    static func start(width: Int, height: Int) throws(StartError) -> HeadlessSway {
+        var template = Array("/tmp/lodestone-bench-XXXXXX".utf8CString)
+        guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
+        let dir = String(cString: dirPtr)
+        let config = "\(dir)/config"
+        let text = "xwayland disable\noutput HEADLESS-1 resolution \(width)x\(height) position 0 0 scale 1\nseat seat0 hide_cursor 1\n"
+        guard let f = fopen(config, "w") else { throw StartError(description: "cannot write \(config)") }
+        fputs(text, f)
+        fclose(f)
+        let root = getuid() == 0
+        if root {
+            chown(dir, unprivileged, unprivileged)
+            chown(config, unprivileged, unprivileged)
+        }
+        chmod(dir, 0o700)
+        let env = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME=\(dir)", "XDG_RUNTIME_DIR=\(dir)",
+                   "XDG_CACHE_HOME=\(dir)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+                   "WLR_HEADLESS_OUTPUTS=1"]
+        let argv = (root ? ["/usr/bin/setpriv", "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups"] : [])
+            + ["/usr/bin/sway", "-c", config]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw StartError(description: "cannot start sway: \(String(cString: strerror(rc)))") }
+        let sway = HeadlessSway(pid: pid, directory: dir, socket: "\(dir)/wayland-1")
+        // Wait for the socket to answer (sway creates wayland-1 in its runtime dir).
+        let deadline = Spawn.now() + 10
+        while Spawn.now() < deadline {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { throw StartError(description: "sway exited during startup") }
+            if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil { return sway }
+            usleep(20_000)
+        }
+        sway.stop()
+        throw StartError(description: "sway did not create \(sway.socket) within 10 s")
+    }
+
+    private init(pid: pid_t, directory: String, socket: String) {
+        self.pid = pid; self.directory = directory; self.socket = socket
+    }
+
+    private var stopped = false
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let deadline = Spawn.now() + 3
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Spawn.now() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+            usleep(10_000)
+        }
+        // The runtime directory holds only sway's sockets, lock and our config.
+        for name in ["config", "wayland-1", "wayland-1.lock"] { unlink("\(directory)/\(name)") }
+        if let d = opendir(directory) {
+            while let e = readdir(d) {
+                let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
+            }
+            closedir(d)
+        }
+        rmdir(directory)
+    }
+
+    deinit { stop() }
+}

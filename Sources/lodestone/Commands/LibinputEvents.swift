@@ -1,0 +1,100 @@
+// `lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json]`: prints the
+// semantic event stream of the libinput backend without any compositor, like
+// `libinput debug-events` but in Lodestone's terms (SPEC T1). Private by default (SPEC T3).
+import Foundation
+import InputProtocol
+import LibinputBackend
+import WaylandClient
+
+enum LibinputEventsCommand {
+    static let usage = """
+    usage: lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json] [--keep-keys]
+                            [--tap on|off] [--natural-scroll on|off] [--scroll-method none|two-finger|edge|on-button-down]
+                            [--accel-profile flat|adaptive] [--accel-speed -1…1] [--dwt on|off] [--verbose]
+      Without --device, every input device of the seat (default seat0) is read through udev.
+    """
+
+    struct Options {
+        var paths: [String] = []
+        var seat = "seat0"
+        var json = false
+        var privacy = KeyPrivacy.redactText
+        var settings = DeviceSettings()
+        var verbose = false
+    }
+
+    static func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ name: String) throws(UsageError) -> String {
+            i += 1
+            guard i < args.count else { throw UsageError("\(name) needs a value") }
+            return args[i]
+        }
+        func flag(_ name: String) throws(UsageError) -> Bool {
+            let v = try value(name)
+            switch v {
+            case "on", "yes", "true": return true
+            case "off", "no", "false": return false
+            default: throw UsageError("\(name) wants on or off, not \(v)")
+            }
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--backend":
+                let b = try value(a)
+                guard b == "libinput" else { throw UsageError("--backend \(b) is not available here; use --backend libinput") }
+            case "--device": o.paths.append(try value(a))
+            case "--seat": o.seat = try value(a)
+            case "--json": o.json = true
+            case "--keep-keys": o.privacy = .keepKeys
+            case "--verbose": o.verbose = true
+            case "--tap": o.settings.tapToClick = try flag(a)
+            case "--natural-scroll": o.settings.naturalScroll = try flag(a)
+            case "--dwt": o.settings.disableWhileTyping = try flag(a)
+            case "--scroll-method":
+                let v = try value(a)
+                guard let m = DeviceSettings.ScrollMethod(rawValue: v) else { throw UsageError("unknown scroll method \(v)") }
+                o.settings.scrollMethod = m
+            case "--accel-profile":
+                let v = try value(a)
+                guard let p = DeviceSettings.AccelProfile(rawValue: v) else { throw UsageError("unknown acceleration profile \(v)") }
+                o.settings.accelProfile = p
+            case "--accel-speed":
+                let v = try value(a)
+                guard let s = Double(v) else { throw UsageError("--accel-speed wants a number, not \(v)") }
+                o.settings.accelSpeed = s
+            default: throw UsageError("unknown option \(a)")
+            }
+            i += 1
+        }
+        return o
+    }
+
+    struct UsageError: Error { var message: String; init(_ m: String) { message = m } }
+
+    static func run(_ args: [String]) -> Int32 {
+        if args.contains("--help") || args.contains("-h") { print(usage); return CLI.Status.ok }
+        let options: Options
+        do { options = try parse(args) } catch {
+            Diagnostics.error("events: \(error.message)\n\(usage)")
+            return CLI.Status.usage
+        }
+        let source: LibinputBackend.Source = options.paths.isEmpty ? .seat(options.seat) : .paths(options.paths)
+        let backend: LibinputBackend
+        do {
+            backend = try LibinputBackend(source, settings: options.settings, privacy: options.privacy,
+                                          verbose: options.verbose) { line in Diagnostics.error(line) }
+        } catch {
+            Diagnostics.error(error.description)
+            return CLI.Status.failure
+        }
+        while true {
+            // One write per drain: lines reach a pipe as they happen (tests and tools read live).
+            let lines = backend.drain().map { (options.json ? EventLine.json($0) : EventLine.text($0)) + "\n" }
+            if !lines.isEmpty { Diagnostics.write(lines.joined(), to: 1) }
+            backend.wait(timeoutMS: -1)
+        }
+    }
+}

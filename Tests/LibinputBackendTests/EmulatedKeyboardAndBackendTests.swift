@@ -1,0 +1,120 @@
+// Keyboard modifiers through xkbcommon, key privacy, the two libinput backends, and the
+// permission message, all with real libinput on emulated devices (SPEC G10, T1, T3; issue 4).
+import Foundation
+import InputProtocol
+import Testing
+import TestSupport
+
+/// evdev key codes the scenarios type (linux/input-event-codes.h).
+enum Key {
+    static let leftAlt = 56, leftShift = 42, a = 30, s = 31, one = 2, pageDown = 109
+}
+
+@Suite("libinput backend: keyboard, backends, permissions (G10, T1, T3)", .serialized,
+       .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"))
+struct EmulatedKeyboardAndBackendTests {
+    @Test("G10/T3: Alt held on the keyboard gives the alt modifier; letters and digits arrive only as placeholders",
+          arguments: Backend.allCases)
+    func altWithLetters(backend: Backend) throws {
+        var kbd = KeyboardScript()
+        kbd.key(Key.leftAlt, pressed: true)
+        for k in [Key.a, Key.s, Key.one] { kbd.tap(k) }
+        kbd.tap(Key.pageDown)
+        kbd.key(Key.leftAlt, pressed: false)
+        let device = EmulatedDevice(.keyboard(), eventNumber: 3)
+        var script = EmulatedScript()
+        script.append(kbd.frames, to: device.node)
+        let run = try Harness.run([device], script, backend: backend, options: [], settle: 0.2)
+
+        let keys = run.events.compactMap { e -> (KeyCode, Bool)? in if case .key(let k, let p) = e.kind { (k, p) } else { nil } }
+        #expect(keys.count == 10)
+        #expect(keys.first?.0 == KeyCode(rawValue: UInt32(Key.leftAlt)), "modifier keys keep their identity")
+        #expect(keys.filter { $0.0 == .placeholder }.count == 6, "a, s, 1: pressed and released, as placeholders")
+        #expect(keys.contains { $0.0 == KeyCode(rawValue: UInt32(Key.pageDown)) }, "navigation keys keep their identity")
+        #expect(!keys.contains { [Key.a, Key.s, Key.one].map(UInt32.init).contains($0.0.rawValue) })
+
+        let modifiers = run.events.compactMap { e -> ModifierState? in if case .modifiers(let m) = e.kind { m } else { nil } }
+        #expect(modifiers.map(\.effective) == [.alt, []], "alt on with the key, off with its release")
+        #expect(modifiers.first?.depressed == .alt)
+        // Every placeholder key happened while alt was in effect.
+        var alt = false
+        for e in run.events {
+            if case .modifiers(let m) = e.kind { alt = m.effective.contains(.alt) }
+            if case .key(.placeholder, _) = e.kind { #expect(alt) }
+        }
+    }
+
+    @Test("T1: the udev and path backends give the same stream for the same touch input")
+    func udevMatchesPath() throws {
+        var pad = TouchpadScript()
+        pad.down([MM(42, 35), MM(58, 35)])
+        pad.pinch(to: 1.8, rotate: 30, duration: 0.4)
+        pad.up()
+        pad.rest(0.1)
+        pad.down([MM(43, 20), MM(57, 20)])
+        pad.translate(by: MM(0, 25), duration: 0.3)
+        pad.up()
+        let path = try Harness.touchpad(pad, backend: .path)
+        let udev = try Harness.touchpad(pad, backend: .udev)
+        // Acceleration depends on wall-clock timing; everything else must match exactly.
+        func shape(_ run: EventsRun) -> [String] {
+            run.events.map { e in
+                switch e.kind {
+                case .gesture(let g):
+                    "\(g.kind) \(g.phase) \(g.fingers) scale \(g.scale) rotation \(g.rotation) \(g.cancelled)"
+                case .scroll(let s, let a, let v, let v120, let stop): "scroll \(s) \(a) \(v) \(String(describing: v120)) \(stop)"
+                case .motion: "motion"
+                default: "\(e.kind)"
+                }
+            }
+        }
+        #expect(path.count(.pinch, .begin) == 1 && path.scrollEventCount > 3)
+        #expect(shape(path) == shape(udev))
+    }
+
+    @Test("The path backend turns EACCES into one clear message",
+          .enabled(if: getuid() == 0, "needs root to run lodestone as an unprivileged user"))
+    func permissionDenied() throws {
+        // lodestone runs as nobody; the emulated node is a root-only pty, as /dev/input/event*
+        // is root:input 0660 on a real system.
+        let device = EmulatedDevice(.touchpad(), eventNumber: 7)
+        let command = [Harness.lodestone, "events", "--backend", "libinput", "--json", "--device", device.node]
+        let (lines, stderr, status) = try EmulatedInput.run(
+            devices: [device], script: EmulatedScript(), command: command, readyToken: "\"device_added\"",
+            readyCount: 1, settle: 0, driverOptions: ["--as-user", "65534", "--timeout-ms", "3000"], acceptedStatus: [1])
+        #expect(status == 1 && lines.isEmpty)
+        let messages = stderr.split(separator: "\n").filter { $0.hasPrefix("lodestone") }
+        #expect(messages.count == 1, "one message, not a stack: \(stderr)")
+        #expect(stderr.contains("cannot open \(device.node): permission denied"))
+        #expect(stderr.contains("add your user to the `input` group or run `lodestone` with --input wayland"))
+    }
+
+    @Test("Device settings go through libinput's config API; natural scrolling flips the scroll direction, unsupported options say so once")
+    func deviceSettings() throws {
+        var pad = TouchpadScript()
+        pad.down([MM(43, 20), MM(57, 20)])
+        pad.translate(by: MM(0, 25), duration: 0.3)
+        pad.up()
+        let plain = try Harness.touchpad(pad, options: ["--natural-scroll", "off"])
+        let natural = try Harness.touchpad(pad, options: ["--natural-scroll", "on", "--scroll-method", "on-button-down"])
+        let down = plain.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +)
+        let flipped = natural.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +)
+        #expect(down > 10 && flipped < -10, "plain \(down), natural \(flipped)")
+        #expect(natural.stderr.components(separatedBy: "does not support scroll method on-button-down").count == 2,
+                "one message for the unsupported option: \(natural.stderr)")
+        #expect(!plain.stderr.contains("does not support"))
+    }
+
+    @Test("Tap-to-click follows the setting: a one-finger tap clicks only when it is on")
+    func tapToClick() throws {
+        var pad = TouchpadScript()
+        pad.down([MM(50, 35)])
+        pad.rest(0.05)
+        pad.up()
+        pad.rest(0.4)
+        let on = try Harness.touchpad(pad, options: ["--tap", "on"])
+        let off = try Harness.touchpad(pad, options: ["--tap", "off"])
+        #expect(on.buttons.map { "\($0.0) \($0.1)" } == ["left true", "left false"])
+        #expect(off.buttons.isEmpty)
+    }
+}

@@ -1,0 +1,83 @@
+// Runs `lodestone events --backend libinput --json` on emulated devices (real libinput 1.22 on
+// umockdev) and decodes its output into InputProtocol events.
+import Foundation
+import InputProtocol
+import TestSupport
+
+enum Backend: String, CaseIterable, CustomStringConvertible {
+    /// libinput's path backend: `--device /dev/input/eventN` for every emulated device.
+    case path
+    /// libinput's udev backend on seat0 (device hotplug and removal through udev).
+    case udev
+    var description: String { rawValue }
+}
+
+struct EventsRun {
+    var events: [InputEvent]
+    var stderr: String
+
+    var gestures: [GestureEvent] {
+        events.compactMap { if case .gesture(let g) = $0.kind { g } else { nil } }
+    }
+
+    func gestures(_ kind: GestureKind) -> [GestureEvent] { gestures.filter { $0.kind == kind } }
+
+    func count(_ kind: GestureKind, _ phase: GesturePhase) -> Int {
+        gestures.filter { $0.kind == kind && $0.phase == phase }.count
+    }
+
+    var scrolls: [(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool)] {
+        events.compactMap {
+            if case .scroll(let s, let a, let v, let v120, let stop) = $0.kind { (s, a, v, v120, stop) } else { nil }
+        }
+    }
+
+    /// libinput scroll events: one frame closes the axes of one event.
+    var scrollEventCount: Int {
+        zip(events, events.dropFirst()).filter { a, b in
+            if case .scroll = a.kind, case .frame = b.kind { true } else { false }
+        }.count
+    }
+
+    var buttons: [(PointerButton, Bool)] {
+        events.compactMap { if case .button(let b, let p) = $0.kind { (b, p) } else { nil } }
+    }
+
+    var motions: Int { events.filter { if case .motion = $0.kind { true } else { false } }.count }
+
+    /// Net motion of a gesture kind: the sum of its update deltas.
+    func travel(_ kind: GestureKind) -> InputVector {
+        gestures(kind).filter { $0.phase == .update }.reduce(InputVector.zero) {
+            InputVector(dx: $0.dx + $1.delta.dx, dy: $0.dy + $1.delta.dy)
+        }
+    }
+}
+
+enum Harness {
+    static var lodestone: String { EmulatedInput.productsDirectory.appendingPathComponent("lodestone").path }
+
+    /// Why these tests cannot run here (printed by the skipping tests), or nil.
+    static var unavailable: String? {
+        if let reason = EmulatedInput.unavailableReason { return reason }
+        if !FileManager.default.isExecutableFile(atPath: lodestone) { return "\(lodestone) not built" }
+        return nil
+    }
+
+    static func run(_ devices: [EmulatedDevice], _ script: EmulatedScript, backend: Backend = .path,
+                    options: [String] = [], settle: Double = 0.4) throws -> EventsRun {
+        var command = [lodestone, "events", "--backend", "libinput", "--json"] + options
+        if backend == .path { command += devices.flatMap { ["--device", $0.node] } }
+        let (lines, stderr, _) = try EmulatedInput.run(devices: devices, script: script, command: command,
+                                                    readyToken: "\"device_added\"", readyCount: devices.count,
+                                                    settle: settle)
+        return EventsRun(events: try EventLineDecoder.decode(lines), stderr: stderr)
+    }
+
+    /// One emulated touchpad playing `pad`'s frames.
+    static func touchpad(_ pad: TouchpadScript, backend: Backend = .path, options: [String] = []) throws -> EventsRun {
+        let device = EmulatedDevice(.touchpad(), eventNumber: 7)
+        var script = EmulatedScript()
+        script.append(pad.frames, to: device.node)
+        return try run([device], script, backend: backend, options: options)
+    }
+}

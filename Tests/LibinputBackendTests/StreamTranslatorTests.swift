@@ -1,0 +1,59 @@
+// The backend's own bookkeeping, without libinput: what it adds so the stream stays well formed
+// when a device disappears mid-gesture, and that odd input passes through without a crash (G7).
+import InputProtocol
+import Testing
+@testable import LibinputBackend
+
+@Suite("StreamTranslator (G7)")
+struct StreamTranslatorTests {
+    let pad = DeviceID(1)
+
+    @Test("A pinch update without a begin passes through unchanged, and nothing is cancelled later")
+    func updateWithoutBegin() {
+        var t = StreamTranslator()
+        let update = GestureEvent(kind: .pinch, phase: .update, fingers: 2, scale: 1.3, rotation: 2)
+        #expect(t.gesture(pad, update) == [.gesture(update)])
+        #expect(t.activeGesture(on: pad) == nil)
+        #expect(t.deviceRemoved(pad).isEmpty)
+    }
+
+    @Test("Removal mid-gesture ends that gesture as cancelled, keeping its kind, fingers and scale",
+          arguments: GestureKind.allCases)
+    func removalCancels(kind: GestureKind) {
+        var t = StreamTranslator()
+        _ = t.gesture(pad, GestureEvent(kind: kind, phase: .begin, fingers: 3))
+        _ = t.gesture(pad, GestureEvent(kind: kind, phase: .update, fingers: 3, scale: kind == .pinch ? 1.7 : 1))
+        let out = t.deviceRemoved(pad)
+        #expect(out == [.gesture(GestureEvent(kind: kind, phase: .end, fingers: 3, scale: kind == .pinch ? 1.7 : 1, cancelled: true))])
+        #expect(t.deviceRemoved(pad).isEmpty, "only once")
+    }
+
+    @Test("A gesture that ended normally is not cancelled again on removal; other devices are untouched")
+    func endedGesture() {
+        var t = StreamTranslator()
+        _ = t.gesture(pad, GestureEvent(kind: .swipe, phase: .begin, fingers: 4))
+        _ = t.gesture(DeviceID(2), GestureEvent(kind: .hold, phase: .begin, fingers: 2))
+        _ = t.gesture(pad, GestureEvent(kind: .swipe, phase: .end, fingers: 4))
+        #expect(t.deviceRemoved(pad).isEmpty)
+        #expect(t.activeGesture(on: DeviceID(2))?.kind == .hold)
+    }
+
+    @Test("A begin while another gesture is open closes the old one as cancelled first")
+    func beginClosesOpenGesture() {
+        var t = StreamTranslator()
+        _ = t.gesture(pad, GestureEvent(kind: .hold, phase: .begin, fingers: 2))
+        let begin = GestureEvent(kind: .pinch, phase: .begin, fingers: 2)
+        #expect(t.gesture(pad, begin) == [.gesture(GestureEvent(kind: .hold, phase: .end, fingers: 2, cancelled: true)), .gesture(begin)])
+    }
+
+    @Test("Touches down at removal are cancelled and the touch frame closed")
+    func touchesCancelled() {
+        var t = StreamTranslator()
+        _ = t.touch(pad, phase: .down, slot: 0, position: .zero)
+        _ = t.touch(pad, phase: .frame, slot: -1, position: .zero)
+        #expect(t.deviceRemoved(pad) == [.touchCancel, .touchFrame])
+        _ = t.touch(pad, phase: .down, slot: 1, position: .zero)
+        _ = t.touch(pad, phase: .up, slot: 1, position: .zero)
+        #expect(t.deviceRemoved(pad).isEmpty)
+    }
+}
