@@ -59,6 +59,7 @@ public final class LibinputBackend: InputSource {
     private var devices: [DeviceRef: DeviceID] = [:]
     private var nextDevice: UInt32 = 1
     private var reportedOpenFailures = 0
+    private var lastTime: UInt64 = 0
 
     /// Starts libinput. `messages` receives one line per noteworthy problem (unsupported option,
     /// a device that could not be opened); fatal problems are thrown.
@@ -160,7 +161,10 @@ public final class LibinputBackend: InputSource {
 
     private func translate(_ raw: RawEvent, into out: inout [InputEvent]) {
         func emit(_ time: UInt64, _ device: DeviceRef, _ kind: InputEventKind) {
-            out.append(InputEvent(time: Timestamp(microseconds: time), device: id(for: device), kind))
+            // The stream's time never goes backwards (SPEC T1): events libinput queued before a
+            // device appeared carry kernel times older than that device_added's clock reading.
+            lastTime = max(lastTime, time)
+            out.append(InputEvent(time: Timestamp(microseconds: lastTime), device: id(for: device), kind))
         }
         let k = Units.pointsPerLibinputUnit
         switch raw {

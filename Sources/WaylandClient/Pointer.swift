@@ -15,6 +15,9 @@ public final class Pointer {
     /// Swipe, pinch and hold through zwp_pointer_gestures_v1, when offered.
     private var gestures: GestureInput?
     private var cursor: CursorTheme?
+    /// The XCursor shown over the focused surface ("left_ptr"), nil while the compositor's
+    /// cursor is hidden (Lodestone draws its own pointer) or no theme cursor could be loaded.
+    package private(set) var themedCursor: String?
     /// The window under the pointer, if it is one of ours.
     public private(set) weak var focusedWindow: Window?
     /// Last position on the focused surface, in logical points.
@@ -53,9 +56,11 @@ public final class Pointer {
         if focusedWindow?.configuration.drawsOwnPointer ?? false {
             // Lodestone paints the pointer itself: hide the compositor's.
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
+            themedCursor = nil
         } else {
             if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
-            cursor?.show("left_ptr", on: proxy, serial: serial, scale: Int32(focusedWindow?.scale.rounded(.up) ?? 1))
+            let shown = cursor?.show("left_ptr", on: proxy, serial: serial, scale: Int32(focusedWindow?.scale.rounded(.up) ?? 1)) ?? false
+            themedCursor = shown ? "left_ptr" : nil
         }
         frames.enter(x: x, y: y)
     }

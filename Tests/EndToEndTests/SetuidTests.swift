@@ -11,7 +11,10 @@ struct SetuidTests {
     /// Copies the binary into a directory the unprivileged user can enter, with `mode`.
     static func copy(mode: mode_t, in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("lodestone-\(String(mode, radix: 8))")
-        try FileManager.default.copyItem(atPath: Lodestone.executable, toPath: path)
+        // cp writes the copy, not this process: a write fd open here would leak into children
+        // other tests fork meanwhile, and exec of the copy would then fail with ETXTBSY (126).
+        let cp = try ChildProcess(["cp", Lodestone.executable, path], environment: ["PATH": "/usr/bin:/bin"], name: "cp")
+        #expect(try cp.wait(timeout: 20) == .exited(0))
         #expect(chown(path, 0, 0) == 0)
         #expect(chmod(path, mode) == 0)  // after chown: chown clears the set-id bits
         return path

@@ -118,3 +118,39 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(off.buttons.isEmpty)
     }
 }
+
+@Suite("Record and replay of a libinput stream (T1, T2, T3)",
+       .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"))
+struct LibinputRecordReplayTests {
+    @Test("T2: `events --backend libinput --json` writes a trace that `lodestone replay` reads back event for event")
+    func roundTrip() throws {
+        var pad = TouchpadScript()
+        pad.down([MM(42, 35), MM(58, 35)])
+        pad.pinch(to: 1.8, rotate: 20, duration: 0.3)
+        pad.up()
+        let device = EmulatedDevice(.touchpad(), eventNumber: 7)
+        var script = EmulatedScript()
+        script.append(pad.frames, to: device.node)
+        let command = [Harness.lodestone, "events", "--backend", "libinput", "--json", "--device", device.node]
+        let (lines, _, _) = try EmulatedInput.run(devices: [device], script: script, command: command,
+                                                  readyToken: "\"device_added\"", readyCount: 1)
+        let recorded = try Harness.decode(lines)
+        #expect(recorded.contains { if case .gesture(let g) = $0.kind { g.kind == .pinch } else { false } })
+        #expect(lines.first?.contains("\"redacted\"") == true, "private by default (T3)")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestone-libinput-\(getpid()).trace")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: Harness.lodestone)
+        replay.arguments = ["replay", file.path, "--json"]
+        let out = Pipe()
+        replay.standardOutput = out
+        try replay.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0)
+        let replayed = try Harness.decode(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        #expect(replayed == recorded)
+    }
+}

@@ -70,7 +70,18 @@ enum Harness {
         let (lines, stderr, _) = try EmulatedInput.run(devices: devices, script: script, command: command,
                                                     readyToken: "\"device_added\"", readyCount: devices.count,
                                                     settle: settle)
-        return EventsRun(events: try EventLineDecoder.decode(lines), stderr: stderr)
+        return EventsRun(events: try decode(lines), stderr: stderr)
+    }
+
+    /// Reads `--json` output as the trace it is: a header, then events (SPEC T1, T4).
+    static func decode(_ lines: [String]) throws -> [InputEvent] {
+        var reader = TraceReader()
+        var events: [InputEvent] = []
+        for line in lines {
+            if let e = try reader.read(line: Array(line.utf8)) { events.append(e) }
+        }
+        guard reader.header != nil else { throw TraceError(line: 1, .notATrace("no header line")) }
+        return events
     }
 
     /// One emulated touchpad playing `pad`'s frames.

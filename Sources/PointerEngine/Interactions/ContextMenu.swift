@@ -51,7 +51,14 @@ public struct ContextMenuRecognizer: Sendable, Equatable {
     public var swallowsTouch: Bool { if case .fired = state { true } else { false } }
 
     public mutating func handle(_ event: Event, now: Timestamp) -> ContextMenuRequest? {
-        if let fired = advance(to: now) { return fired }
+        // A long press whose time came before this event fires first; the event still counts
+        // (a lift or cancel after it must not leave the touch "fired").
+        let fired = advance(to: now)
+        let request = apply(event, now: now)
+        return fired ?? request
+    }
+
+    private mutating func apply(_ event: Event, now: Timestamp) -> ContextMenuRequest? {
         switch (state, event) {
         case (.idle, .secondaryClick(let p)), (.touching, .secondaryClick(let p)), (.fired, .secondaryClick(let p)):
             return ContextMenuRequest(location: p, input: .pointer)

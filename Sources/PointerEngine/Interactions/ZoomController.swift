@@ -129,8 +129,11 @@ public struct ZoomController: Sendable, Equatable {
             let target = CanvasTransform.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan)
             animate(to: target, anchor: anchor, from: focus + pan, to: focus + pan, now: now)
         case (.pinching(let start, let anchor, let focus, _), .cancelled):
-            // G7: back to exactly the transform the pinch started from.
-            animate(to: start, anchor: anchor, from: transform.apply(anchor), to: focus, now: now)
+            // G7: back to exactly the transform the pinch started from — or, when the pinch caught
+            // a settle animation still past a limit, to that transform brought into the limits.
+            let scale = clamp(start.scale, minimumScale, maximumScale)
+            let target = scale == start.scale ? start : .anchored(scale: scale, rotation: start.rotation, content: anchor, at: focus)
+            animate(to: target, anchor: anchor, from: transform.apply(anchor), to: focus, now: now)
         case (.idle, .smartZoom(let p)), (.animating, .smartZoom(let p)):
             if isFitted {
                 let scale = min(maximumScale, fittedTransform.scale * Self.smartZoomFactor)

@@ -1,6 +1,8 @@
 // `lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json]`: prints the
 // semantic event stream of the libinput backend without any compositor, like
-// `libinput debug-events` but in Lodestone's terms (SPEC T1). Private by default (SPEC T3).
+// `libinput debug-events` but in Lodestone's terms (SPEC T1). --json writes a trace
+// (Protocols/lodestone-input-v1.md: header line, then one event per line) that `lodestone
+// replay` reads. Private by default (SPEC T3).
 import Foundation
 import InputProtocol
 import LibinputBackend
@@ -90,10 +92,29 @@ enum LibinputEventsCommand {
             Diagnostics.error(error.description)
             return CLI.Status.failure
         }
+        var inspector = InspectorLine()
+        if options.json {
+            let header = TraceHeader(privacy: options.privacy,
+                                     meta: ["generator": "lodestone \(CLI.version) events", "backend": "libinput"])
+            Diagnostics.write(TraceEncoder.headerLine(header) + "\n", to: 1)
+        }
+        var refused = 0
         while true {
             // One write per drain: lines reach a pipe as they happen (tests and tools read live).
-            let lines = backend.drain().map { (options.json ? EventLine.json($0) : EventLine.text($0)) + "\n" }
-            if !lines.isEmpty { Diagnostics.write(lines.joined(), to: 1) }
+            var text = ""
+            for event in backend.drain() {
+                if options.json {
+                    do throws(TraceError.Reason) {
+                        text += try TraceEncoder.line(for: event, privacy: options.privacy) + "\n"
+                    } catch {
+                        refused += 1
+                        if refused <= 3 { Diagnostics.warning("events: event left out: \(error) (\(event))") }
+                    }
+                } else if let line = inspector.line(for: event) {
+                    text += line + "\n"
+                }
+            }
+            if !text.isEmpty { Diagnostics.write(text, to: 1) }
             backend.wait(timeoutMS: -1)
         }
     }

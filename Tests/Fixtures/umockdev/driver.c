@@ -147,6 +147,10 @@ static double now_s(void) {
 }
 
 int main(int argc, char **argv) {
+    // Close whatever the test runner leaked to us (fds opened without O_CLOEXEC by another
+    // test thread at fork time): holding a copy's write fd open makes that test's exec fail
+    // with ETXTBSY for as long as we run.
+    close_range(3, ~0U, 0);
     // umockdev's uevent sender looks the device up through libudev in THIS process, so the
     // driver itself must run with umockdev's preload (as umockdev-wrapper would arrange).
     if (!getenv("LODESTONE_DRIVER_PRELOADED")) {
