@@ -143,7 +143,7 @@ enum PlaygroundCommand {
         if let session {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, frameLimit: options.frameLimit, stats: options.stats,
-                reportOutputs: options.reportOutputs))
+                reportOutputs: options.reportOutputs, input: options.settings.inputBackend))
         }
         return runWindow(client: client, options: options)
     }

@@ -6,6 +6,7 @@ import WaylandClient
 import PixmanRenderer
 import PointerEngine
 import Playground
+import LibinputBackend
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,6 +25,24 @@ enum PlaygroundLive {
         var stats = false
         /// Print each engine output (activations, drops …) on stdout: tests read them.
         var reportOutputs = false
+        var input = InputBackendChoice.wayland
+    }
+
+    /// Which events of each backend the engine takes: with `both`, libinput gives the touchpad
+    /// gestures (every finger count, holds) and the compositor everything else; with
+    /// `libinput`, the compositor only says where the pointer entered.
+    static func accepts(_ e: InputEvent, fromLibinput: Bool, choice: InputBackendChoice) -> Bool {
+        let isGesture: Bool = { if case .gesture = e.kind { return true }; return false }()
+        switch choice {
+        case .wayland: return !fromLibinput
+        case .both: return fromLibinput ? isGesture : !isGesture
+        case .libinput:
+            if fromLibinput { return true }
+            switch e.kind {
+            case .pointerEnter, .pointerLeave: return true
+            default: return false
+            }
+        }
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -51,10 +70,32 @@ enum PlaygroundLive {
             }
         }
         client.onInput = { event in
+            guard accepts(event, fromLibinput: false, choice: options.input) else { return }
             session.handle(event)
             report()
             window.setNeedsDisplay()
         }
+        var libinput: LibinputBackend?
+        if options.input != .wayland {
+            do {
+                let backend = try LibinputBackend(.defaultSeat, messages: { Diagnostics.warning("libinput: \($0)") })
+                _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in
+                    // libinput devices have their own ids; keep them apart from the seat's.
+                    for var e in backend.drain() where accepts(e, fromLibinput: true, choice: options.input) {
+                        e.device = DeviceID(e.device.rawValue | 0x1000)
+                        e.time = max(e.time, session.engine.now)
+                        session.handle(e)
+                    }
+                    report()
+                    window.setNeedsDisplay()
+                }
+                libinput = backend
+            } catch {
+                Diagnostics.error("\(error) — add yourself to the 'input' group, or use --input wayland")
+                return CLI.Status.failure
+            }
+        }
+        defer { _ = libinput }
         window.draw = { ctx in
             session.advance(to: now())
             let b = ctx.buffer
