@@ -7,7 +7,7 @@ import TestSupport
 
 /// evdev key codes the scenarios type (linux/input-event-codes.h).
 enum Key {
-    static let leftAlt = 56, leftShift = 42, a = 30, s = 31, one = 2, pageDown = 109
+    static let leftAlt = 56, leftShift = 42, a = 30, s = 31, one = 2, pageDown = 109, capsLock = 58
 }
 
 @Suite("libinput backend: keyboard, backends, permissions (G10, T1, T3)", .serialized,
@@ -42,6 +42,36 @@ struct EmulatedKeyboardAndBackendTests {
             if case .modifiers(let m) = e.kind { alt = m.effective.contains(.alt) }
             if case .key(.placeholder, _) = e.kind { #expect(alt) }
         }
+    }
+
+    func typeCapsLock(environment: [String: String]) throws -> EventsRun {
+        var kbd = KeyboardScript()
+        kbd.tap(Key.capsLock)
+        let device = EmulatedDevice(.keyboard(), eventNumber: 3)
+        var script = EmulatedScript()
+        script.append(kbd.frames, to: device.node)
+        return try Harness.run([device], script, settle: 0.2, environment: environment)
+    }
+
+    @Test("G10: the keymap comes from the RMLVO defaults and honours XKB_DEFAULT_*: with ctrl:nocaps Caps Lock is a Control")
+    func rmlvoFromEnvironment() throws {
+        func states(_ run: EventsRun) -> [ModifierState] {
+            run.events.compactMap { if case .modifiers(let m) = $0.kind { m } else { nil } }
+        }
+        let plain = try typeCapsLock(environment: ["XKB_DEFAULT_OPTIONS": ""])
+        #expect(states(plain).last?.locked == .capsLock, "plain keymap: Caps Lock locks")
+        let nocaps = try typeCapsLock(environment: ["XKB_DEFAULT_OPTIONS": "ctrl:nocaps"])
+        #expect(states(nocaps).map(\.effective) == [.control, []], "ctrl:nocaps: Caps Lock acts as Control")
+    }
+
+    @Test("G10: a keymap that cannot be compiled gives one clear message naming the XKB_DEFAULT_* values; keys still flow")
+    func badKeymap() throws {
+        let run = try typeCapsLock(environment: ["XKB_DEFAULT_LAYOUT": "no-such-layout"])
+        let messages = run.stderr.split(separator: "\n").filter { $0.contains("cannot compile the xkb keymap") }
+        #expect(messages.count == 1, "\(run.stderr)")
+        #expect(messages.first?.contains("XKB_DEFAULT_LAYOUT=no-such-layout") == true)
+        #expect(run.events.contains { if case .key(KeyCode(rawValue: UInt32(Key.capsLock)), true) = $0.kind { true } else { false } })
+        #expect(!run.events.contains { if case .modifiers = $0.kind { true } else { false } })
     }
 
     @Test("T1: the udev and path backends give the same stream for the same touch input")
@@ -122,8 +152,9 @@ struct EmulatedKeyboardAndBackendTests {
 @Suite("Record and replay of a libinput stream (T1, T2, T3)",
        .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"))
 struct LibinputRecordReplayTests {
-    @Test("T2: `events --backend libinput --json` writes a trace that `lodestone replay` reads back event for event")
-    func roundTrip() throws {
+    @Test("T2: `events --backend libinput --json` and `record --input libinput` write a trace that `lodestone replay` reads back event for event",
+          arguments: [["events", "--backend", "libinput", "--json"], ["record", "--input", "libinput", "--out", "-"]])
+    func roundTrip(subcommand: [String]) throws {
         var pad = TouchpadScript()
         pad.down([MM(42, 35), MM(58, 35)])
         pad.pinch(to: 1.8, rotate: 20, duration: 0.3)
@@ -131,14 +162,14 @@ struct LibinputRecordReplayTests {
         let device = EmulatedDevice(.touchpad(), eventNumber: 7)
         var script = EmulatedScript()
         script.append(pad.frames, to: device.node)
-        let command = [Harness.lodestone, "events", "--backend", "libinput", "--json", "--device", device.node]
+        let command = [Harness.lodestone] + subcommand + ["--device", device.node]
         let (lines, _, _) = try EmulatedInput.run(devices: [device], script: script, command: command,
                                                   readyToken: "\"device_added\"", readyCount: 1)
         let recorded = try Harness.decode(lines)
         #expect(recorded.contains { if case .gesture(let g) = $0.kind { g.kind == .pinch } else { false } })
         #expect(lines.first?.contains("\"redacted\"") == true, "private by default (T3)")
 
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestone-libinput-\(getpid()).trace")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestone-libinput-\(getpid())-\(UUID().uuidString).trace")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let replay = Process()

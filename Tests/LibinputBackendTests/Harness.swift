@@ -64,12 +64,12 @@ enum Harness {
     }
 
     static func run(_ devices: [EmulatedDevice], _ script: EmulatedScript, backend: Backend = .path,
-                    options: [String] = [], settle: Double = 0.4) throws -> EventsRun {
+                    options: [String] = [], settle: Double = 0.4, environment: [String: String] = [:]) throws -> EventsRun {
         var command = [lodestone, "events", "--backend", "libinput", "--json"] + options
         if backend == .path { command += devices.flatMap { ["--device", $0.node] } }
         let (lines, stderr, _) = try EmulatedInput.run(devices: devices, script: script, command: command,
                                                     readyToken: "\"device_added\"", readyCount: devices.count,
-                                                    settle: settle)
+                                                    settle: settle, environment: environment)
         return EventsRun(events: try decode(lines), stderr: stderr)
     }
 

@@ -23,6 +23,8 @@ enum LibinputEventsCommand {
         var privacy = KeyPrivacy.redactText
         var settings = DeviceSettings()
         var verbose = false
+        /// `record --input libinput`: the trace file ("-" is stdout).
+        var out: String?
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
@@ -50,6 +52,10 @@ enum LibinputEventsCommand {
             case "--device": o.paths.append(try value(a))
             case "--seat": o.seat = try value(a)
             case "--json": o.json = true
+            case "--out", "-o": o.out = try value(a)
+            case "--input":
+                let b = try value(a)
+                guard b == "libinput" else { throw UsageError("--input \(b) is not handled here") }
             case "--keep-keys": o.privacy = .keepKeys
             case "--verbose": o.verbose = true
             case "--tap": o.settings.tapToClick = try flag(a)
@@ -92,6 +98,7 @@ enum LibinputEventsCommand {
             Diagnostics.error(error.description)
             return CLI.Status.failure
         }
+        if let out = options.out { return record(backend, to: out, privacy: options.privacy) }
         var inspector = InspectorLine()
         if options.json {
             let header = TraceHeader(privacy: options.privacy,
@@ -115,6 +122,50 @@ enum LibinputEventsCommand {
                 }
             }
             if !text.isEmpty { Diagnostics.write(text, to: 1) }
+            backend.wait(timeoutMS: -1)
+        }
+    }
+
+    /// `lodestone record --input libinput [--device PATH]... [--out FILE] [--keep-keys]` (SPEC T2,
+    /// T3): the libinput stream written as a trace until SIGINT/SIGTERM. Every event is written at
+    /// once, so a recording stopped by a signal loses nothing.
+    static func record(_ args: [String]) -> Int32 {
+        var args = args
+        if !args.contains("--out") && !args.contains("-o") { args += ["--out", "-"] }
+        return run(args)
+    }
+
+    private static func record(_ backend: LibinputBackend, to out: String, privacy: KeyPrivacy) -> Int32 {
+        let fd: Int32
+        do { fd = try TraceFiles.create(out) } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
+        let recorder = TraceRecorder(privacy: privacy,
+                                     meta: ["generator": "lodestone \(CLI.version) record", "backend": "libinput"]) { text in
+            try TraceFiles.write(text, to: fd, path: out)
+        }
+        recorder.flushThreshold = 1
+        if out != "-" {
+            Diagnostics.emit("lodestone: recording libinput devices to \(out) (privacy: \(privacy.traceName)); stop with Ctrl-C\n")
+        }
+        do { try recorder.flush() } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
+        var refused = 0
+        while true {
+            for event in backend.drain() {
+                do {
+                    try recorder.append(event)
+                } catch let error as TraceError {
+                    refused += 1
+                    if refused <= 3 { Diagnostics.warning("record: event left out: \(error.reason) (\(event))") }
+                } catch {
+                    Diagnostics.error("\(error)")
+                    return CLI.Status.failure
+                }
+            }
             backend.wait(timeoutMS: -1)
         }
     }

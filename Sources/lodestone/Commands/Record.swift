@@ -40,6 +40,9 @@ enum RecordCommand {
     struct UsageError: Error { var message: String }
 
     static func run(_ args: [String]) -> Int32 {
+        if let i = args.firstIndex(of: "--input"), args.dropFirst(i + 1).first == "libinput" {
+            return LibinputEventsCommand.record(args)   // issue 4: Commands/LibinputEvents.swift
+        }
         let o: Options
         switch parse(args) {
         case .success(let v): o = v
