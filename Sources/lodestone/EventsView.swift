@@ -1,7 +1,7 @@
-// What the `lodestone events` window shows (no text yet: the renderer has no text API): the
-// pointer (filled while a button is down), each touch point, the swipe or pinch in progress,
-// a strip of recent events coloured by kind, and six modifier lamps
-// (shift, control, alt, super, caps, num; locked ones outlined).
+// What the `lodestone events` window shows: six modifier lamps (shift, control, alt, super,
+// caps, num; locked ones outlined), the last event lines, the pointer (filled while a button
+// is down), each touch point, the swipe or pinch in progress, and a strip of recent events
+// coloured by kind.
 import InputProtocol
 import PixmanRenderer
 import PointerEngine
@@ -20,6 +20,11 @@ final class EventsView {
     /// Recent events' colours, newest last.
     private var recent: [Paint] = []
     static let recentCount = 24
+    /// The last inspector lines, newest last.
+    private var lines: [String] = []
+    static let lineFont = Font.monospaced(11)
+    static let lineHeight = 15.0
+    static let maxLines = 64
     private let cache = RenderCache()
 
     func apply(_ event: InputEvent) {
@@ -44,6 +49,12 @@ final class EventsView {
         }
     }
 
+    /// Keeps `line` for the text list.
+    func show(_ line: String) {
+        lines.append(line)
+        if lines.count > Self.maxLines { lines.removeFirst(lines.count - Self.maxLines) }
+    }
+
     func draw(_ ctx: DrawContext) {
         let b = ctx.buffer
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
@@ -57,6 +68,11 @@ final class EventsView {
             let on = modifiers.effective.contains(mod)
             canvas.fill(.roundedRect(cornerRadius: 4), in: r, on ? Paint.accent : Paint(hex: 0x3A3A3C))
             if modifiers.locked.contains(mod) { canvas.stroke(.roundedRect(cornerRadius: 4), in: r, lineWidth: 2, .white) }
+        }
+        // The newest lines that fit between the lamps and the strip.
+        let fitting = max(0, Int((h - 44 - 32) / Self.lineHeight))
+        for (i, line) in lines.suffix(fitting).enumerated() {
+            canvas.draw(line, font: Self.lineFont, at: Point(x: 12, y: 56 + Double(i) * Self.lineHeight), Paint(hex: 0xAEAEB2))
         }
         // Recent events strip, bottom.
         for (i, c) in recent.enumerated() {

@@ -33,6 +33,44 @@ struct EventsCommandTests {
         #expect(app.stop() == .exited(0), "SIGTERM ends it cleanly; stderr: \(app.stderr)")
     }
 
+    @Test("its window shows held modifiers as lamps, the event lines, and touch points as rings")
+    func windowShowsState() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        let origin = (x: w.content.x, y: w.content.y)
+        // EventsView: lamps 16 pt wide every 22 pt from (12, 12) in Modifiers.all order.
+        func lamp(_ index: Int) -> (Int, Int) { (origin.x + 20 + 22 * index, origin.y + 20) }
+        let lit = RGBA(hex: 0x0A84FF), dark = RGBA(hex: 0x3A3A3C), ring = RGBA(hex: 0xFF375F)
+        let touch = (x: origin.x + 200, y: origin.y + 150)
+
+        try seat.press(key: .leftAlt)
+        try seat.touchDown(.init(id: 0, x: Double(touch.x), y: Double(touch.y)))
+        try app.waitForLine(containing: "touch-down")
+        var shot = try sway.screenshot()
+        try waitUntil(timeout: 5, "the window to show the Alt lamp lit and the touch ring") {
+            shot = try sway.screenshot()
+            return shot.pixel(x: lamp(2).0, y: lamp(2).1).matches(lit, tolerance: 8)
+                && shot.count(of: ring, x: touch.x - 20, y: touch.y - 20, width: 41, height: 41, tolerance: 8) > 20
+        }
+        // The event lines are drawn below the lamps.
+        #expect(shot.count(of: RGBA(hex: 0xAEAEB2), x: origin.x + 12, y: origin.y + 44, width: 400, height: 120, tolerance: 12) > 50)
+        #expect(shot.pixel(x: lamp(0).0, y: lamp(0).1).matches(dark, tolerance: 8), "shift lamp stays dark")
+        #expect(shot.pixel(x: lamp(3).0, y: lamp(3).1).matches(dark, tolerance: 8), "super lamp stays dark")
+        // A ring, not a disc: its centre shows the background.
+        #expect(!shot.pixel(x: touch.x, y: touch.y).matches(ring, tolerance: 8))
+
+        try seat.release(key: .leftAlt)
+        try seat.touchUp(0)
+        try waitUntil(timeout: 5, "the lamp and the ring to go") {
+            shot = try sway.screenshot()
+            return shot.pixel(x: lamp(2).0, y: lamp(2).1).matches(dark, tolerance: 8)
+                && shot.count(of: ring, x: touch.x - 20, y: touch.y - 20, width: 41, height: 41, tolerance: 8) == 0
+        }
+    }
+
     @Test("--keep-keys keeps text keys' identity (T3 opt-in)")
     func keepKeys() throws {
         let (sway, seat) = try Sway.startWithInjectedSeat()

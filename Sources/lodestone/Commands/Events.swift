@@ -103,7 +103,10 @@ enum EventsCommand {
         client.onInput = { [weak window] event in
             view.apply(event)
             window?.setNeedsDisplay()
-            if let line = lines.line(for: event) { writeLine(line) }
+            if let line = lines.line(for: event) {
+                writeLine(line)
+                view.show(line)
+            }
         }
         client.seat?.privacy = options.privacy
         client.onSeatChanged = { seat in

@@ -1,0 +1,79 @@
+// The `--input` policies: which source feeds the engine, no double counting, focus, and a
+// gesture cut by focus loss or by the compositor taking over ends cancelled (G7).
+import InputProtocol
+import LibinputBackend
+import Testing
+
+@Suite("InputMerger: --input wayland|libinput|both (G7, T1)")
+struct InputMergerTests {
+    let seat = DeviceID(1), pad = DeviceID(1)
+    var moved: DeviceID { DeviceID(pad.rawValue + InputMerger.libinputDeviceOffset) }
+
+    func e(_ kind: InputEventKind, _ device: DeviceID = DeviceID(1), at t: UInt64 = 10) -> InputEvent {
+        InputEvent(time: Timestamp(microseconds: t), device: device, kind)
+    }
+    func pinch(_ phase: GesturePhase, cancelled: Bool = false) -> InputEventKind {
+        .gesture(GestureEvent(kind: .pinch, phase: phase, fingers: 2, scale: phase == .begin ? 1 : 1.4, cancelled: cancelled))
+    }
+    /// What the merger emits for a libinput pinch it cuts short, at the scale it last reached.
+    func cut(scale: Double) -> InputEventKind {
+        .gesture(GestureEvent(kind: .pinch, phase: .end, fingers: 2, scale: scale, cancelled: true))
+    }
+    let enter = InputEventKind.pointerEnter(position: InputPoint(x: 5, y: 5))
+    let motion = InputEventKind.motion(position: InputPoint(x: 6, y: 5), delta: InputVector(dx: 1, dy: 0), unaccelerated: InputVector(dx: 1, dy: 0))
+    let alt = InputEventKind.modifiers(ModifierState(depressed: .alt))
+
+    @Test("wayland: the seat's stream passes untouched, libinput is ignored")
+    func waylandOnly() {
+        var m = InputMerger(policy: .wayland)
+        for k in [enter, motion, pinch(.begin), alt] { #expect(m.wayland(e(k)) == [e(k)]) }
+        for k in [pinch(.begin), alt, motion] { #expect(m.libinput(e(k)).isEmpty) }
+    }
+
+    @Test("libinput: gestures and modifiers from libinput (device ids moved), position from the seat, no double counting")
+    func libinputPolicy() {
+        var m = InputMerger(policy: .libinput)
+        #expect(m.wayland(e(enter)) == [e(enter)])
+        #expect(m.wayland(e(motion)) == [e(motion)])
+        #expect(m.libinput(e(motion)).isEmpty, "the compositor already moved the pointer")
+        #expect(m.wayland(e(pinch(.begin))).isEmpty && m.wayland(e(alt)).isEmpty)
+        #expect(m.libinput(e(pinch(.begin))) == [e(pinch(.begin), moved)])
+        #expect(m.libinput(e(pinch(.update))) == [e(pinch(.update), moved)])
+        #expect(m.libinput(e(alt)) == [e(alt, moved)])
+        #expect(m.libinput(e(pinch(.end))) == [e(pinch(.end), moved)])
+    }
+
+    @Test("libinput: gestures outside the surface are not ours; focus lost mid-gesture cancels it")
+    func focus() {
+        var m = InputMerger(policy: .libinput)
+        #expect(m.libinput(e(pinch(.begin))).isEmpty, "no pointer focus yet")
+        #expect(m.libinput(e(pinch(.update))).isEmpty, "nor its updates")
+        _ = m.wayland(e(enter))
+        _ = m.libinput(e(pinch(.begin)))
+        let leave = m.wayland(e(.pointerLeave, seat, at: 20))
+        #expect(leave == [e(cut(scale: 1), moved, at: 20), e(.pointerLeave, seat, at: 20)])
+        #expect(m.libinput(e(pinch(.update))).isEmpty && m.libinput(e(pinch(.end))).isEmpty)
+    }
+
+    @Test("both: libinput gestures until the compositor sends one, then the compositor's only; the open libinput gesture ends cancelled")
+    func both() {
+        var m = InputMerger(policy: .both)
+        _ = m.wayland(e(enter))
+        #expect(m.wayland(e(alt)) == [e(alt)], "the compositor's keyboard is the authority")
+        #expect(m.libinput(e(alt)).isEmpty)
+        #expect(m.libinput(e(pinch(.begin))) == [e(pinch(.begin), moved)])
+        #expect(m.libinput(e(pinch(.update))) == [e(pinch(.update), moved)])
+        let takeover = m.wayland(e(pinch(.begin), seat, at: 30))
+        #expect(takeover == [e(cut(scale: 1.4), moved, at: 30), e(pinch(.begin), seat, at: 30)])
+        #expect(m.libinput(e(pinch(.update))).isEmpty && m.libinput(e(pinch(.begin))).isEmpty)
+        #expect(m.wayland(e(pinch(.update))) == [e(pinch(.update))])
+    }
+
+    @Test("A removed device with a gesture still open ends it cancelled before the removal")
+    func removal() {
+        var m = InputMerger(policy: .libinput)
+        _ = m.wayland(e(enter))
+        _ = m.libinput(e(pinch(.begin)))
+        #expect(m.libinput(e(.deviceRemoved, pad, at: 40)) == [e(cut(scale: 1), moved, at: 40), e(.deviceRemoved, moved, at: 40)])
+    }
+}
