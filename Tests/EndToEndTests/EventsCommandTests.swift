@@ -2,6 +2,7 @@
 // prints one line per semantic event with modifiers and finger counts; under weston headless
 // (no seat) it keeps running and says input is unavailable.
 import Glibc
+import InputProtocol
 import Testing
 import TestSupport
 
@@ -69,6 +70,50 @@ struct EventsCommandTests {
             return shot.pixel(x: lamp(2).0, y: lamp(2).1).matches(dark, tolerance: 8)
                 && shot.count(of: ring, x: touch.x - 20, y: touch.y - 20, width: 41, height: 41, tolerance: 8) == 0
         }
+    }
+
+    @Test("--json writes a trace that decodes to the injected input (T1, T3)")
+    func jsonTrace() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events", "--json"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "\"device_added\"")
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(w.content.x) + 40, Double(w.content.y) + 30)
+        try seat.hold(.leftAlt, .leftSuper) { try seat.drag(.left) { try seat.move(by: 6, 2) } }
+        try seat.scroll(dy: 3)
+        try seat.scrollStop()
+        try seat.swipe(fingers: 3, deltas: [(4, 1)])
+        try seat.type(.a)
+        try seat.type(.capsLock)
+
+        func trace() throws -> Trace { try TraceDecoder.decode(app.stdout) }
+        try waitUntil(timeout: 10, "Caps Lock locked in the trace") {
+            guard let t = try? trace() else { return false }
+            return t.events.contains { if case let .modifiers(m) = $0.kind { return m.locked == [.capsLock] && m.depressed.isEmpty }; return false }
+        }
+        let t = try trace()
+        #expect(t.header.privacy == .redactText)
+        let kinds = t.events.map(\.kind)
+        // The pointer reaches (40, 30): an enter there, or a motion when it was already inside.
+        #expect(kinds.contains {
+            switch $0 {
+            case let .pointerEnter(p): p == InputPoint(x: 40, y: 30)
+            case let .motion(p, _, _): p == InputPoint(x: 40, y: 30)
+            default: false
+            }
+        })
+        #expect(kinds.contains(.button(.left, pressed: true)))
+        #expect(kinds.contains(.scroll(source: .finger, axis: .vertical, value: 3, value120: nil, stop: false)))
+        #expect(kinds.contains(.scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true)))
+        #expect(kinds.contains(.gesture(GestureEvent(kind: .swipe, phase: .update, fingers: 3, delta: InputVector(dx: 4, dy: 1)))))
+        #expect(kinds.contains(.key(.placeholder, pressed: true)))
+        #expect(!kinds.contains(.key(KeyCode(rawValue: 30), pressed: true)), "text keys stay private")
+        // The modifiers in effect when the button went down: Alt and Super.
+        let press = try #require(kinds.firstIndex(of: .button(.left, pressed: true)))
+        let held = kinds[..<press].compactMap { if case let .modifiers(m) = $0 { return m.effective }; return nil }.last
+        #expect(held == [.alt, .super])
+        #expect(zip(t.events, t.events.dropFirst()).allSatisfy { $0.time <= $1.time })
     }
 
     @Test("--keep-keys keeps text keys' identity (T3 opt-in)")

@@ -65,11 +65,6 @@ enum EventsCommand {
             Diagnostics.error("events: \(error.message)\n\(help)")
             return CLI.Status.usage
         }
-        if options.json {
-            // The trace codec (Sources/InputProtocol) is not on main yet.
-            Diagnostics.error("events: --json is not yet available (needs the trace codec)")
-            return CLI.Status.usage
-        }
         return runWayland(options)
     }
 
@@ -100,12 +95,27 @@ enum EventsCommand {
         window.onClose = { loop.stop(.finished(code: CLI.Status.ok)) }
 
         var lines = InspectorLine()
+        if options.json {
+            let header = TraceHeader(privacy: options.privacy,
+                                     meta: ["generator": "lodestone \(CLI.version) events", "backend": "wayland"])
+            writeLine(TraceEncoder.headerLine(header))
+        }
+        var refused = 0
         client.onInput = { [weak window] event in
             view.apply(event)
             window?.setNeedsDisplay()
-            if let line = lines.line(for: event) {
+            let line = lines.line(for: event)
+            if let line { view.show(line) }
+            if options.json {
+                do throws(TraceError.Reason) {
+                    writeLine(try TraceEncoder.line(for: event, privacy: options.privacy))
+                } catch {
+                    // The seat never emits such values; say so rather than write a bad trace.
+                    refused += 1
+                    if refused <= 3 { Diagnostics.warning("events: event left out of the trace: \(error) (\(event))") }
+                }
+            } else if let line {
                 writeLine(line)
-                view.show(line)
             }
         }
         client.seat?.privacy = options.privacy
