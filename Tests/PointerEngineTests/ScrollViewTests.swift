@@ -209,4 +209,20 @@ struct ScrollViewTests {
         #expect(near(knob.minY, ScrollView.indicatorInset + 40.0 / 1_200 * (396 - 99)))
         #expect(knob.maxX == 400 - ScrollView.indicatorInset)
     }
+
+    @Test("I5: the indicator fade starts when the glide came to rest, however coarse the frames")
+    func fadeFromRest() {
+        var views = [ScrollView](repeating: ScrollView(viewport: Size(400, 400), content: Size(400, 10_000)), count: 2)
+        for i in views.indices { Self.flick(&views[i]); views[i].handle(.fingerLift, now: ms(90)) }
+        guard case .gliding(let m) = views[0].vertical.state else { Issue.record("no momentum"); return }
+        let rest = 90 + m.duration * 1000
+        var t = 90.0
+        while t < 5_000 { t += 1000 / 60; views[0].advance(to: ms(t)) }
+        views[1].advance(to: ms(5_000)) // one late frame
+        let halfFaded = rest + (ScrollView.indicatorFadeDelay + ScrollView.indicatorFadeDuration / 2) * 1000
+        for v in views {
+            #expect(v.lastMotion == ms(rest))
+            #expect(near(v.indicatorOpacity(at: ms(halfFaded)), 0.5, 1e-3))
+        }
+    }
 }

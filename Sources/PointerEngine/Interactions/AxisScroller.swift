@@ -65,6 +65,9 @@ public struct AxisScroller: Sendable, Equatable {
     public private(set) var state: State = .resting
     /// The offset shown now (rubber-banded past the edges).
     public private(set) var offset: Double = 0
+    /// When the last motion came to rest (exact, however coarse the `advance` steps were), so
+    /// indicators fade from the right moment.
+    public private(set) var restedAt: Timestamp?
     public var viewportLength: Double
     public var contentLength: Double
     /// Page-by-page scrolling: releases settle on multiples of the viewport length (I5).
@@ -152,6 +155,7 @@ public struct AxisScroller: Sendable, Equatable {
             } else if m.isFinished(at: now) {
                 offset = m.restingOffset
                 state = .resting
+                restedAt = m.start.adding(seconds: m.duration)
             } else {
                 offset = m.offset(at: now)
             }
@@ -159,10 +163,21 @@ public struct AxisScroller: Sendable, Equatable {
             if s.isSettled(at: now) {
                 offset = s.target
                 state = .resting
+                restedAt = Self.settleTime(of: s, before: now)
             } else {
                 offset = s.value(at: now)
             }
         }
+    }
+
+    /// The first moment (to 1 ms) at which a spring that is settled at `now` counts as settled.
+    static func settleTime(of s: CriticalSpring, before now: Timestamp) -> Timestamp {
+        var lo = s.start, hi = now
+        while hi.seconds(since: lo) > 0.001 {
+            let mid = lo.adding(seconds: hi.seconds(since: lo) / 2)
+            if s.isSettled(at: mid) { hi = mid } else { lo = mid }
+        }
+        return hi
     }
 
     /// Speed now, in pt/s (positive = towards the end).

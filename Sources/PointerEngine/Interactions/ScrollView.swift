@@ -135,7 +135,14 @@ public struct ScrollView: Sendable, Equatable {
         let wasMoving = isScrolling
         horizontal.advance(to: now)
         vertical.advance(to: now)
-        if wasMoving { lastMotion = now }
+        guard wasMoving else { return }
+        if isScrolling {
+            lastMotion = now
+        } else {
+            // Motion ended within this step: the indicators' fade starts when it actually did.
+            let rests = [horizontal.restedAt, vertical.restedAt].compactMap { $0 }.filter { $0 <= now && $0 >= (lastMotion ?? $0) }
+            lastMotion = rests.max() ?? now
+        }
     }
 
     /// Where running animations will leave the content.
