@@ -28,8 +28,14 @@ final class KeyboardInput {
         wl_keyboard_add_listener(proxy, KeyboardInput.listener, userData(self))
     }
 
+    /// The keyboard went away: its held keys are released and no modifier stays in effect,
+    /// so nothing downstream keeps a stale Alt (SPEC G7).
     func destroy() {
         releaseHeld()
+        if lastModifiers != .none {
+            lastModifiers = .none
+            emit(.modifiers(.none), .none)
+        }
         if version >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }
     }
 

@@ -232,5 +232,37 @@ struct SeatInputTests {
         #expect(events.last?.device == SeatDevice.pointer)
         #expect(s.client.seat?.capabilities == [.keyboard, .touch])
     }
-}
 
+    @Test("a device removed mid-use leaves nothing half-applied (G7)")
+    func removalMidUse() throws {
+        let s = try SeatSession()
+        try s.move(toSurface: 80, 80)
+        try s.reset()
+        // Keyboard with Alt held and Caps Lock on: released, no modifier left in effect.
+        try s.seat.type(.capsLock)
+        try s.seat.press(key: .leftAlt)
+        try s.seat.remove(.keyboard)
+        var events = try s.take(until: "keyboard removed") { $0 == .deviceRemoved }
+        let keyboard = events.filter { $0.device == SeatDevice.keyboard }.kinds
+        #expect(keyboard.contains(.key(KeyCode(rawValue: 56), pressed: false)), "\(keyboard)")
+        #expect(events.modifierStates.last == ModifierState.none)
+        #expect(keyboard.last == .deviceRemoved)
+
+        // Touch with a point down: cancelled.
+        let p = s.layout(100, 100)
+        try s.seat.touchDown(.init(id: 1, x: p.0, y: p.1))
+        try s.seat.remove(.touch)
+        events = try s.take(until: "touch removed") { $0 == .deviceRemoved }
+        let touch = events.filter { $0.device == SeatDevice.touch }.kinds
+        #expect(touch.contains(.touchCancel), "\(touch)")
+        #expect(touch.last == .deviceRemoved)
+
+        // Pointer mid-swipe: the swipe ends cancelled.
+        try s.seat.send("swipe-begin 3")
+        try s.seat.send("swipe-update 3 5 0")
+        try s.seat.remove(.pointer)
+        events = try s.take(until: "pointer removed") { $0 == .deviceRemoved }
+        #expect(events.gestures.last == GestureEvent(kind: .swipe, phase: .end, fingers: 3, cancelled: true), "\(events.kinds)")
+        #expect(events.last?.kind == .deviceRemoved)
+    }
+}
