@@ -57,7 +57,10 @@ public final class Window {
     public var onResize: (() -> Void)?
 
     public private(set) var logicalSize: (width: Int, height: Int)
-    public private(set) var scale: Double = 1
+    /// Buffer pixels per logical point (`surfaceScale.factor`).
+    public var scale: Double { surfaceScale.factor }
+    /// Integer buffer scale, or fractional through the viewport.
+    public private(set) var surfaceScale: SurfaceScale = .integer(1)
     public private(set) var isConfigured = false
     public private(set) var decorationMode: DecorationMode = .none
     public private(set) var scheduler = FrameScheduler()
@@ -112,9 +115,9 @@ public final class Window {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             wp_fractional_scale_v1_add_listener(fractionalScale, Window.fractionalListener, userData(self))
         }
-        // Until the surface enters an output, guess the largest output scale so the first
-        // frame is already crisp on a single HiDPI output.
-        scale = Double(registry.outputs.map(\.scale).max() ?? 1)
+        // Until the surface enters an output, the largest output scale is the guess, so the
+        // first frame is already crisp on a single HiDPI output.
+        surfaceScale = SurfaceScale.resolve(preferred120: nil, hasViewport: false, entered: [], all: registry.outputs.map(\.scale))
 
         chain.onBufferAvailable = { [unowned self] in self.setNeedsDisplay() }
         // The initial commit without a buffer asks for the first configure.
@@ -134,16 +137,7 @@ public final class Window {
     }
 
     /// Size of the buffer for the current logical size and scale.
-    public var bufferSize: PixelSize {
-        if usesViewport {
-            return PixelSize(width: Int((Double(logicalSize.width) * scale).rounded()),
-                             height: Int((Double(logicalSize.height) * scale).rounded()))
-        }
-        let s = Int(scale)
-        return PixelSize(width: logicalSize.width * s, height: logicalSize.height * s)
-    }
-
-    private var usesViewport: Bool { viewport != nil && fractionalPreferred != nil }
+    public var bufferSize: PixelSize { surfaceScale.bufferSize(logical: logicalSize) }
 
     /// Ask for a new frame; `rect` (logical points) limits the repaint, nil = everything.
     /// Only sets a flag: the frame is drawn when the compositor is ready for it.
@@ -196,11 +190,14 @@ public final class Window {
                          isFullRepaint: isFull, frameNumber: number))
 
         wl_surface_attach(surface, buffer.storage.wlBuffer, 0, 0)
-        if usesViewport {
+        switch surfaceScale {
+        case .fractional:
             wl_surface_set_buffer_scale(surface, 1)
             wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height))
-        } else {
-            wl_surface_set_buffer_scale(surface, Int32(scale))
+        case .integer(let n):
+            wl_surface_set_buffer_scale(surface, n)
+            // Back from fractional: -1, -1 unsets the destination.
+            if let viewport { wp_viewport_set_destination(viewport, -1, -1) }
         }
         for r in changed {
             wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
@@ -220,17 +217,12 @@ public final class Window {
     // MARK: Scale
 
     private func updateScale() {
-        let new: Double
-        if let preferred = fractionalPreferred, viewport != nil {
-            new = Double(preferred) / 120
-        } else {
-            let outputs = client.registry.outputs
-            let entered = outputs.filter { o in enteredOutputs.contains(o.proxy) }
-            // foot uses the largest scale of the outputs the surface is on; so do we.
-            new = Double((entered.isEmpty ? outputs : entered).map(\.scale).max() ?? 1)
-        }
-        guard new != scale else { return }
-        scale = new
+        let outputs = client.registry.outputs
+        let new = SurfaceScale.resolve(preferred120: fractionalPreferred, hasViewport: viewport != nil,
+                                       entered: outputs.filter { enteredOutputs.contains($0.proxy) }.map(\.scale),
+                                       all: outputs.map(\.scale))
+        guard new != surfaceScale else { return }
+        surfaceScale = new
         onResize?()
         setNeedsDisplay()
     }

@@ -1,0 +1,28 @@
+// The scale policy: integer buffer scale from outputs, fractional-scale-v1 through a viewport.
+import Testing
+@testable import WaylandClient
+
+@Suite("Surface scale")
+struct SurfaceScaleTests {
+    @Test("integer: the largest scale of the outputs the surface is on")
+    func integerFromEnteredOutputs() {
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: true, entered: [1, 2], all: [1, 2, 3]) == .integer(2))
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, entered: [], all: [1, 3]) == .integer(3),
+                "before entering any output: the largest of all")
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, entered: [], all: []) == .integer(1))
+    }
+
+    @Test("fractional only with a viewport", arguments: [(UInt32(180), 1.5), (150, 1.25), (240, 2.0)])
+    func fractional(preferred: UInt32, factor: Double) {
+        #expect(SurfaceScale.resolve(preferred120: preferred, hasViewport: true, entered: [2], all: [2]) == .fractional(factor))
+        #expect(SurfaceScale.resolve(preferred120: preferred, hasViewport: false, entered: [2], all: [2]) == .integer(2))
+    }
+
+    @Test("buffer sizes: logical × n, or logical × scale rounded half away from zero")
+    func bufferSizes() {
+        #expect(SurfaceScale.integer(2).bufferSize(logical: (676, 453)) == PixelSize(width: 1352, height: 906))
+        // 453 × 1.5 = 679.5 → 680; 675 × 1.25 = 843.75 → 844
+        #expect(SurfaceScale.fractional(1.5).bufferSize(logical: (675, 453)) == PixelSize(width: 1013, height: 680))
+        #expect(SurfaceScale.fractional(1.25).bufferSize(logical: (675, 1)) == PixelSize(width: 844, height: 1))
+    }
+}
