@@ -62,7 +62,10 @@ public struct ItemID: Hashable, Sendable, CustomStringConvertible {
 public struct DisplayItem: Hashable, Sendable {
     public var id: ItemID
     public var ops: [DrawOp]
-    public init(_ id: ItemID, _ ops: [DrawOp]) { self.id = id; self.ops = ops }
+    /// Drawing stays inside this rectangle (points, edges snapped to pixels): content of a
+    /// scroll view clipped to its viewport. Nil draws unclipped.
+    public var clip: Rect?
+    public init(_ id: ItemID, _ ops: [DrawOp], clip: Rect? = nil) { self.id = id; self.ops = ops; self.clip = clip }
 }
 
 /// Where pixels of a rectangle land at a scale: edges rounded to whole pixels, at least one
@@ -104,7 +107,17 @@ extension Canvas {
 
     /// Every pixel an item may touch.
     public func bounds(of item: DisplayItem) -> PixelRect {
-        item.ops.reduce(PixelRect.zero) { $0.union(bounds(of: $1)) }
+        let b = item.ops.reduce(PixelRect.zero) { $0.union(bounds(of: $1)) }
+        return item.clip.map { b.intersection(snapped($0)) } ?? b
+    }
+
+    /// Draws an item's operations, inside its clip.
+    public func draw(_ item: DisplayItem) {
+        if let c = item.clip {
+            withClip(snapped(c)) { for op in item.ops { draw(op) } }
+        } else {
+            for op in item.ops { draw(op) }
+        }
     }
 
     /// A radial light clipped to a shape; the gradient image depends only on its radius.

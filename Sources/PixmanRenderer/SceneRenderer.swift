@@ -133,8 +133,10 @@ public final class SceneRenderer {
         let occluded = PixelRegion()
         var anyOccluder = false
         for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
+            // An item's clip narrows everything it paints and everything it hides.
+            let area = placed[i].item.clip.map { rect.intersection(canvas.snapped($0)) } ?? rect
             for op in placed[i].item.ops.reversed() {
-                let b = canvas.bounds(of: op).intersection(rect)
+                let b = canvas.bounds(of: op).intersection(area)
                 guard !b.isEmpty else { continue }
                 if !anyOccluder {
                     ops.append((op, [b]))
@@ -145,7 +147,7 @@ public final class SceneRenderer {
                     case .partial: ops.append((op, occluded.remainder(of: b)))
                     }
                 }
-                if let o = canvas.opaqueRect(of: op)?.intersection(rect), !o.isEmpty {
+                if let o = canvas.opaqueRect(of: op)?.intersection(area), !o.isEmpty {
                     occluded.add(o)
                     anyOccluder = true
                 }

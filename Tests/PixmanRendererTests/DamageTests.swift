@@ -33,6 +33,7 @@ struct DamageScene {
     var annotation: String? = nil
     var band: Rect? = nil
     var swapOrder = false
+    var scrollOffset = 0.0
 
     static let buttons = (0..<4).map { Rect(x: 20 + Double($0) * 44, y: 20, width: 36, height: 28) }
     static let icon = Rect(x: 60, y: 80, width: 48, height: 48)
@@ -52,6 +53,13 @@ struct DamageScene {
         let card = DisplayItem(ItemID("card"), Painter.control(Rect(x: 90, y: 100, width: 80, height: 50), cornerRadius: 10, fill: Color(hex: 0xFFD60A)))
         if swapOrder { items.append(card); items.append(iconItem) } else { items.append(iconItem); items.append(card) }
         iconItem.ops = []
+        // A scroll view whose rows are clipped to its viewport (I5).
+        let viewport = Rect(x: 150, y: 60, width: 60, height: 70)
+        let rows: [DrawOp] = (0..<6).map { i in
+            .fill(.roundedRect(cornerRadius: 4), Rect(x: 154, y: 52 + Double(i) * 20 - scrollOffset, width: 52, height: 16),
+                  i % 2 == 0 ? Color(hex: 0xFF9F0A) : Color(hex: 0x5E5CE6))
+        }
+        items.append(DisplayItem(ItemID("scroll"), rows, clip: viewport))
         if let band { items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band))) }
         items.append(DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer)))
         if let a = accessory {
@@ -70,6 +78,7 @@ struct DamageScene {
         case 3: hovered = rng.below(5) == 4 ? nil : rng.below(4)
         case 4: liftProgress = [0, 0.3, 1][rng.below(3)]
         case 5: accessory = [nil, .plus, .circleSlash, .arrow][rng.below(4)]; annotation = rng.below(2) == 0 ? nil : "\(rng.below(900)) × \(rng.below(900))"
+        case 6 where rng.below(2) == 0: scrollOffset = Double(rng.below(40)) - 10
         case 6: band = rng.below(2) == 0 ? nil : Rect(corner: Point(rng.unit() * 200, rng.unit() * 150), Point(rng.unit() * 200, rng.unit() * 150))
         default: swapOrder.toggle()
         }
@@ -160,9 +169,25 @@ extension DamageTests {
             SceneRenderer(background: GalleryScene.background).render(scene.items(culled), into: culled, bufferAge: 0)
             let naive = Canvas(width: w, height: h, scale: scale)
             naive.clear(GalleryScene.background)
-            for item in scene.items(naive) { for op in item.ops { naive.draw(op) } }
+            for item in scene.items(naive) { naive.draw(item) }
             let differing = differingPixels(culled, naive)
             #expect(differing == 0)
         }
+    }
+}
+
+extension DamageTests {
+    @Test("an item's clip keeps its drawing inside the scroll viewport (SPEC I5)", arguments: [1.0, 1.5])
+    func itemClip(scale: Double) {
+        let canvas = Canvas(width: Int(100 * scale), height: Int(100 * scale), scale: scale)
+        let viewport = Rect(x: 20, y: 20, width: 60, height: 40)
+        let item = DisplayItem(ItemID("scroll"), [.fill(.rect, Rect(x: 0, y: 0, width: 100, height: 100), .black)], clip: viewport)
+        SceneRenderer(background: .white).render([item], into: canvas, bufferAge: 0)
+        let px = canvas.snapped(viewport)
+        #expect(canvas.pixel(x: px.x, y: px.y) == 0xFF00_0000)
+        #expect(canvas.pixel(x: px.maxX - 1, y: px.maxY - 1) == 0xFF00_0000)
+        #expect(canvas.pixel(x: px.x - 1, y: px.y) == 0xFFFF_FFFF)
+        #expect(canvas.pixel(x: px.x, y: px.maxY) == 0xFFFF_FFFF)
+        #expect(canvas.bounds(of: item) == px)
     }
 }
