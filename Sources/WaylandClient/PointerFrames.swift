@@ -21,6 +21,8 @@ struct PointerFrames {
     private var pendingTime: UInt32?
     private var pendingRelative: (delta: InputVector, unaccelerated: InputVector, microseconds: UInt64)?
     private var axisSource: ScrollSource?
+    /// Buttons down now (evdev codes), released for the engine if the pointer goes mid-drag.
+    private(set) var held: Set<UInt32> = []
     private var axisTime: UInt32?
     private var axes: [ScrollAxis: AxisFrame] = [:]
 
@@ -66,6 +68,7 @@ struct PointerFrames {
 
     mutating func button(time: UInt32, code: UInt32, pressed: Bool) {
         flushMotion()
+        if pressed { held.insert(code) } else { held.remove(code) }
         emit(.button(PointerButton(rawValue: code), pressed: pressed), .milliseconds(time))
         standalone()
     }
@@ -104,6 +107,16 @@ struct PointerFrames {
         case 3: .tilt
         default: nil
         }
+    }
+
+    /// The pointer went away (capability gone, seat removed): buttons still down are released
+    /// so no drag is left half-done (SPEC G7).
+    mutating func releaseAll() {
+        flushMotion()
+        guard !held.isEmpty else { return }
+        for code in held.sorted() { emit(.button(PointerButton(rawValue: code), pressed: false), .none) }
+        held.removeAll()
+        emit(.frame, .none)
     }
 
     mutating func frame() {

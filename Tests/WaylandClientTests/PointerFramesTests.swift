@@ -104,29 +104,23 @@ struct PointerFramesTests {
             .scroll(source: .continuous, axis: .vertical, value: 10, value120: nil, stop: false), .frame,
         ])
     }
-}
 
-@Suite("Event clock (SPEC T1)")
-struct EventClockTests {
-    @Test("compositor milliseconds become microseconds and never go backwards")
-    func monotonic() {
-        var clock = EventClock()
-        let now: UInt64 = 5_000_000_000 // µs: about 83 minutes after boot
-        let a = clock.stamp(.milliseconds(5_000_000), now: now)
-        #expect(a == Timestamp(microseconds: 5_000_000_000))
-        // An event without a time stamped just before: never earlier than the last one.
-        let b = clock.stamp(.milliseconds(4_999_999), now: now)
-        #expect(b == a)
-        #expect(clock.stamp(.microseconds(5_000_000_500), now: now) == Timestamp(microseconds: 5_000_000_500))
-    }
-
-    @Test("32-bit milliseconds are unwrapped against the clock near a wrap")
-    func wrap() {
-        let period: UInt64 = 1 << 32
-        // The clock is just past the second wrap; the event was stamped just before it.
-        let now = (2 * period + 10) * 1000
-        let ms = UInt32(truncatingIfNeeded: 2 * period - 5)
-        #expect(EventClock.unwrap(milliseconds: ms, now: now) == (2 * period - 5) * 1000)
-        #expect(EventClock.unwrap(milliseconds: 7, now: now) == (2 * period + 7) * 1000)
+    @Test("buttons still down when the pointer goes are released (G7)")
+    func releaseAllOnRemoval() {
+        let r = Recorder()
+        var p = r.frames(version: 7)
+        p.button(time: 1, code: PointerButton.right.rawValue, pressed: true)
+        p.button(time: 1, code: PointerButton.left.rawValue, pressed: true)
+        p.frame()
+        p.button(time: 2, code: PointerButton.right.rawValue, pressed: false)
+        p.frame()
+        r.events.removeAll()
+        p.releaseAll()
+        #expect(r.kinds == [.button(.left, pressed: false), .frame])
+        r.events.removeAll()
+        p.releaseAll()
+        #expect(r.kinds.isEmpty)
     }
 }
+
+
