@@ -100,4 +100,29 @@ struct LayoutFileTests {
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: LayoutFileError.self) { try LayoutFile.parse(text) }
     }
+
+    @Test("Truncated or corrupted layouts never crash: a document or an error inside the text")
+    func corruptedNeverCrash() throws {
+        let text = try String(contentsOfFile: layoutFixtures + "/example.json", encoding: .utf8)
+        let bytes = Array(text.utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        var state: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let junk = Array("{}[],:\"\\0-e.9xtnu ".utf8)
+        var errors = 0
+        for i in 0..<600 {
+            var b = Array(bytes.prefix(i % 2 == 0 ? next(bytes.count) : bytes.count))
+            for _ in 0..<(i % 2 == 0 ? 0 : 1 + next(3)) where !b.isEmpty { b[next(b.count)] = junk[next(junk.count)] }
+            do {
+                _ = try LayoutFile.parse(String(decoding: b, as: UTF8.self), file: "x.json")
+            } catch {
+                errors += 1
+                if let p = error.position { #expect(p.line >= 1 && p.line <= lines && p.column >= 1) }
+            }
+        }
+        #expect(errors > 300) // truncations always fail; most corruptions too
+    }
 }

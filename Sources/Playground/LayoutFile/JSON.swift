@@ -93,7 +93,12 @@ public enum JSONReader {
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { advance() }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: advance()
+                default: return
+                }
+            }
         }
 
         mutating func expect(_ literal: String) throws(JSONSyntaxError) {
