@@ -35,16 +35,16 @@ struct EffectTests {
     }
 
     @Test("E1: the highlight platter is larger than the button and drifts toward the pointer")
-    func highlightPlatter() {
+    func highlightPlatter() throws {
         var s = Scenario(Fixtures.layout())
         let f = s.engine.layout[Fixtures.buttons[1]]!.frame
         s.enter(at: Point(300, 300))
         s.move(to: Point(f.maxX - 2, f.midY))
         s.wait(0.5)
         let frame = s.frame()
-        let fx = try! #require(frame.effects.first { $0.element == Fixtures.buttons[1] })
+        let fx = try #require(frame.effects.first { $0.element == Fixtures.buttons[1] })
         #expect(fx.kind == .highlight)
-        let platter = try! #require(fx.platter)
+        let platter = try #require(fx.platter)
         #expect(platter.rect.width > f.width)
         #expect(platter.rect.midX > f.midX) // parallax toward the pointer on the right
         #expect(platter.rect.midX - f.midX <= EffectTuning.highlightParallax + 1e-9)
@@ -52,17 +52,17 @@ struct EffectTests {
     }
 
     @Test("E2: lift scales up, casts a shadow below and fades the pointer")
-    func lift() {
+    func lift() throws {
         var s = Scenario(Fixtures.layout())
         let f = s.engine.layout[Fixtures.icon]!.frame
         s.enter(at: Point(300, 300))
         s.move(to: f.center)
         s.wait(0.6)
         let frame = s.frame()
-        let fx = try! #require(frame.effects.first { $0.element == Fixtures.icon })
+        let fx = try #require(frame.effects.first { $0.element == Fixtures.icon })
         #expect(fx.kind == .lift)
         #expect(abs(fx.contentScale - EffectTuning.liftScale(for: f.size)) < 0.005)
-        let shadow = try! #require(fx.shadow)
+        let shadow = try #require(fx.shadow)
         #expect(shadow.rect.midY > f.midY)
         #expect(fx.specular != nil)
         #expect(frame.pointer.opacity < 0.05)

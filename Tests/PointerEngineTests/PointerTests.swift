@@ -109,35 +109,35 @@ struct PointerTests {
     }
 
     @Test("P2: over text the pointer is an I-beam as long as the line height")
-    func beam() {
+    func beam() throws {
         var s = Scenario(Fixtures.layout())
         let t = s.engine.layout[Fixtures.text]!.frame
         s.enter(at: Point(t.midX, t.midY))
         s.wait(1)
-        let layer = try! #require(s.frame().pointer.layers.last)
+        let layer = try #require(s.frame().pointer.layers.last)
         #expect(layer.shape == .roundedRect)
         #expect(abs(layer.bounds.height - 20) < 1e-6)
         #expect(abs(layer.bounds.width - PointerTuning.beamWidth) < 1e-6)
     }
 
     @Test("P1 classic: the 19 pt circle morphs into the platter around a bar button")
-    func classicMorph() {
+    func classicMorph() throws {
         var settings = PointerSettings()
         settings.generation = .classic
         var s = Scenario(Fixtures.layout(), settings: settings)
         s.enter(at: Point(300, 300))
         s.wait(1)
-        let circle = try! #require(s.frame().pointer.layers.first)
+        let circle = try #require(s.frame().pointer.layers.first)
         #expect(abs(circle.bounds.width - PointerTuning.classicDiameter) < 1e-9)
         #expect(abs(circle.cornerRadius - PointerTuning.classicDiameter / 2) < 1e-9)
         let b = s.engine.layout[Fixtures.buttons[0]]!.frame
         s.move(to: b.center, duration: 0.05, steps: 5)
         s.wait(0.06)
-        let mid = try! #require(s.frame().pointer.layers.first)
+        let mid = try #require(s.frame().pointer.layers.first)
         #expect(s.frame().pointer.layers.count == 1) // a continuous morph, not a cut
         #expect(mid.bounds.width > PointerTuning.classicDiameter && mid.bounds.width < b.width + 2 * PointerTuning.classicPlatterPadding + 4)
         s.wait(1)
-        let end = try! #require(s.frame().pointer.layers.first)
+        let end = try #require(s.frame().pointer.layers.first)
         #expect(abs(end.bounds.width - (b.width + 2 * PointerTuning.classicPlatterPadding)) < 0.01)
         #expect(s.frame().pointer.isUnderContent)
     }
@@ -198,12 +198,12 @@ struct PointerTests {
     }
 
     @Test("A3: over a graph an annotation shows the live X/Y values")
-    func graphAnnotation() {
+    func graphAnnotation() throws {
         var s = Scenario(Fixtures.layout())
         let g = s.engine.layout[Fixtures.graph]!.frame
         s.enter(at: Point(g.minX + g.width / 4, g.maxY - g.height / 2))
         s.wait(0.5)
-        let a = try! #require(s.frame().annotations.first)
+        let a = try #require(s.frame().annotations.first)
         #expect(a.text == "x 2.5  y 50.0")
         #expect(a.origin.x > g.minX)
     }

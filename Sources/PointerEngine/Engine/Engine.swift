@@ -16,6 +16,9 @@ public struct Engine: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     var index: HitIndex
+    /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
+    /// interactions.
+    public private(set) var gestures: GestureInterpreter
     /// The engine's current time.
     public private(set) var now: Timestamp
     /// The logical pointer: exactly where the user put it (M6), surface points.
@@ -45,6 +48,24 @@ public struct Engine: Sendable {
     var captor: Int?
     var request = PointerRequest()
     var outputs: [EngineOutput] = []
+    /// What the pointer needs to know about the hovered element, read once when it changes.
+    var hoverInfo: HoverInfo?
+    /// Set when `motion` already hit-tested this event (saves the second query).
+    var hoverIsFresh = false
+    /// The interactions have had one `advance` (they set up per-element state there).
+    var interactionsPrimed = false
+    var lastAccessories: [PointerAccessory] = []
+    var lastAnnotations: [PointerAnnotation] = []
+
+    struct HoverInfo: Sendable {
+        var id: ElementID
+        var kind: ElementKind
+        var cornerRadius: Double
+        var style: PointerStyle?
+        var graph: GraphAxes?
+        var resizeAxis: ResizeAxis?
+        var effect: EffectKind?
+    }
 
     struct PressedButton: Hashable, Sendable {
         var device: DeviceID
@@ -70,18 +91,20 @@ public struct Engine: Sendable {
     /// Two presses within this distance can make a double click (points).
     public static let doubleClickSlop = 4.0
 
-    public init(layout: Layout, settings: PointerSettings = PointerSettings(), interactions: [any Interaction] = [],
+    public init(layout: Layout, settings: PointerSettings = PointerSettings(),
+                interactions: [any Interaction] = StandardInteractions.make(),
                 now: Timestamp = Timestamp(rawValue: 0)) {
         self.layout = layout
         self.settings = settings
         self.interactions = interactions
         self.index = HitIndex(layout: layout)
+        self.gestures = GestureInterpreter(settings: settings.gestures)
         self.now = now
         self.lastActivity = now
         self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
         self.visibleOpacity = Animated(0, response: PointerVisibility.showResponse, reduceMotion: settings.reduceMotion)
         self.magnetism = Magnetism(reduceMotion: settings.reduceMotion)
-        self.morph = PointerMorph(ShapeTarget(key: .init(tag: "none", element: nil), shape: .arrow,
+        self.morph = PointerMorph(ShapeTarget(key: .init(.none), shape: .arrow,
                                               anchor: .pointer(.zero), cornerRadius: 0, opacity: 1, underContent: false),
                                   reduceMotion: settings.reduceMotion)
         self.morph = PointerMorph(shapeTarget(), reduceMotion: settings.reduceMotion)
@@ -134,6 +157,8 @@ public struct Engine: Sendable {
         self.layout = layout
         index = HitIndex(layout: layout)
         text = TextTracker()
+        hoverInfo = nil
+        hovered = nil
         updatePointer(moved: false)
     }
 
@@ -143,6 +168,7 @@ public struct Engine: Sendable {
     public mutating func handle(_ event: InputEvent, now: Timestamp) {
         advance(to: now)
         let dev = event.device
+        let intents = gestures.handle(event, now: now)
         switch event.kind {
         case .deviceAdded(_, let caps):
             devices[dev] = caps
@@ -187,7 +213,15 @@ public struct Engine: Sendable {
                 dispatch(.modifiersChanged(modifiers), input: .keyboard)
             }
         }
+        dispatch(intents)
         updatePointer(moved: false)
+    }
+
+    /// Dispatches the gesture interpreter's intents at the pointer.
+    mutating func dispatch(_ intents: [GestureIntent]) {
+        guard !intents.isEmpty, !interactions.isEmpty else { return }
+        let target = scrollTarget(axis: nil)
+        for i in intents { dispatch(.intent(i, at: logicalPosition, target: target), input: lastInput) }
     }
 
     /// Convenience: handles the event at its own timestamp.
@@ -204,13 +238,14 @@ public struct Engine: Sendable {
         lastInput = inputKind(of: device)
         if lastInput == .touch { lastInput = .pointer }
         transition(visibility.handle(.moved))
+        updateHover() // interactions see the element under the pointer now
+        hoverIsFresh = true
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
         if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
             let before = text.selection
             text.move(to: logicalPosition, lines: lines)
             if text.selection != before { outputs.append(.textSelectionChanged(text.selection)) }
         }
-        updatePointer(moved: true)
     }
 
     mutating func button(_ b: PointerButton, pressed: Bool, device: DeviceID) {
@@ -232,7 +267,8 @@ public struct Engine: Sendable {
             buttons[b] = PressedButton(device: device, element: hit, handled: handled, clickCount: count)
             if !handled, let id = hit {
                 if b == .left, let e = layout[id], e.kind == .textArea, let lines = textLines(id) {
-                    transition(text.begin(id, at: logicalPosition, lines: lines, extend: modifiers.contains(.shift)))
+                    text.begin(id, at: logicalPosition, lines: lines, extend: modifiers.contains(.shift))
+                    if log != nil { transition("text: selecting in \(id) from \(text.selection?.anchor.description ?? "-")") }
                     outputs.append(.textSelectionChanged(text.selection))
                 } else {
                     scene.pressed.insert(id)
@@ -242,7 +278,7 @@ public struct Engine: Sendable {
             guard let press = buttons.removeValue(forKey: b) else { return }
             let handled = dispatch(.pointerReleased(b, at: logicalPosition, hit: hit), input: input)
             if let id = press.element { scene.pressed.remove(id) }
-            if b == .left, text.isSelecting { transition(text.end()) }
+            if b == .left, text.isSelecting { endTextSelection() }
             if !handled, !press.handled, b == .left, let id = press.element, id == hit,
                layout[id]?.kind != .textArea {
                 outputs.append(.activated(id, input: input, clickCount: press.clickCount))
@@ -297,25 +333,23 @@ public struct Engine: Sendable {
         }
         let hadTouches = touches.values.contains { $0.device == dev }
         touches = touches.filter { $0.value.device != dev }
-        if text.isSelecting, buttons[.left] == nil { transition(text.end()) }
+        if text.isSelecting, buttons[.left] == nil { endTextSelection() }
         dispatch(.deviceRemoved(dev, capabilities: caps), input: inputKind(of: dev))
         if hadTouches { dispatch(.touchCancel, input: .touch) }
         // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
         if let c = captor, buttons.isEmpty, touches.isEmpty {
-            var ctx = context(input: .pointer)
+            var ctx = takeContext(input: .pointer)
             interactions[c].cancel(context: &ctx, now: now)
-            absorb(ctx)
+            absorb(&ctx)
             captor = nil
-            transition("capture: \(interactions[c].name) cancelled (device removed)")
+            if log != nil { transition("capture: \(interactions[c].name) cancelled (device removed)") }
         }
     }
 
     mutating func cancelInteractions() {
-        for i in interactions.indices {
-            var ctx = context(input: lastInput)
-            interactions[i].cancel(context: &ctx, now: now)
-            absorb(ctx)
-        }
+        var ctx = takeContext(input: lastInput)
+        for i in interactions.indices { interactions[i].cancel(context: &ctx, now: now) }
+        absorb(&ctx)
         captor = nil
         buttons.removeAll()
         touches.removeAll()
@@ -332,54 +366,85 @@ public struct Engine: Sendable {
         return .pointer
     }
 
+    /// A read-only context (the scene is shared).
     func context(input: InputKind) -> InteractionContext {
         InteractionContext(layout: layout, scene: scene, settings: settings, pointer: logicalPosition,
                            modifiers: modifiers, input: input, hovered: hovered, index: index)
     }
 
-    mutating func absorb(_ ctx: InteractionContext) {
-        scene = ctx.scene
-        if !ctx.outputs.isEmpty { outputs.append(contentsOf: ctx.outputs) }
+    /// A context that takes the scene (moved, not copied, so interactions mutate it in place);
+    /// `absorb` puts it back.
+    mutating func takeContext(input: InputKind) -> InteractionContext {
+        var s = SceneState()
+        swap(&s, &scene)
+        return InteractionContext(layout: layout, scene: s, settings: settings, pointer: logicalPosition,
+                                  modifiers: modifiers, input: input, hovered: hovered, index: index)
     }
 
-    /// Offers an event to the captor first, then to each interaction in order. Returns whether
-    /// someone consumed it.
+    mutating func absorb(_ ctx: inout InteractionContext) {
+        swap(&scene, &ctx.scene)
+        if !ctx.outputs.isEmpty { outputs.append(contentsOf: ctx.outputs); ctx.outputs.removeAll() }
+    }
+
+    /// Offers an event to the captor first, then to each interaction in order, until one
+    /// consumes it. Events that end something (a touch lifting or cancelled, a button released,
+    /// a device removed, focus lost) reach every interaction whatever the others answer, so
+    /// nothing is left half-done (G7). Returns whether someone consumed the event.
     @discardableResult
     mutating func dispatch(_ event: InteractionEvent, input: InputKind) -> Bool {
         guard !interactions.isEmpty else { return false }
+        let broadcast: Bool
+        switch event {
+        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft: broadcast = true
+        case .pointerMoved, .pointerPressed, .scroll, .gesture, .touchDown, .touchMoved, .key, .modifiersChanged,
+             .pointerEntered, .intent: broadcast = false
+        }
+        var consumed = false
+        var ctx = takeContext(input: input)
+        defer { absorb(&ctx) }
         if let c = captor {
-            var ctx = context(input: input)
             let r = interactions[c].handle(event, context: &ctx, now: now)
-            absorb(ctx)
             switch r {
-            case .handled, .captured: return true
+            case .handled, .captured: consumed = true
             case .released:
                 captor = nil
-                transition("capture: \(interactions[c].name) released on \(event)")
-                return true
+                if log != nil { transition("capture: \(interactions[c].name) released on \(event)") }
+                consumed = true
             case .ignored: break
             }
+            if consumed, !broadcast { return true }
         }
-        for i in interactions.indices where i != captor {
-            var ctx = context(input: input)
+        let skip = captor
+        for i in interactions.indices where i != skip {
             let r = interactions[i].handle(event, context: &ctx, now: now)
-            absorb(ctx)
             switch r {
             case .ignored: continue
-            case .handled, .released: return true
+            case .handled, .released: consumed = true
             case .captured:
-                if captor != i {
+                consumed = true
+                if captor == nil {
                     captor = i
-                    transition("capture: \(interactions[i].name) captured on \(event)")
+                    if log != nil { transition("capture: \(interactions[i].name) captured on \(event)") }
                 }
-                return true
             }
+            if !broadcast { return true }
         }
-        return false
+        return consumed
+    }
+
+    /// Logs a transition line (callers whose text is costly check `log != nil` first; state
+    /// changes never happen inside the argument's evaluation conditionally).
+    mutating func endTextSelection() {
+        guard text.end() else { return }
+        if log != nil { transition("text: selecting → idle") }
     }
 
     func transition(_ line: String?) {
-        if let line, let log { log(line) }
+        if let log, let line { log(line) }
+    }
+
+    func transition(_ t: PointerVisibility.Transition?) {
+        if let log, let t { log(t.description) }
     }
 
     // MARK: time
@@ -418,12 +483,13 @@ public struct Engine: Sendable {
         effects.removeAll { $0.isGone }
         accessories.step(by: dt)
         annotations.step(by: dt)
-        if !interactions.isEmpty {
-            for i in interactions.indices {
-                var ctx = context(input: lastInput)
-                interactions[i].advance(to: t, context: &ctx)
-                absorb(ctx)
-            }
+        dispatch(gestures.advance(to: t))
+        // Interactions only need time while something of theirs moves or waits on a timer.
+        if !interactions.isEmpty, !interactionsPrimed || interactions.contains(where: { $0.isAnimating || $0.isActive }) {
+            interactionsPrimed = true
+            var ctx = takeContext(input: lastInput)
+            for i in interactions.indices { interactions[i].advance(to: t, context: &ctx) }
+            absorb(&ctx)
         }
     }
 
@@ -445,7 +511,13 @@ public struct Engine: Sendable {
         let new: ElementID? = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
             ? index.element(at: logicalPosition, scene: scene, padded: true) : nil
         guard new != hovered else { return }
-        transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")")
+        hoverInfo = new.flatMap { id in
+            layout[id].map { e in
+                HoverInfo(id: id, kind: e.kind, cornerRadius: e.cornerRadius, style: e.style, graph: e.traits.graph,
+                          resizeAxis: e.traits.resizeAxis, effect: index.entry(id)?.effect)
+            }
+        }
+        if log != nil { transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")") }
         hovered = new
         // E5: the old effect animates out while the new one animates in (a cross-fade).
         for i in effects.indices where effects[i].element != new {
@@ -474,11 +546,13 @@ public struct Engine: Sendable {
         visibleOpacity.response = visibility.state.isShown ? PointerVisibility.showResponse : PointerVisibility.hideResponse
         visibleOpacity.target = visibility.state.isShown ? 1 : 0
         request = currentRequest()
-        updateHover()
+        if hoverIsFresh, !isCaptured, !request.hidesPointer { hoverIsFresh = false } else { hoverIsFresh = false; updateHover() }
         updateMagnetism()
         morph.retarget(shapeTarget(), drawn: drawnPosition, reduceMotion: settings.reduceMotion)
-        accessories.update(wantedAccessories(), reduceMotion: settings.reduceMotion)
-        annotations.update(wantedAnnotations(), reduceMotion: settings.reduceMotion)
+        let wa = wantedAccessories()
+        if wa != lastAccessories { accessories.update(wa, reduceMotion: settings.reduceMotion); lastAccessories = wa }
+        let wn = wantedAnnotations()
+        if wn != lastAnnotations { annotations.update(wn, reduceMotion: settings.reduceMotion); lastAnnotations = wn }
     }
 
     func currentRequest() -> PointerRequest {
@@ -537,8 +611,9 @@ public struct Engine: Sendable {
     }
 
     func textLines(_ id: ElementID) -> TextLines? {
-        guard let e = layout[id], let m = e.traits.text, let f = index.surfaceFrame(of: id, scene: scene) else { return nil }
-        let zoom = e.frame.height > 0 ? f.height / e.frame.height : 1
+        guard let m = layout.property(of: id, \.traits.text) ?? nil, let own = layout.property(of: id, \.frame),
+              let f = index.surfaceFrame(of: id, scene: scene) else { return nil }
+        let zoom = own.height > 0 ? f.height / own.height : 1
         return TextLines(frame: f, metrics: m, zoom: zoom)
     }
 
@@ -546,13 +621,14 @@ public struct Engine: Sendable {
     func shapeTarget() -> ShapeTarget {
         let s = settings.size
         let under = liftElement
-        if let shape = request.shape { return target(for: shape, element: nil, tag: "request") }
-        if let id = hovered, let e = layout[id] {
-            if let shape = e.style?.shape { return target(for: shape, element: id, tag: "style") }
+        if let shape = request.shape { return target(for: shape, element: nil, tag: .request) }
+        if let e = hoverInfo {
+            let id = e.id
+            if let shape = e.style?.shape { return target(for: shape, element: id, tag: .style) }
             if e.kind == .textArea, let lines = textLines(id) {
                 return beam(length: lines.lineHeight, axis: lines.vertical ? .horizontal : .vertical, element: id)
             }
-            if settings.generation == .classic, index.entry(id)?.effect == .highlight,
+            if settings.generation == .classic, e.effect == .highlight,
                let f = index.surfaceFrame(of: id, scene: scene) {
                 // P1 classic: the circle becomes a translucent platter around the control.
                 let pad = PointerTuning.classicPlatterPadding
@@ -560,7 +636,7 @@ public struct Engine: Sendable {
                 let half = Vector(max(f.width / 2, 1), max(f.height / 2, 1))
                 let par = settings.reduceMotion ? Vector.zero
                     : Vector(clamp(rel.dx / half.dx, -1, 1), clamp(rel.dy / half.dy, -1, 1)) * EffectTuning.highlightParallax
-                return ShapeTarget(key: .init(tag: "platter", element: id), shape: .roundedRect,
+                return ShapeTarget(key: .init(.platter, element: id), shape: .roundedRect,
                                    anchor: .surface(f.outsetBy(pad).offsetBy(par)),
                                    cornerRadius: max(e.cornerRadius + pad, EffectTuning.platterMinimumRadius),
                                    opacity: PointerTuning.classicPlatterOpacity, underContent: true)
@@ -575,12 +651,12 @@ public struct Engine: Sendable {
         switch settings.generation {
         case .modern:
             let a = PointerTuning.arrowSize
-            return ShapeTarget(key: .init(tag: "arrow", element: nil), shape: .arrow,
+            return ShapeTarget(key: .init(.arrow), shape: .arrow,
                                anchor: .pointer(Rect(x: 0, y: 0, width: a.width * s, height: a.height * s)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .classic:
             let d = PointerTuning.classicDiameter * s
-            return ShapeTarget(key: .init(tag: "circle", element: nil), shape: .roundedRect,
+            return ShapeTarget(key: .init(.circle), shape: .roundedRect,
                                anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
                                cornerRadius: d / 2, opacity: 1, underContent: false)
         }
@@ -590,39 +666,39 @@ public struct Engine: Sendable {
         let w = PointerTuning.beamWidth * settings.size
         let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
                                   : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
-        return ShapeTarget(key: .init(tag: "beam \(axis) \(length)", element: element), shape: .roundedRect,
+        return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .roundedRect,
                            anchor: .pointer(r), cornerRadius: w / 2, opacity: 1, underContent: false)
     }
 
-    func target(for shape: PointerShape, element: ElementID?, tag: String) -> ShapeTarget {
+    func target(for shape: PointerShape, element: ElementID?, tag: ShapeTarget.Source) -> ShapeTarget {
         let s = settings.size
         switch shape {
         case .roundedRect(let size?, let radius):
-            return ShapeTarget(key: .init(tag: "\(tag) rect \(size)", element: element), shape: .roundedRect,
+            return ShapeTarget(key: .init(.rect, element: element, size: size, source: tag), shape: .roundedRect,
                                anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
                                cornerRadius: radius, opacity: 1, underContent: false)
         case .roundedRect(nil, let radius):
             if let id = element, let f = index.surfaceFrame(of: id, scene: scene) {
                 let pad = PointerTuning.classicPlatterPadding
-                return ShapeTarget(key: .init(tag: "\(tag) element rect", element: id), shape: .roundedRect,
+                return ShapeTarget(key: .init(.elementRect, element: id, source: tag), shape: .roundedRect,
                                    anchor: .surface(f.outsetBy(pad)), cornerRadius: radius + pad,
                                    opacity: PointerTuning.classicPlatterOpacity, underContent: true)
             }
             return defaultShape(size: s)
         case .ellipse(let size):
-            return ShapeTarget(key: .init(tag: "\(tag) ellipse \(size)", element: element), shape: .ellipse,
+            return ShapeTarget(key: .init(.ellipse, element: element, size: size, source: tag), shape: .ellipse,
                                anchor: .pointer(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .beam(let length, let axis):
             return beam(length: length, axis: axis, element: element)
         case .path(let path):
             let b = path.bounds
-            return ShapeTarget(key: .init(tag: "\(tag) path", element: element), shape: .path(path),
+            return ShapeTarget(key: .init(.path, element: element, source: tag), shape: .path(path),
                                anchor: .pointer(Rect(x: b.minX * s, y: b.minY * s, width: b.width * s, height: b.height * s)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .system(let c):
             let d = 24 * s
-            return ShapeTarget(key: .init(tag: "\(tag) system \(c.rawValue)", element: element), shape: .system(c),
+            return ShapeTarget(key: .init(.system, element: element, source: tag, cursor: c), shape: .system(c),
                                anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         }
@@ -635,10 +711,10 @@ public struct Engine: Sendable {
 
     func wantedAccessories() -> [PointerAccessory] {
         var out = request.accessories
-        if !isCaptured, let id = hovered, let e = layout[id] {
-            out += e.style?.accessories ?? []
+        if !isCaptured, let e = hoverInfo {
+            if let a = e.style?.accessories, !a.isEmpty { out += a }
             if e.kind == .resizeHandle, e.style?.accessories.isEmpty ?? true {
-                out += PointerAccessory.resizeArrows(e.traits.resizeAxis ?? .horizontal)
+                out += PointerAccessory.resizeArrows(e.resizeAxis ?? .horizontal)
             }
         }
         return out
@@ -646,9 +722,10 @@ public struct Engine: Sendable {
 
     func wantedAnnotations() -> [PointerAnnotation] {
         var out = request.annotations
-        if !isCaptured, let id = hovered, let e = layout[id] {
-            out += e.style?.annotations ?? []
-            if let g = e.traits.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
+        if !isCaptured, let e = hoverInfo {
+            let id = e.id
+            if let a = e.style?.annotations, !a.isEmpty { out += a }
+            if let g = e.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
                 // A3: live X/Y values under the pointer.
                 let tx = clamp((logicalPosition.x - f.minX) / f.width, 0, 1)
                 let ty = clamp((f.maxY - logicalPosition.y) / f.height, 0, 1)
@@ -666,6 +743,7 @@ public struct Engine: Sendable {
         magnetism.offsetY.reduceMotion = rm
         for i in effects.indices { effects[i].progress.reduceMotion = rm }
         if old.autoHideDelay != settings.autoHideDelay { lastActivity = now }
+        gestures.settings = settings.gestures
         updatePointer(moved: false)
     }
 

@@ -141,6 +141,8 @@ final class HitIndex: Sendable {
         /// For scroll containers: the space of their content, else −1.
         let contentSpace: Int32
         let answersPointer: Bool
+        /// Scroll containers: the content offset before anything scrolled.
+        let initialOffset: Vector
         /// The resolved effect (E4) — decides snapping (M3).
         let effect: EffectKind?
         var snaps: Bool { effect == .highlight || effect == .lift }
@@ -180,7 +182,8 @@ final class HitIndex: Sendable {
             let region = answers ? regions[e.id]! : e.frame
             entries.append(Entry(id: e.id, frame: e.frame, region: region, rank: rank[e.id] ?? 0,
                                  space: space, contentSpace: spaceOfContainer[e.id] ?? -1,
-                                 answersPointer: answers, effect: answers ? EffectChooser.effect(for: e) : nil))
+                                 answersPointer: answers, initialOffset: e.traits.scroll?.initialOffset ?? .zero,
+                                 effect: answers ? EffectChooser.effect(for: e) : nil))
             members[Int(space)].append((Int32(i), region))
         }
         self.entries = entries
@@ -203,10 +206,10 @@ final class HitIndex: Sendable {
 
     /// The container's live offset/zoom/rotation with `viewport` as its viewport.
     @inline(__always) func local(slot: Int, viewport: Rect, scene: SceneState) -> ContainerTransform {
-        if let t = scene.transforms[entries[slot].id] {
+        if !scene.transforms.isEmpty, let t = scene.transforms[entries[slot].id] {
             return ContainerTransform(viewport: viewport, offset: t.offset, zoom: t.zoom, rotation: t.rotation)
         }
-        return ContainerTransform(viewport: viewport, offset: layout.elements[slot].traits.scroll?.initialOffset ?? .zero)
+        return ContainerTransform(viewport: viewport, offset: entries[slot].initialOffset)
     }
 
     /// A rect in `space` mapped to the surface (bounding box), points.
@@ -223,7 +226,7 @@ final class HitIndex: Sendable {
     func surfaceFrame(of id: ElementID, scene: SceneState) -> Rect? {
         guard let s = slotOf[id] else { return nil }
         let e = entries[Int(s)]
-        let f = scene.frameOverrides[id] ?? e.frame
+        let f = scene.frameOverrides.isEmpty ? e.frame : (scene.frameOverrides[id] ?? e.frame)
         return surfaceRect(f, space: Int(e.space), scene: scene)
     }
 

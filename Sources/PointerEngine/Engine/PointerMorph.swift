@@ -30,9 +30,20 @@ struct ShapeTarget: Hashable, Sendable {
     }
     /// Identifies the target: a change of key starts a morph; the same key just follows.
     struct Key: Hashable, Sendable {
-        var tag: String
+        var kind: Kind
         var element: ElementID?
+        var size: Size
+        var source: Source
+        var cursor: SystemCursor?
+        init(_ kind: Kind, element: ElementID? = nil, size: Size = .zero, source: Source = .engine, cursor: SystemCursor? = nil) {
+            self.kind = kind; self.element = element; self.size = size; self.source = source; self.cursor = cursor
+        }
     }
+    enum Kind: UInt8, Hashable, Sendable {
+        case none, arrow, circle, platter, verticalBeam, horizontalBeam, rect, elementRect, ellipse, path, system
+    }
+    /// Who asked for the shape: the engine's defaults, an element's style, an interaction.
+    enum Source: UInt8, Hashable, Sendable { case engine, style, request }
     var key: Key
     var shape: PointerLayerShape
     var anchor: Anchor

@@ -32,7 +32,7 @@ public struct DampedSpring: Hashable, Sendable {
 
     /// Advances by `dt` seconds (dt ≤ 0 does nothing).
     public mutating func step(by dt: Double) {
-        guard dt > 0 else { return }
+        guard dt > 0, value != target || velocity != 0 else { return }
         let w = 2 * Double.pi / response
         let z = dampingRatio
         let x0 = value - target, v0 = velocity
@@ -107,7 +107,7 @@ public struct Animated: Hashable, Sendable {
     public mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
 
     public mutating func step(by dt: Double) {
-        guard dt > 0 else { return }
+        guard dt > 0, spring.value != spring.target || spring.velocity != 0 || fadeElapsed < fadeDuration else { return }
         if reduceMotion {
             fadeElapsed = min(fadeDuration, fadeElapsed + dt)
             let t = fadeDuration > 0 ? fadeElapsed / fadeDuration : 1

@@ -77,7 +77,7 @@ struct TextTracker: Hashable, Sendable {
         }
     }
 
-    mutating func begin(_ id: ElementID, at p: Point, lines: TextLines, extend: Bool) -> String {
+    mutating func begin(_ id: ElementID, at p: Point, lines: TextLines, extend: Bool) {
         let l = lines.line(at: p)
         line = l
         let pos = lines.position(at: p, line: l)
@@ -86,9 +86,7 @@ struct TextTracker: Hashable, Sendable {
         } else {
             selection = TextSelection(element: id, anchor: pos, focus: pos)
         }
-        let old = state
         state = .selecting(id)
-        return "text: \(old) → \(state) at \(pos)"
     }
 
     /// M5: the focus changes line only once the pointer is `textLineEscape` line heights from
@@ -103,13 +101,13 @@ struct TextTracker: Hashable, Sendable {
         selection = s
     }
 
-    mutating func end() -> String? {
+    /// Ends a selection in progress; false when none was.
+    mutating func end() -> Bool {
         switch state {
-        case .idle: return nil
+        case .idle: return false
         case .selecting:
-            let old = state
             state = .idle
-            return "text: \(old) → idle"
+            return true
         }
     }
 

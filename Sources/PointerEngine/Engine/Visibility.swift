@@ -58,9 +58,17 @@ public struct PointerVisibility: Hashable, Sendable {
 
     public init(state: PointerVisibilityState = .unfocused) { self.state = state }
 
-    /// Applies an event; returns the transition for the log, nil when nothing changed.
+    /// A state change, printable for the transition log.
+    public struct Transition: Hashable, Sendable, CustomStringConvertible {
+        public var from: PointerVisibilityState
+        public var to: PointerVisibilityState
+        public var event: PointerVisibilityEvent
+        public var description: String { "visibility: \(from.rawValue) → \(to.rawValue) on \(event.rawValue)" }
+    }
+
+    /// Applies an event; returns the transition, nil when nothing changed.
     @discardableResult
-    public mutating func handle(_ event: PointerVisibilityEvent) -> String? {
+    public mutating func handle(_ event: PointerVisibilityEvent) -> Transition? {
         let old = state
         switch (state, event) {
         case (.visible, .moved), (.visible, .entered): break
@@ -91,6 +99,6 @@ public struct PointerVisibility: Hashable, Sendable {
         case (.touch, .left): state = .unfocused
         case (.touch, .gestureBegan): state = .gesture
         }
-        return old == state ? nil : "visibility: \(old) → \(state) on \(event)"
+        return old == state ? nil : Transition(from: old, to: state, event: event)
     }
 }

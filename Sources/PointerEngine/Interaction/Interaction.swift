@@ -8,7 +8,7 @@
 // `contribute(to:context:)`. Time is a parameter; nothing reads a clock.
 
 /// An input event after the engine resolved it: positions in surface points, the element hit.
-public enum InteractionEvent: Hashable, Sendable, CustomStringConvertible {
+public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     /// The logical pointer moved (relative or absolute motion), surface points.
     case pointerMoved(to: Point, delta: Vector)
     /// `clickCount` counts presses of the same button within the double-click time and slop.
@@ -34,6 +34,11 @@ public enum InteractionEvent: Hashable, Sendable, CustomStringConvertible {
     case pointerLeft
     /// The surface got pointer focus at a position.
     case pointerEntered(at: Point)
+    /// What the `GestureInterpreter` made of the raw input (scroll with natural direction and
+    /// detents applied, scroll end, momentum stop, zoom, smart zoom, swipes, page swipes,
+    /// reserved gestures, secondary clicks), at the pointer, with the innermost scroll container
+    /// under it.
+    case intent(GestureIntent, at: Point, target: ElementID?)
 
     public var description: String {
         switch self {
@@ -51,6 +56,7 @@ public enum InteractionEvent: Hashable, Sendable, CustomStringConvertible {
         case .deviceRemoved(let d, _): "\(d) removed"
         case .pointerLeft: "pointer left"
         case .pointerEntered(let p): "pointer entered \(p)"
+        case .intent(let i, _, let t): "intent \(i) → \(t.map(\.description) ?? "-")"
         }
     }
 }
@@ -171,6 +177,16 @@ public struct InteractionContext {
     public func elements(in rect: Rect) -> [ElementID] { index.elements(in: rect, scene: scene) }
     /// An element's frame on the surface (after scroll transforms), points.
     public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
+    /// Scroll containers under surface point `p`, innermost first.
+    public func containers(at p: Point) -> [ElementID] {
+        var out: [ElementID] = []
+        var id = index.element(at: p, scene: scene, padded: false)
+        while let cur = id, let e = layout[cur] {
+            if e.isScrollContainer { out.append(cur) }
+            id = e.parent
+        }
+        return out
+    }
     /// The live transform of a scroll container (at rest if none recorded).
     public func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
 }

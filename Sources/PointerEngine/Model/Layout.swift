@@ -33,7 +33,7 @@ public struct Layout: Sendable {
     public private(set) var elements: [Element] = []
     /// Top-level elements in document order.
     public private(set) var roots: [ElementID] = []
-    var slots: [ElementID: Int] = [:]
+    @usableFromInline var slots: [ElementID: Int] = [:]
 
     public init(size: Size) { self.size = size }
 
@@ -70,6 +70,12 @@ public struct Layout: Sendable {
     public subscript(id: ElementID) -> Element? {
         guard let s = slots[id] else { return nil }
         return elements[s]
+    }
+
+    /// One property of an element without copying the whole element (hot paths).
+    @inlinable public func property<T>(of id: ElementID, _ key: KeyPath<Element, T>) -> T? {
+        guard let s = slots[id] else { return nil }
+        return elements[s][keyPath: key]
     }
 
     /// Replaces an element's app-editable properties (frame, style, traits …); structure is kept.

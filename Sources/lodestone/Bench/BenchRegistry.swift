@@ -4,15 +4,15 @@
 enum BenchRegistry {
     static let suites: [BenchSuite] = [
         BenchSuite(name: "engine", summary: "ns/event and events/s at 100 … 100k elements (issue 5)",
-                   run: { _ in .unavailable("the engine benches are not built yet (issue 5)") }),
+                   run: EngineBench.run),
         BenchSuite(name: "render", summary: "pointer-move and full frames at 1080p/4K vs memcpy and cairo (issue 6)",
                    run: { quick in .figures(RenderBench.run(quick: quick)) }),
         BenchSuite(name: "latency", summary: "event → commit under headless sway, late frames (issue 8)",
                    run: { _ in .unavailable("the latency bench needs the engine driving the window (not on main yet)") }),
         BenchSuite(name: "startup", summary: "launch → first frame committed, peak RSS at 1080p (issue 8)",
                    run: StartupBench.run),
-        BenchSuite(name: "feel", summary: "pointer feel figures from the engine (issue 5)",
-                   run: { _ in .unavailable("the feel benches are not built yet (issue 5)") }),
+        BenchSuite(name: "feel", summary: "simulated target acquisition: misses, time, false snaps; magnetism off/on, bubble cursor (issue 5)",
+                   run: FeelBench.run),
     ]
 
     static func suite(named name: String) -> BenchSuite? { suites.first { $0.name == name } }

@@ -1,0 +1,156 @@
+// Drags in the engine (SPEC I2, G11, A1, A2): a `DragSession` over draggable elements
+// (`traits.isDraggable`) and drop targets (kind dropTarget, `traits.drop`), by pointer,
+// trackpad or touch alike. A press on a draggable that never becomes a drag is a click: it
+// selects the item (Shift extends, Control/Super toggles).
+
+public struct DragInteraction: Interaction {
+    public var name: String { "drag" }
+    var session = DragSession<ElementID, ElementID>()
+    var touch: TouchID?
+    var input: InputKind = .pointer
+    /// The last completed drag (for the inspector).
+    public private(set) var lastResult: DragResult<ElementID, ElementID>?
+
+    public init() {}
+
+    func dropTarget(at p: Point, excluding item: ElementID?, _ ctx: InteractionContext) -> DropTarget<ElementID>? {
+        var id = ctx.element(at: p)
+        while let cur = id, let e = ctx.layout[cur] {
+            if e.kind == .dropTarget, cur != item {
+                return DropTarget(id: cur, accepts: e.traits.drop?.accepts ?? Set(DragOperation.allCases))
+            }
+            id = e.parent
+        }
+        return nil
+    }
+
+    var item: ElementID? {
+        switch session.state {
+        case .idle: nil
+        case .pressed(let item, _, _), .dragging(let item, _, _, _, _): item
+        }
+    }
+
+    mutating func press(_ id: ElementID?, at p: Point, input: InputKind, _ ctx: InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard !session.isActive, let id, ctx.layout[id]?.traits.isDraggable == true else { return .ignored }
+        self.input = input
+        session = DragSession(modifiers: ctx.modifiers)
+        let di: DragInput = input == .touch ? .touch : (input == .trackpad ? .trackpad : .pointer)
+        session.handle(.press(item: id, at: p, input: di), now: now)
+        return .captured
+    }
+
+    mutating func move(to p: Point, _ ctx: InteractionContext, now: Timestamp) -> InteractionResponse {
+        session.handle(.move(to: p, target: dropTarget(at: p, excluding: item, ctx)), now: now)
+        return .handled
+    }
+
+    mutating func finish(_ ev: DragSession<ElementID, ElementID>.Event, _ ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        let clicked: ElementID? = { if case .pressed(let i, _, _) = session.state { return i } else { return nil } }()
+        if let r = session.handle(ev, now: now) {
+            lastResult = r
+            if r.outcome == .dropped, let target = r.target {
+                let k: InputKind = r.input == .touch ? .touch : (r.input == .trackpad ? .trackpad : .pointer)
+                ctx.emit(.dropped(items: [r.item], on: target, operation: r.operation, input: k))
+            }
+        } else if let i = clicked, case .release = ev {
+            select(i, &ctx)
+        }
+        touch = nil
+        return .released
+    }
+
+    /// A click on an item selects it (I1 semantics for clicks).
+    func select(_ id: ElementID, _ ctx: inout InteractionContext) {
+        let m = ctx.modifiers
+        if m.contains(.control) || m.contains(.super) {
+            if ctx.scene.selection.contains(id) { ctx.scene.selection.remove(id) } else { ctx.scene.selection.insert(id) }
+        } else if m.contains(.shift) {
+            ctx.scene.selection.insert(id)
+        } else {
+            ctx.scene.selection = [id]
+        }
+        ctx.emit(.selectionChanged(ctx.scene.selection))
+    }
+
+    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        switch event {
+        case .pointerPressed(.left, let p, let hit, _):
+            return press(hit, at: p, input: ctx.input == .trackpad ? .trackpad : .pointer, ctx, now: now)
+        case .touchDown(let id, let p, let hit):
+            guard touch == nil else { return !session.isActive ? .ignored : .handled }
+            let r = press(hit, at: p, input: .touch, ctx, now: now)
+            if r == .captured { touch = id }
+            return r
+        case .pointerMoved(let p, _):
+            guard session.isActive, touch == nil else { return .ignored }
+            return move(to: p, ctx, now: now)
+        case .touchMoved(let id, let p, _):
+            guard session.isActive, touch == id else { return .ignored }
+            return move(to: p, ctx, now: now)
+        case .pointerReleased(.left, _, _):
+            guard session.isActive, touch == nil else { return .ignored }
+            return finish(.release, &ctx, now: now)
+        case .touchUp(let id, _, _):
+            guard session.isActive, touch == id else { return .ignored }
+            return finish(.release, &ctx, now: now)
+        case .modifiersChanged(let m):
+            guard session.isActive else { return .ignored }
+            session.handle(.modifiers(m), now: now) // I2: the modifiers held at drop time decide
+            return .ignored
+        case .touchCancel:
+            guard session.isActive, touch != nil else { return .ignored }
+            return finish(.cancel, &ctx, now: now)
+        case .deviceRemoved:
+            guard session.isActive else { return .ignored }
+            return finish(.cancel, &ctx, now: now)
+        case .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .pointerLeft, .pointerEntered, .intent:
+            return .ignored
+        }
+    }
+
+    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+        if session.isActive { _ = finish(.cancel, &ctx, now: now) }
+    }
+
+    public var isActive: Bool { session.isActive }
+
+    public func pointerRequest(context: InteractionContext) -> PointerRequest? {
+        guard session.isDragging else { return nil }
+        switch session.accessory {
+        case .none: return PointerRequest()
+        case .plus: return PointerRequest(accessories: [PointerAccessory(.plus, at: .topRight, orientsToPosition: false)])
+        case .link: return PointerRequest(accessories: [PointerAccessory(.link, at: .topRight, orientsToPosition: false)])
+        case .circleSlash: return PointerRequest(accessories: [PointerAccessory(.circleSlash, at: .topRight, orientsToPosition: false)])
+        }
+    }
+
+    public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+        guard case .dragging(let item, let origin, let location, _, let target) = session.state,
+              let f = ctx.surfaceFrame(of: item) else { return }
+        let e = ctx.layout[item]
+        let op = session.operation
+        let refused = target.map { !$0.accepts.contains(op) } ?? false
+        frame.drag = DragAppearance(items: [item], previewRect: f.offsetBy(location - origin), cornerRadius: e?.cornerRadius ?? 0,
+                                    opacity: 0.9, operation: target == nil || refused ? nil : op, input: input)
+        if let i = frame.elementStates.firstIndex(where: { $0.element == item }) {
+            frame.elementStates[i].isDragSource = true
+        } else {
+            let at = frame.elementStates.firstIndex { $0.element > item } ?? frame.elementStates.endIndex
+            frame.elementStates.insert(ElementState(element: item, isDragSource: true), at: at)
+        }
+        for e in ctx.layout.elements where e.kind == .dropTarget && e.id != item {
+            guard let tf = ctx.surfaceFrame(of: e.id) else { continue }
+            let state: DropTargetState
+            var operation: DragOperation? = nil
+            if target?.id == e.id {
+                state = refused ? .refusing : .accepting
+                if !refused { operation = op }
+            } else {
+                state = .available
+            }
+            frame.dropTargets.append(DropTargetAppearance(element: e.id, frame: tf, cornerRadius: e.cornerRadius, state: state,
+                                                          operation: operation, opacity: 1))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// Hover-revealed controls in the engine (SPEC I4, H1–H4): one `RevealableControls` per
+// element of kind revealingControls (its children are the hidden controls). The pointer over
+// the area reveals them; a touch tap reveals without activating, a second tap activates.
+
+public struct RevealInteraction: Interaction {
+    public var name: String { "reveal" }
+    var groups: [ElementID: RevealableControls<ElementID>] = [:]
+    /// Group ids in a fixed order (determinism).
+    var order: [ElementID] = []
+    var initialised = false
+    var touches: [TouchID: Point] = [:]
+    var now = Timestamp(rawValue: 0)
+
+    public init() {}
+
+    static func policy(_ e: Element) -> RevealPolicy {
+        switch e.traits.reveal {
+        case .autoHide?, nil: .timed
+        case .sidebar?: .sidebar
+        case .tabClose?: .untilPointer
+        }
+    }
+
+    mutating func setUp(_ ctx: inout InteractionContext) {
+        guard !initialised else { return }
+        initialised = true
+        for e in ctx.layout.elements where e.kind == .revealingControls {
+            guard let area = ctx.surfaceFrame(of: e.id) else { continue }
+            let controls = e.children.compactMap { id -> HiddenControl<ElementID>? in
+                guard let c = ctx.layout[id], let f = ctx.surfaceFrame(of: id) else { return nil }
+                return HiddenControl(id: id, title: c.label, frame: f)
+            }
+            groups[e.id] = RevealableControls(area: area, controls: controls, policy: Self.policy(e))
+        }
+        order = groups.keys.sorted()
+        publish(&ctx)
+    }
+
+    func publish(_ ctx: inout InteractionContext) {
+        for (id, g) in groups {
+            let o = g.opacity(at: now)
+            if ctx.scene.reveal[id] != o { ctx.scene.reveal[id] = o }
+            for c in g.controls where ctx.scene.reveal[c.id] != o { ctx.scene.reveal[c.id] = o }
+        }
+    }
+
+    /// Sends `ev` to every group; returns the strongest outcome (activation > reveal/consume > rest).
+    mutating func broadcast(_ ev: RevealableControls<ElementID>.Event, _ ctx: inout InteractionContext) -> RevealOutcome<ElementID> {
+        var result = RevealOutcome<ElementID>.ignored
+        for id in order {
+            let r = groups[id]!.handle(ev, now: now)
+            switch r {
+            case .activated: result = r
+            case .revealed, .consumed:
+                if case .activated = result {} else { result = r }
+            case .hidden, .ignored: break
+            }
+        }
+        publish(&ctx)
+        return result
+    }
+
+    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        self.now = now
+        setUp(&ctx)
+        guard !groups.isEmpty else { return .ignored }
+        switch event {
+        case .pointerMoved(let p, _), .pointerEntered(let p):
+            _ = broadcast(.pointerMoved(p), &ctx)
+            return .ignored
+        case .pointerLeft:
+            _ = broadcast(.pointerMoved(nil), &ctx)
+            return .ignored
+        case .pointerPressed(.left, let p, _, _):
+            switch broadcast(.pointerClick(p), &ctx) {
+            case .revealed, .consumed: return .handled
+            case .activated, .hidden, .ignored: return .ignored // the engine activates on release
+            }
+        case .touchDown(let id, let p, _):
+            touches[id] = p
+            return .ignored
+        case .touchMoved(let id, let p, _):
+            if let s = touches[id], s.distance(to: p) > Engine.tapSlop { touches[id] = nil }
+            return .ignored
+        case .touchUp(let id, let p, _):
+            guard touches.removeValue(forKey: id) != nil else { return .ignored }
+            switch broadcast(.touchTap(p), &ctx) {
+            case .revealed, .consumed: return .handled // H2: reveal without activating
+            case .activated(let c):
+                ctx.emit(.activated(c, input: .touch, clickCount: 1))
+                return .handled
+            case .hidden, .ignored: return .ignored
+            }
+        case .touchCancel:
+            touches.removeAll()
+            return .ignored
+        case .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .modifiersChanged, .deviceRemoved, .intent:
+            return .ignored
+        }
+    }
+
+    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+        self.now = now
+        setUp(&ctx)
+        guard !order.isEmpty else { return }
+        for id in order { groups[id]!.advance(to: now) }
+        publish(&ctx)
+    }
+
+    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+        touches.removeAll()
+        groups.removeAll()
+        order.removeAll()
+        initialised = false
+    }
+
+    public var isActive: Bool { false }
+    public var isAnimating: Bool {
+        groups.values.contains { g in
+            let o = g.opacity(at: now)
+            if o > 0 && o < 1 { return true }
+            switch g.state {
+            case .leaving: return true
+            case .touchRevealed: return g.policy == .timed
+            case .hidden, .hoverRevealed: return false
+            }
+        }
+    }
+
+    /// The hidden controls of the group containing `id` (for context menus, I6).
+    public func hiddenControls(around id: ElementID, in layout: Layout) -> [HiddenControl<ElementID>] {
+        var cur: ElementID? = id
+        while let c = cur, let e = layout[c] {
+            if let g = groups[c] { return g.controls }
+            cur = e.parent
+        }
+        return []
+    }
+}

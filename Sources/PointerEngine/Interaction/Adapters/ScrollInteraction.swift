@@ -1,0 +1,168 @@
+// Scroll views in the engine (SPEC G1, G6, G10, I5): wraps one `ScrollView` per scroll
+// container (kinds scrollView and collection with `traits.scroll`), fed by the gesture
+// interpreter's scroll intents, keyboard scrolling, and touch drags (G11).
+
+public struct ScrollInteraction: Interaction {
+    public var name: String { "scroll" }
+    var views: [ElementID: ScrollView] = [:]
+    /// The view a finger scroll latched onto until the fingers lift.
+    var latched: ElementID?
+    /// A touch dragging a scroll view's content (G11): id, view, last position.
+    var touch: (id: TouchID, view: ElementID, last: Point)?
+    var now = Timestamp(rawValue: 0)
+
+    public init() {}
+
+    static func scrolls(_ e: Element) -> Bool {
+        (e.kind == .scrollView || e.kind == .collection) && e.traits.scroll != nil
+    }
+
+    /// The view for a container, created from the layout on first use; its offset follows
+    /// whatever else moved the container (band-selection autoscroll).
+    mutating func view(_ id: ElementID, _ ctx: InteractionContext) -> ScrollView? {
+        guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { return nil }
+        var v = views[id] ?? {
+            var v = ScrollView(viewport: e.frame.size, content: cfg.contentSize)
+            v.handle(.scroll(to: Point(cfg.initialOffset.dx, cfg.initialOffset.dy), animated: false), now: now)
+            return v
+        }()
+        v.kinetic = ctx.settings.kineticScrolling
+        if let t = ctx.scene.transforms[id], t.offset != Vector(v.offset.x, v.offset.y), !v.isScrolling {
+            v.handle(.scroll(to: Point(t.offset.dx, t.offset.dy), animated: false), now: now)
+        }
+        views[id] = v
+        return v
+    }
+
+    func sync(_ id: ElementID, _ ctx: inout InteractionContext) {
+        guard let v = views[id] else { return }
+        var t = ctx.scene.transforms[id] ?? ContainerTransform(viewport: .zero)
+        t.offset = Vector(v.offset.x, v.offset.y)
+        ctx.scene.transforms[id] = t
+    }
+
+    /// The innermost scrolling container under `p` that can move along `delta`'s main axis.
+    func target(at p: Point, delta: Vector, _ ctx: InteractionContext) -> ElementID? {
+        let horizontal = abs(delta.dx) > abs(delta.dy)
+        for id in ctx.containers(at: p) {
+            guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { continue }
+            if cfg.axes.contains(horizontal ? .horizontal : .vertical) { return id }
+        }
+        return nil
+    }
+
+    mutating func send(_ ev: ScrollViewEvent, to id: ElementID, _ ctx: inout InteractionContext) {
+        guard var v = view(id, ctx) else { return }
+        v.handle(ev, now: now)
+        views[id] = v
+        sync(id, &ctx)
+    }
+
+    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        self.now = now
+        switch event {
+        case .intent(.scroll(let d, let source), let at, _):
+            let id: ElementID?
+            switch source {
+            case .finger: id = latched ?? target(at: at, delta: d, ctx)
+            case .wheel, .tilt, .continuous: id = target(at: at, delta: d, ctx)
+            }
+            guard let id else { return .ignored }
+            switch source {
+            case .finger: latched = id; send(.fingerScroll(d), to: id, &ctx)
+            case .wheel, .tilt: send(.wheel(d), to: id, &ctx)
+            case .continuous: send(.continuous(d), to: id, &ctx)
+            }
+            return .handled
+        case .intent(.scrollEnded, _, _):
+            guard let id = latched else { return .ignored }
+            latched = nil
+            send(.fingerLift, to: id, &ctx)
+            return .handled
+        case .intent(.stopMomentum, _, _):
+            for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
+            return .ignored
+        case .key(let k, pressed: true):
+            guard let key = ScrollKey(key: k, modifiers: ctx.modifiers),
+                  let id = target(at: ctx.pointer, delta: Vector(0, 1), ctx) ?? target(at: ctx.pointer, delta: Vector(1, 0), ctx)
+            else { return .ignored }
+            send(.key(key), to: id, &ctx)
+            return .handled
+        case .touchDown(let tid, let p, let hit):
+            // G6: a new touch stops momentum; a touch on content (not on a control) drags it.
+            if views.values.contains(where: { $0.isScrolling }) {
+                for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
+            }
+            guard touch == nil, let id = target(at: p, delta: Vector(0, 1), ctx) ?? target(at: p, delta: Vector(1, 0), ctx),
+                  hit == nil || hit == id || ctx.layout[hit!]?.kind == .row || ctx.layout[hit!]?.kind == .card
+            else { return .ignored }
+            touch = (tid, id, p)
+            return .ignored
+        case .touchMoved(let tid, let p, _):
+            guard let t = touch, t.id == tid else { return .ignored }
+            let d = p - t.last
+            touch = (tid, t.view, p)
+            send(.fingerScroll(-d), to: t.view, &ctx)
+            return .ignored
+        case .touchUp(let tid, _, _):
+            guard let t = touch, t.id == tid else { return .ignored }
+            touch = nil
+            send(.fingerLift, to: t.view, &ctx)
+            return .ignored
+        case .touchCancel:
+            if let t = touch { touch = nil; send(.fingerLift, to: t.view, &ctx) }
+            return .ignored
+        case .deviceRemoved:
+            if let id = latched { latched = nil; send(.fingerLift, to: id, &ctx) }
+            return .ignored
+        case .intent, .pointerMoved, .pointerPressed, .pointerReleased, .scroll, .gesture, .key,
+             .modifiersChanged, .pointerLeft, .pointerEntered:
+            return .ignored
+        }
+    }
+
+    /// Moving views advance in steps of at most this (s): ScrollView starts the indicator fade
+    /// at the advance in which motion ended, so long jumps must not postpone it.
+    static let maximumStep = 1.0 / 60
+
+    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+        let start = self.now
+        self.now = now
+        guard views.values.contains(where: { $0.isScrolling }) else { return }
+        for id in views.keys.sorted() where views[id]!.isScrolling {
+            let before = views[id]!.offset
+            var t = start
+            while views[id]!.isScrolling, t < now {
+                t = min(now, t.adding(seconds: Self.maximumStep))
+                views[id]!.advance(to: t)
+            }
+            views[id]!.advance(to: now)
+            if views[id]!.offset != before { sync(id, &ctx) }
+        }
+    }
+
+    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+        self.now = now
+        if let id = latched { send(.fingerLift, to: id, &ctx) }
+        if let t = touch { send(.fingerLift, to: t.view, &ctx) }
+        latched = nil; touch = nil
+        views.removeAll() // rebuilt from the layout and the scene on demand
+    }
+
+    public var isActive: Bool { latched != nil || touch != nil }
+    public var isAnimating: Bool { views.values.contains { $0.isScrolling || $0.indicatorOpacity(at: now) > 0 } }
+
+    public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+        for id in views.keys.sorted() {
+            let v = views[id]!
+            let o = v.indicatorOpacity(at: frame.time)
+            guard o > 0, let vp = ctx.surfaceFrame(of: id) else { continue }
+            if let r = v.verticalIndicator {
+                frame.scrollIndicators.append(ScrollIndicatorAppearance(scrollView: id, axis: .vertical, rect: r.offsetBy(vp.origin - .zero), opacity: o))
+            }
+            if let r = v.horizontalIndicator {
+                frame.scrollIndicators.append(ScrollIndicatorAppearance(scrollView: id, axis: .horizontal, rect: r.offsetBy(vp.origin - .zero), opacity: o))
+            }
+        }
+    }
+}
