@@ -13,7 +13,7 @@ struct ResilienceTests {
     @Test("under weston headless (no seat) the window maps, keeps running and says input is unavailable")
     func westonWithoutSeat() throws {
         let weston = try Weston.start()
-        let app = try Lodestone.launch(["--report-frames"], on: weston)
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: weston)
         // desktop-shell lets the client choose (configure 0×0): our default size.
         try app.waitForLine(containing: "frame 1 size 720x480 ")
         #expect(app.stderr.contains("wl_seat"))
