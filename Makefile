@@ -4,7 +4,8 @@ SWIFTFLAGS ?=
 CONFIG ?= debug
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all build release demo test bench fixtures glue-check clean fuzz sanitize
+.PHONY: all build release demo install test bench fixtures glue-check clean fuzz sanitize
+PREFIX ?= /usr/local
 
 all: build
 
@@ -16,8 +17,22 @@ release:
 	scripts/setup build
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 
+# With a Wayland session: the showcase window. Without one: the bundled demo trace replayed
+# headless to PNG frames and a contact sheet (their paths are printed).
 demo: release
-	.build/release/lodestone
+	@if [ -n "$$WAYLAND_DISPLAY" ] && { [ -S "$$WAYLAND_DISPLAY" ] || [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$$WAYLAND_DISPLAY" ]; }; then \
+		.build/release/lodestone; \
+	else \
+		echo "no Wayland compositor: replaying Tests/Fixtures/traces/demo.trace headless"; \
+		.build/release/lodestone replay Tests/Fixtures/traces/demo.trace --headless --out out/demo; \
+	fi
+
+install: release
+	install -Dm755 .build/release/lodestone $(DESTDIR)$(PREFIX)/bin/lodestone
+	install -Dm644 data/lodestone.desktop $(DESTDIR)$(PREFIX)/share/applications/lodestone.desktop
+	install -Dm644 data/completions/lodestone.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lodestone
+	install -Dm644 data/completions/_lodestone $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lodestone
+	install -Dm644 data/completions/lodestone.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lodestone.fish
 
 fixtures:
 	scripts/build-fixtures

@@ -25,7 +25,7 @@ public final class PlaygroundSession {
 
     /// The interactions the playground runs for a layout.
     public static func interactions(for layout: Layout) -> [any Interaction] {
-        [ResizeInteraction()]
+        [ResizeInteraction()] + StandardInteractions.make()
     }
 
     public var layout: Layout { engine.layout }

@@ -335,8 +335,9 @@ public enum Showcase {
                 in: ID.panels[8])
             for i in 0..<32 {
                 let f = Rect(x: Double(i % 4) * (side + gap), y: 4 + Double(i / 4) * (side + gap), width: side, height: side)
+                // Dense grid: a small hit padding leaves the gaps to band selection (I1).
                 add(Element(id: ID.collectionItems[i], kind: .collectionItem, frame: f, cornerRadius: 8, label: "Item \(i + 1)",
-                            traits: ElementTraits(isDraggable: true)), in: ID.collection)
+                            hitPadding: 2, traits: ElementTraits(isDraggable: true)), in: ID.collection)
             }
         }
 

@@ -34,10 +34,10 @@ public struct ShowcaseComposer {
             var ops = (isShowcase ? content.ops(e, in: r, state: st) : nil)
                 ?? ElementLook.generic(e, in: r, state: st, ink: ink)
             if st?.isDragSource == true { ops = ops.map { $0.fading(0.4) } }
-            if let fx = effects[id] { ops = apply(fx, to: ops, pointer: frame.pointer.position) }
+            if let fx = effects[id] { ops = Painter.effect(fx, content: ops) }
             if opacity < 1 { ops = ops.map { $0.fading(opacity) } }
             if frame.pointer.isUnderContent, frame.pointer.underElement == id {
-                items.append(DisplayItem(ItemID("pointer"), pointer(frame.pointer)))
+                items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))
                 pointerDrawn = true
             }
             if !ops.isEmpty { items.append(DisplayItem(ItemID("el", Int(id.rawValue)), ops)) }
@@ -45,18 +45,13 @@ public struct ShowcaseComposer {
 
         // Overlays (Frame.swift order 3–6).
         for (k, fx) in frame.scrollEdgeEffects.enumerated() {
-            let edge: Painter.Edge = switch fx.edge { case .top: .top; case .bottom: .bottom; case .left: .leading; case .right: .trailing }
-            let depth = fx.edge == .top || fx.edge == .bottom ? fx.rect.height : fx.rect.width
-            let ops = Painter.scrollEdgeEffect(fx.rect, edge: edge, hard: fx.style == .hard, background: Palette.panel, depth: depth)
-            items.append(DisplayItem(ItemID("edge", k), ops.map { $0.fading(fx.opacity) }))
+            items.append(DisplayItem(ItemID("edge", k), Painter.scrollEdgeEffect(fx, background: Palette.panel)))
         }
         for (k, s) in frame.scrollIndicators.enumerated() where s.opacity > 0 {
             items.append(DisplayItem(ItemID("indicator", k), Painter.scrollIndicator(s.rect, opacity: s.opacity)))
         }
         for d in frame.dropTargets where d.opacity > 0 {
-            let st: Painter.DropState = switch d.state { case .available: .idle; case .accepting: .accepting; case .refusing: .refusing }
-            items.append(DisplayItem(ItemID("drop", Int(d.element.rawValue)),
-                                     Painter.dropTarget(d.frame, cornerRadius: d.cornerRadius, state: st).map { $0.fading(d.opacity) }))
+            items.append(DisplayItem(ItemID("drop", Int(d.element.rawValue)), Painter.dropTarget(d)))
         }
         if let band = frame.bandSelection {
             items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band.rect).map { $0.fading(band.opacity) }))
@@ -76,23 +71,14 @@ public struct ShowcaseComposer {
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
             items.append(DisplayItem(ItemID("hud"), hud.ops(in: r, ink: ink)))
         }
-        if !pointerDrawn { items.append(DisplayItem(ItemID("pointer"), pointer(frame.pointer))) }
+        if !pointerDrawn { items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer))) }
         for (k, a) in frame.accessories.enumerated() where a.opacity > 0 {
-            let glyph: Painter.AccessoryGlyph
-            switch a.glyph {
-            case .arrow: glyph = .arrow
-            case .plus: glyph = .plus
-            case .circleSlash: glyph = .circleSlash
-            case .link: glyph = .link
-            case .path(let p): glyph = .custom(path(p))
-            }
-            items.append(DisplayItem(ItemID("accessory", k),
-                                     Painter.accessory(glyph, center: a.center, angle: a.angle, distance: 0, progress: a.scale)
-                                        .map { $0.fading(a.opacity) }))
+            items.append(DisplayItem(ItemID("accessory", k), Painter.accessory(a)))
         }
+        let surface = Rect(x: 0, y: 0, width: frame.surfaceSize.width, height: frame.surfaceSize.height)
         for (k, a) in frame.annotations.enumerated() where a.opacity > 0 {
-            items.append(DisplayItem(ItemID("annotation", k),
-                                     Painter.annotation(a.text, at: a.origin, metrics: measure(a.text, Look.annotationFont), opacity: a.opacity)))
+            let m = measure(a.text, Painter.annotationFont(size: a.fontSize))
+            items.append(DisplayItem(ItemID("annotation", k), Painter.annotation(a, metrics: m, within: surface)))
         }
         if let menu = frame.contextMenu, menu.opacity > 0 { items.append(DisplayItem(ItemID("menu"), contextMenu(menu, ink: ink))) }
         return items
@@ -118,92 +104,6 @@ public struct ShowcaseComposer {
             id = el.parent
         }
         return 1
-    }
-
-    /// An element's content under its effect (E1–E3).
-    func apply(_ fx: EffectAppearance, to ops: [DrawOp], pointer: Point) -> [DrawOp] {
-        let c = fx.elementFrame.center
-        var out: [DrawOp] = []
-        if let p = fx.platter, p.opacity > 0 {
-            let presence = min(max(fx.progress, 0), 1)
-            out += Painter.platter(around: p.rect.insetBy(Look.platterOutset), cornerRadius: max(p.cornerRadius - Look.platterOutset, 0),
-                                   presence: presence)
-        }
-        if let s = fx.shadow, s.opacity > 0 {
-            out.append(.shadow(.roundedRect(cornerRadius: s.cornerRadius), s.rect, blur: s.blurRadius / 2, offset: .zero,
-                               Paint.black.withAlpha(s.opacity)))
-        }
-        if let t = fx.tint, t.mode == .underlay {
-            out.append(.fill(.roundedRect(cornerRadius: t.cornerRadius), t.rect, color(t.color)))
-        }
-        if fx.contentScale != 1 || fx.contentOffset != .zero {
-            out += ops.map { $0.transformed(scale: fx.contentScale, about: c, offset: fx.contentOffset) }
-        } else {
-            out += ops
-        }
-        if let t = fx.tint, t.mode == .overlay {
-            out.append(.fill(.roundedRect(cornerRadius: t.cornerRadius), t.rect, color(t.color)))
-        }
-        if let sp = fx.specular, sp.opacity > 0 {
-            out.append(.spotlight(.roundedRect(cornerRadius: sp.clipCornerRadius), sp.clip, center: sp.center, radius: sp.radius,
-                                  Paint.white.withAlpha(sp.opacity)))
-        }
-        return out
-    }
-
-    func color(_ c: PointerEngine.Color) -> Paint { Paint(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
-
-    func path(_ p: PointerPath) -> PixmanRenderer.Path {
-        PixmanRenderer.Path { out in
-            for c in p.commands {
-                switch c {
-                case .move(let q): out.move(to: q)
-                case .line(let q): out.line(to: q)
-                case .quad(let c1, let q): out.quadCurve(to: q, control: c1)
-                case .cubic(let c1, let c2, let q): out.curve(to: q, control1: c1, control2: c2)
-                case .close: out.close()
-                }
-            }
-        }
-    }
-
-    /// The pointer's layers (P1–P3, P6).
-    func pointer(_ p: PointerAppearance) -> [DrawOp] {
-        guard p.opacity > 0 else { return [] }
-        let custom = p.fillColor != .pointerGray
-        let fill = custom ? color(p.fillColor) : Look.pointerFill
-        let look = Painter.PointerLook(fill: fill, border: p.borderColor.map(color) ?? .white, increasedContrast: p.borderColor != nil)
-        var ops: [DrawOp] = []
-        for l in p.layers where l.opacity > 0 {
-            let o = l.opacity * p.opacity
-            switch l.shape {
-            case .arrow, .system:
-                ops += Painter.arrowPointer(tip: p.position, size: p.scale, look: look, opacity: o)
-            case .roundedRect, .ellipse:
-                let thin = min(l.bounds.width, l.bounds.height) <= 4 * p.scale
-                if thin {
-                    // A beam (P2): dark with a light contrast edge, like the arrow.
-                    let vertical = l.bounds.height >= l.bounds.width
-                    ops += Painter.beam(center: l.bounds.center, lineHeight: max(l.bounds.width, l.bounds.height), vertical: vertical,
-                                        size: p.scale, look: look, opacity: o)
-                } else {
-                    let r = l.shape == .ellipse ? min(l.bounds.width, l.bounds.height) / 2 : l.cornerRadius
-                    ops += Painter.classicPointer(l.bounds, cornerRadius: r, look: custom || p.borderColor != nil ? look : .init(), opacity: o)
-                }
-            case .path(let pp):
-                let b = pp.bounds
-                let rect = Rect(x: p.position.x + b.minX * p.scale, y: p.position.y + b.minY * p.scale,
-                                width: b.width * p.scale, height: b.height * p.scale)
-                if pp.isFilled {
-                    ops += Painter.customPointer(path(pp), in: rect, look: look, opacity: o)
-                } else {
-                    let w = max(pp.lineWidth, 1) * p.scale
-                    ops.append(.stroke(.path(path(pp)), rect, lineWidth: w + 2.5, Paint.white.withAlpha(0.9 * o)))
-                    ops.append(.stroke(.path(path(pp)), rect, lineWidth: w, fill.fading(o)))
-                }
-            }
-        }
-        return ops
     }
 
     func contextMenu(_ m: ContextMenuAppearance, ink: Ink) -> [DrawOp] {

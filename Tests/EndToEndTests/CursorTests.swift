@@ -13,7 +13,7 @@ struct CursorTests {
     @Test("over the playground the compositor's cursor is hidden; over sway's title bar it shows")
     func hiddenOverPlayground() throws {
         let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 680, height: 480), devices: [.pointer])
-        let app = try Lodestone.launch(["--report-frames"], on: sway, environment: ["WAYLAND_DEBUG": "1"])
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: sway, environment: ["WAYLAND_DEBUG": "1"])
         let window = try sway.waitForWindow(appID: "lodestone")
         try app.waitForLine(containing: "size \(window.content.width)x\(window.content.height) ")
         let placed = try sway.waitForWindow(appID: "lodestone")

@@ -9,7 +9,7 @@ struct HeadlessTests {
     func headlessFallback() throws {
         let out = try TemporaryDirectory(prefix: "lodestone-headless")
         let runtime = try TemporaryDirectory(prefix: "lodestone-noruntime")
-        let app = try Lodestone.launch(["--out", out.path], on: nil,
+        let app = try Lodestone.launch(["--first-frame", "--out", out.path], on: nil,
                                        environment: ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-absent"])
         #expect(try app.wait(timeout: 10) == .exited(0))
         #expect(app.stderr.contains("rendering headless"))

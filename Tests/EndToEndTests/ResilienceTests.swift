@@ -13,7 +13,7 @@ struct ResilienceTests {
     @Test("under weston headless (no seat) the window maps, keeps running and says input is unavailable")
     func westonWithoutSeat() throws {
         let weston = try Weston.start()
-        let app = try Lodestone.launch(["--report-frames"], on: weston)
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: weston)
         // desktop-shell lets the client choose (configure 0×0): our default size.
         try app.waitForLine(containing: "frame 1 size 720x480 ")
         #expect(app.stderr.contains("wl_seat"))
@@ -46,6 +46,16 @@ struct ResilienceTests {
         let app = try Lodestone.launch([], on: weston)
         #expect(try app.wait(timeout: 5) == .exited(3))
         #expect(app.stderr.contains("does not offer xdg_wm_base"))
+    }
+
+    @Test("the compositor closes the window (xdg_toplevel.close): status 0")
+    func closedByCompositor() throws {
+        let sway = try Sway.start()
+        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        try app.waitForLine(containing: "frame 1 ")
+        try sway.command("[app_id=\"lodestone\"] kill")
+        #expect(try app.wait(timeout: 5) == .exited(0))
+        #expect(!app.stderr.contains("connection lost"))
     }
 
     @Test("SIGINT ends the window cleanly with status 0")

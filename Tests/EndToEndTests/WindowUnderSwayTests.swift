@@ -15,7 +15,7 @@ struct WindowUnderSwayTests {
     func controlsAreWhereTheLayoutSays(scale: Double) throws {
         let sway = try Sway.start(output: .init(width: Int(Double(Self.logical.width) * scale),
                                                 height: Int(Double(Self.logical.height) * scale), scale: scale))
-        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: sway)
         let window = try sway.waitForWindow(appID: "lodestone")
         #expect(window.title == "Lodestone")
         // Wait for a presented frame at the size sway gave us and the output's scale.
@@ -35,7 +35,7 @@ struct WindowUnderSwayTests {
     func crispAtScale2() throws {
         let scale = 2.0
         let sway = try Sway.start(output: .init(width: Self.logical.width * 2, height: Self.logical.height * 2, scale: scale))
-        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: sway)
         let window = try sway.waitForWindow(appID: "lodestone")
         let line = try app.waitForLine(containing: "size \(window.content.width)x\(window.content.height) scale 2.0")
         #expect(line.contains("buffer \(window.content.width * 2)x\(window.content.height * 2)"))

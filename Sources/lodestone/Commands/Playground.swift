@@ -1,5 +1,6 @@
-// `lodestone` / `lodestone playground`: the window with the playground (for now the first
-// frame: background and rounded-rect controls). With no compositor reachable it renders
+// `lodestone` / `lodestone playground`: the window with the showcase (or a layout file) driven
+// by the compositor's input (PlaygroundLive.swift); `--first-frame` keeps the foundation's
+// first frame (background and rounded-rect controls). With no compositor reachable it renders
 // headless to PNG files and prints their paths.
 import WaylandClient
 import PixmanRenderer
@@ -16,14 +17,22 @@ enum PlaygroundCommand {
 
     static let optionsHelp = """
           --display NAME    Wayland display to connect to (default $WAYLAND_DISPLAY)
+          --layout FILE     a layout file (JSON, docs/layout-format.md) instead of the showcase
           --headless        render PNG files instead of opening a window
           --out DIR         directory for headless PNGs (default ./out)
-          --size WxH        headless size in points (default 720x480)
+          --size WxH        first frame: headless size in points (default 720x480)
           --scale S[,S…]    headless scales (default 1,2)
+        Settings (over $XDG_CONFIG_HOME/lodestone/settings.json):
+          --generation modern|classic, --classic, --pointer-size 0.5-4, --pointer-color #RRGGBB[AA],
+          --contrast-border on|off, --auto-hide SECONDS|never, --reduce-motion, --natural-scrolling on|off,
+          --scroll-speed 0.1-10, --kinetic on|off, --magnetism on|off, --reserved "4-finger swipe,…",
+          --input wayland|libinput|both
         Diagnostics:
+          --first-frame     show the foundation's first frame instead of the showcase
+          --report-outputs  print a line per engine output (activation, drop …) on stdout
           --report-frames   print a line per presented frame on stdout
           --frames N        exit 0 after N presented frames
-          --animate         redraw every frame (a dot sweeps across the card)
+          --animate         first frame: redraw every frame (a dot sweeps across the card)
           --stats           print buffer statistics on stdout at exit
         """
 
@@ -32,6 +41,10 @@ enum PlaygroundCommand {
         var headless = false
         var out = "out"
         var size = (width: 720, height: 480)
+        var layout: String?
+        var firstFrame = false
+        var reportOutputs = false
+        var settings = AppSettings()
         var scales: [Double] = [1, 2]
         var reportFrames = false
         var frameLimit: Int?
@@ -74,7 +87,10 @@ enum PlaygroundCommand {
                 let v = try value(a)
                 guard let n = Int(v), n > 0 else { throw UsageError(message: "--frames wants a positive count, got '\(v)'") }
                 o.frameLimit = n
-            case "--animate": o.animate = true
+            case "--animate": o.animate = true; o.firstFrame = true
+            case "--first-frame": o.firstFrame = true
+            case "--report-outputs": o.reportOutputs = true
+            case "--layout": o.layout = try value(a)
             case "--stats": o.stats = true
             default: throw UsageError(message: "unknown option '\(a)' (see lodestone --help)")
             }
@@ -84,12 +100,28 @@ enum PlaygroundCommand {
     }
 
     static func run(_ args: [String]) -> Int32 {
-        let options: Options
-        do { options = try parse(args) } catch {
+        var options: Options
+        do {
+            let (settings, rest) = try PlaygroundSetup.settings(args)
+            options = try parse(rest)
+            options.settings = settings
+        } catch let error as SettingsError {
+            Diagnostics.error("\(error)")
+            return CLI.Status.usage
+        } catch let error as UsageError {
             Diagnostics.error(error.message)
             return CLI.Status.usage
+        } catch {
+            return CLI.Status.usage
         }
-        if options.headless { return renderHeadless(options) }
+        var session: PlaygroundSession?
+        if !options.firstFrame {
+            switch PlaygroundSetup.session(layoutPath: options.layout, settings: options.settings) {
+            case .success(let s): session = s
+            case .failure(let status): return status.code
+            }
+        }
+        if options.headless { return renderHeadless(options, session: session) }
 
         let loop = EventLoop()
         let client: Client
@@ -99,7 +131,7 @@ enum PlaygroundCommand {
             if case .connect = error, options.display == nil {
                 // No compositor reachable: still show what the playground looks like.
                 Diagnostics.warning("\(error); rendering headless instead")
-                return renderHeadless(options)
+                return renderHeadless(options, session: session)
             }
             Diagnostics.error("\(error)")
             return error.exitCode
@@ -107,6 +139,11 @@ enum PlaygroundCommand {
         do { try loop.stopOnTerminationSignals() } catch {
             Diagnostics.error("\(error)")
             return CLI.Status.failure
+        }
+        if let session {
+            return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
+                reportFrames: options.reportFrames, frameLimit: options.frameLimit, stats: options.stats,
+                reportOutputs: options.reportOutputs, input: options.settings.inputBackend))
         }
         return runWindow(client: client, options: options)
     }
@@ -155,7 +192,11 @@ enum PlaygroundCommand {
     }
 
     /// Renders the frame at every requested scale to PNG files; prints each path.
-    static func renderHeadless(_ options: Options) -> Int32 {
+    static func renderHeadless(_ options: Options, session: PlaygroundSession?) -> Int32 {
+        if let session {
+            return PlaygroundSetup.renderHeadless(session, out: options.out, scales: options.scales,
+                                                  name: options.layout == nil ? "showcase" : "layout")
+        }
         if mkdir(options.out, 0o755) != 0 && errno != EEXIST {
             Diagnostics.error("cannot create \(options.out): \(String(cString: strerror(errno)))")
             return CLI.Status.failure

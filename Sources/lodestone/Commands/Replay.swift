@@ -36,10 +36,17 @@ struct PrintTarget: ReplayTarget {
 }
 
 enum ReplayCommand {
-    static let command = Command(name: "replay", usage: "TRACE [--json] [--realtime]",
+    static let command = Command(name: "replay", usage: "TRACE [--json] [--realtime] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N]",
                                  summary: "replay a trace (decoded whole first; errors name the line)", run: run)
 
     static func run(_ args: [String]) -> Int32 {
+        // Headless frames (issue 7): ReplayHeadless.swift.
+        if args.contains("--headless") {
+            do { return ReplayHeadless.run(try ReplayHeadless.parse(args)) } catch {
+                Diagnostics.error("replay: \(error)")
+                return CLI.Status.usage
+            }
+        }
         var path: String?
         var json = false, realtime = false
         for a in args {

@@ -1,0 +1,286 @@
+// User settings: $XDG_CONFIG_HOME/lodestone/settings.json (else ~/.config/lodestone/…), then
+// command-line flags on top (SPEC P1, P5, P6, G1, G5). Errors name the file, line and column.
+//
+//     {
+//       "generation": "modern",          // or "classic" (P1)
+//       "size": 1.5,                     // 0.5 … 4 (P6)
+//       "color": "#1C1C1E",              // #RRGGBB or #RRGGBBAA (P6)
+//       "contrastBorder": true,          // (P6)
+//       "autoHideDelay": 3,              // seconds, or null: never hide for idleness (P5)
+//       "reduceMotion": false,           // (P6)
+//       "naturalScrolling": true,        // (G1)
+//       "scrollSpeed": 1.0,              // 0.1 … 10 (P6)
+//       "kineticScrolling": true,        // (G1, P6)
+//       "magnetism": true,               // (M3, M4)
+//       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
+//       "inputBackend": "wayland"        // "wayland", "libinput" or "both"
+//     }
+import PointerEngine
+
+/// Where input comes from.
+public enum InputBackendChoice: String, Sendable, CaseIterable {
+    /// The compositor's seat (wl_pointer, wl_touch, pointer gestures).
+    case wayland
+    /// libinput on the devices directly (needs the `input` group).
+    case libinput
+    /// Both: libinput gestures plus the compositor's pointer position.
+    case both
+}
+
+/// Everything the settings file and flags decide.
+public struct AppSettings: Sendable, Equatable {
+    public var pointer = PointerSettings()
+    public var inputBackend = InputBackendChoice.wayland
+    public init() {}
+}
+
+/// A settings problem: what, and where (file:line:column, or the flag).
+public struct SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var file: String?
+    public var position: SourcePosition?
+    public init(_ message: String, file: String? = nil, at position: SourcePosition? = nil) {
+        self.message = message; self.file = file; self.position = position
+    }
+    public var description: String {
+        var s = file ?? "settings"
+        if let position { s += ":\(position.line):\(position.column)" }
+        return s + ": " + message
+    }
+}
+
+public enum SettingsFile {
+    /// The settings file's path for an environment (XDG base directory spec).
+    public static func path(environment: [String: String]) -> String? {
+        if let x = environment["XDG_CONFIG_HOME"], x.hasPrefix("/") { return x + "/lodestone/settings.json" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/lodestone/settings.json" }
+        return nil
+    }
+
+    public static let keys = ["generation", "size", "color", "contrastBorder", "autoHideDelay", "reduceMotion",
+                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "reservedGestures", "inputBackend"]
+    public static let scrollSpeedRange: ClosedRange<Double> = 0.1...10
+    /// Longest auto-hide delay accepted, seconds (an hour; null means never).
+    public static let maximumAutoHide = 3600.0
+
+    /// Parses a settings file's text over `base`.
+    public static func parse(_ text: String, file: String? = nil, over base: AppSettings = AppSettings()) throws(SettingsError) -> AppSettings {
+        let root: JSONNode
+        do { root = try JSONReader.parse(text) } catch { throw SettingsError(error.message, file: file, at: error.position) }
+        guard case .object(let members) = root.value else {
+            throw SettingsError("expected an object of settings, found \(root.typeName)", file: file, at: root.position)
+        }
+        var s = base
+        for m in members {
+            do { try apply(key: m.key, node: m.value, to: &s) } catch {
+                var e = error
+                e.file = file
+                if e.position == nil { e.position = m.value.position }
+                throw e
+            }
+            _ = m.keyPosition
+        }
+        return s
+    }
+
+    static func apply(key: String, node n: JSONNode, to s: inout AppSettings) throws(SettingsError) {
+        func bool() throws(SettingsError) -> Bool {
+            guard case .bool(let b) = n.value else { throw SettingsError("\(key) must be true or false, found \(n.typeName)") }
+            return b
+        }
+        func number(_ range: ClosedRange<Double>) throws(SettingsError) -> Double {
+            guard case .number(let v) = n.value else { throw SettingsError("\(key) must be a number, found \(n.typeName)") }
+            guard range.contains(v) else {
+                throw SettingsError("\(key) must be between \(fmt(range.lowerBound, 1)) and \(fmt(range.upperBound, 1)), found \(fmt(v, 2))")
+            }
+            return v
+        }
+        func string() throws(SettingsError) -> String {
+            guard case .string(let v) = n.value else { throw SettingsError("\(key) must be a string, found \(n.typeName)") }
+            return v
+        }
+        switch key {
+        case "generation": s.pointer.generation = try generation(try string())
+        case "size": s.pointer.size = try number(PointerSettings.sizeRange)
+        case "color": s.pointer.color = try color(try string())
+        case "contrastBorder": s.pointer.contrastBorder = try bool()
+        case "autoHideDelay":
+            if case .null = n.value { s.pointer.autoHideDelay = nil } else { s.pointer.autoHideDelay = try number(0...maximumAutoHide) }
+        case "reduceMotion": s.pointer.reduceMotion = try bool()
+        case "naturalScrolling": s.pointer.gestures.naturalScrolling = try bool()
+        case "scrollSpeed": s.pointer.gestures.scrollSpeed = try number(scrollSpeedRange)
+        case "kineticScrolling": s.pointer.kineticScrolling = try bool()
+        case "magnetism": s.pointer.magnetism = try bool()
+        case "reservedGestures":
+            guard case .array(let items) = n.value else { throw SettingsError("reservedGestures must be an array of strings, found \(n.typeName)") }
+            var set = Set<GesturePattern>()
+            for item in items {
+                guard case .string(let t) = item.value else {
+                    throw SettingsError("reservedGestures entries must be strings like \"4-finger swipe\", found \(item.typeName)", at: item.position)
+                }
+                do { set.insert(try gesture(t)) } catch { throw SettingsError(error.message, at: item.position) }
+            }
+            s.pointer.gestures.reserved = set
+        case "inputBackend": s.inputBackend = try backend(try string())
+        default:
+            let near = keys.min { distance($0, key) < distance($1, key) }
+            let hint = near.map { distance($0, key) <= 3 ? " (did you mean \"\($0)\"?)" : "" } ?? ""
+            throw SettingsError("unknown setting \"\(key)\"\(hint); known: \(keys.joined(separator: ", "))")
+        }
+    }
+
+    public static func generation(_ v: String) throws(SettingsError) -> PointerGeneration {
+        guard let g = PointerGeneration(rawValue: v) else { throw SettingsError("generation must be \"modern\" or \"classic\", found \"\(v)\"") }
+        return g
+    }
+
+    public static func backend(_ v: String) throws(SettingsError) -> InputBackendChoice {
+        guard let b = InputBackendChoice(rawValue: v) else {
+            throw SettingsError("inputBackend must be \"wayland\", \"libinput\" or \"both\", found \"\(v)\"")
+        }
+        return b
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    public static func color(_ v: String) throws(SettingsError) -> Color {
+        let hex = Array(v.utf8)
+        func digit(_ c: UInt8) -> Int? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c - UInt8(ascii: "A")) + 10
+            default: nil
+            }
+        }
+        guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9 else {
+            throw SettingsError("color must look like \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(v)\"")
+        }
+        var c: [Double] = []
+        var i = 1
+        while i < hex.count {
+            guard let a = digit(hex[i]), let b = digit(hex[i + 1]) else {
+                throw SettingsError("color must look like \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(v)\"")
+            }
+            c.append(Double(a * 16 + b) / 255)
+            i += 2
+        }
+        return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+    }
+
+    /// "4-finger swipe", "3-finger vertical swipe", "3-finger horizontal swipe", "2-finger pinch",
+    /// "3-finger hold".
+    public static func gesture(_ v: String) throws(SettingsError) -> GesturePattern {
+        let words = v.lowercased().split(separator: " ").map(String.init)
+        let bad = SettingsError("gesture must look like \"4-finger swipe\" or \"3-finger vertical swipe\", found \"\(v)\"")
+        guard words.count == 2 || words.count == 3, words[0].hasSuffix("-finger"),
+              let n = Int(words[0].dropLast("-finger".count)), (1...5).contains(n),
+              let kind = GestureKind(rawValue: words[words.count - 1]) else { throw bad }
+        var axis: SwipeAxis?
+        if words.count == 3 {
+            guard kind == .swipe else { throw bad }
+            switch words[1] {
+            case "vertical": axis = .vertical
+            case "horizontal": axis = .horizontal
+            default: throw bad
+            }
+        }
+        return GesturePattern(kind, fingers: n, axis: axis)
+    }
+
+    /// Edit distance (typo hints).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        var row = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var prev = row[0]
+            row[0] = i
+            for j in 1...max(y.count, 1) where !y.isEmpty {
+                let cur = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (x[i - 1] == y[j - 1] ? 0 : 1))
+                prev = cur
+            }
+        }
+        return row[y.count]
+    }
+
+    /// Applies command-line flags (after the file). Returns the arguments it did not know.
+    public static func applyFlags(_ args: [String], to s: inout AppSettings) throws(SettingsError) -> [String] {
+        var rest: [String] = []
+        var i = 0
+        func value(_ flag: String) throws(SettingsError) -> String {
+            i += 1
+            guard i < args.count else { throw SettingsError("\(flag) needs a value", file: flag) }
+            return args[i]
+        }
+        func onOff(_ flag: String) throws(SettingsError) -> Bool {
+            let v = try value(flag)
+            switch v {
+            case "on", "true", "yes": return true
+            case "off", "false", "no": return false
+            default: throw SettingsError("\(flag) wants on or off, found '\(v)'", file: flag)
+            }
+        }
+        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double {
+            let v = try value(flag)
+            guard let d = Double(v), range.contains(d) else {
+                throw SettingsError("\(flag) wants a number between \(fmt(range.lowerBound, 1)) and \(fmt(range.upperBound, 1)), found '\(v)'", file: flag)
+            }
+            return d
+        }
+        while i < args.count {
+            let a = args[i]
+            do throws(SettingsError) {
+                switch a {
+                case "--generation": s.pointer.generation = try generation(try value(a))
+                case "--classic": s.pointer.generation = .classic
+                case "--pointer-size": s.pointer.size = try number(a, PointerSettings.sizeRange)
+                case "--pointer-color": s.pointer.color = try color(try value(a))
+                case "--contrast-border": s.pointer.contrastBorder = try onOff(a)
+                case "--auto-hide":
+                    let v = try value(a)
+                    if v == "never" { s.pointer.autoHideDelay = nil } else {
+                        guard let d = Double(v), d >= 0, d <= maximumAutoHide else {
+                            throw SettingsError("--auto-hide wants seconds (0…3600) or 'never', found '\(v)'", file: a)
+                        }
+                        s.pointer.autoHideDelay = d
+                    }
+                case "--reduce-motion": s.pointer.reduceMotion = true
+                case "--natural-scrolling": s.pointer.gestures.naturalScrolling = try onOff(a)
+                case "--scroll-speed": s.pointer.gestures.scrollSpeed = try number(a, scrollSpeedRange)
+                case "--kinetic": s.pointer.kineticScrolling = try onOff(a)
+                case "--magnetism": s.pointer.magnetism = try onOff(a)
+                case "--reserved":
+                    let v = try value(a)
+                    var set = Set<GesturePattern>()
+                    for part in v.split(separator: ",") where !part.trimmingSpaces.isEmpty { set.insert(try gesture(part.trimmingSpaces)) }
+                    s.pointer.gestures.reserved = set
+                case "--input": s.inputBackend = try backend(try value(a))
+                default: rest.append(a)
+                }
+            } catch {
+                var e = error
+                if e.file == nil { e.file = a }
+                throw e
+            }
+            i += 1
+        }
+        return rest
+    }
+
+    /// Flags `applyFlags` understands and whether each takes a value (completions, help).
+    public static let flags: [(name: String, value: String?)] = [
+        ("--generation", "modern|classic"), ("--classic", nil), ("--pointer-size", "0.5-4"), ("--pointer-color", "#RRGGBB[AA]"),
+        ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
+        ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
+        ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
+    ]
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        var s = self[...]
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,92 @@
+// Settings, layout files and the headless showcase for `lodestone` / `lodestone playground`
+// (issue 7). The option table stays in Playground.swift; this file does the work.
+import WaylandClient
+import PixmanRenderer
+import PointerEngine
+import Playground
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exit status carried as an error.
+struct ExitStatus: Error { var code: Int32 }
+
+enum PlaygroundSetup {
+    /// Reads the settings file (if any), then applies the settings flags in `args`. Returns the
+    /// settings and the arguments left for the command. Errors name file:line:column or the flag.
+    static func settings(_ args: [String]) throws(SettingsError) -> (AppSettings, [String]) {
+        var env: [String: String] = [:]
+        for key in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(key) { env[key] = String(cString: v) } }
+        var s = AppSettings()
+        if let path = SettingsFile.path(environment: env), let text = readText(path) {
+            s = try SettingsFile.parse(text, file: path)
+        }
+        let rest = try SettingsFile.applyFlags(args, to: &s)
+        return (s, rest)
+    }
+
+    /// The whole file, or nil when it does not exist / is unreadable.
+    static func readText(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, f)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A session over the showcase, or over the layout file at `path`. A malformed file is a
+    /// usage error: exit status 2 with file:line:column.
+    static func session(layoutPath: String?, settings: AppSettings, now: Timestamp = PlaygroundLive.now()) -> Result<PlaygroundSession, ExitStatus> {
+        guard let path = layoutPath else {
+            return .success(PlaygroundSession(settings: settings.pointer, now: now))
+        }
+        do {
+            let doc = try LayoutFile.load(path: path)
+            return .success(PlaygroundSession(layout: doc.layout, settings: settings.pointer, now: now))
+        } catch {
+            Diagnostics.error("\(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
+    }
+
+    /// Renders the session's first frame at every scale; prints each PNG's path.
+    static func renderHeadless(_ session: PlaygroundSession, out: String, scales: [Double], name: String) -> Int32 {
+        if mkdir(out, 0o755) != 0 && errno != EEXIST {
+            Diagnostics.error("cannot create \(out): \(String(cString: strerror(errno)))")
+            return CLI.Status.failure
+        }
+        for scale in scales {
+            let canvas = session.snapshot(scale: scale)
+            let tag = scale == scale.rounded() ? "\(Int(scale))" : "\(scale)"
+            let path = "\(out)/\(name)@\(tag)x.png"
+            do { try canvas.writePNG(to: path) } catch {
+                Diagnostics.error("cannot write \(error)")
+                return CLI.Status.failure
+            }
+            print(path)
+        }
+        return CLI.Status.ok
+    }
+}
+
+/// Trace files for replay.
+enum TraceFile {
+    /// The trace's events; a missing, malformed or truncated file is reported with its line and
+    /// gives exit status 2 (SPEC T4: nothing is replayed half-way).
+    static func load(_ path: String) -> Result<[InputEvent], ExitStatus> {
+        do {
+            return .success(try TraceDecoder.decode(try TraceFiles.read(path)).events)
+        } catch let error as TraceError {
+            Diagnostics.error("\(path): \(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        } catch {
+            Diagnostics.error("\(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+// The showcase's interactions with the engine's standard set (issue 7 "Done when", in process):
+// band selection selects exactly the items inside; an Alt drag copies by pointer and by touch;
+// (I1, I2, G11).
+import Testing
+import PointerEngine
+@testable import Playground
+
+@Suite("Showcase interactions (I1 I2 G11 I4 H1 H2)")
+struct ShowcaseInteractionTests {
+    typealias ID = Showcase.ID
+    static let mouse = DeviceID(1), keyboard = DeviceID(2), screen = DeviceID(4)
+
+    final class User {
+        let s = PlaygroundSession(now: Timestamp(rawValue: 0))
+        var t = 0.0
+        init() {
+            s.handle(InputEvent(time: .milliseconds(0), device: mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+            s.handle(InputEvent(time: .milliseconds(0), device: keyboard, .deviceAdded(name: "kbd", capabilities: .keyboard)))
+            s.handle(InputEvent(time: .milliseconds(0), device: screen, .deviceAdded(name: "screen", capabilities: .touch)))
+        }
+        func at(_ ms: Double) -> Timestamp { t += ms; return .milliseconds(t) }
+        func move(_ p: Point, steps: Int = 8) {
+            let from = s.engine.logicalPosition
+            for k in 1...steps {
+                let q = from.lerp(to: p, Double(k) / Double(steps))
+                s.handle(InputEvent(time: at(8), device: mouse, .motion(position: InputPoint(x: q.x, y: q.y), delta: .zero, unaccelerated: .zero)))
+            }
+        }
+        func button(_ down: Bool) { s.handle(InputEvent(time: at(30), device: mouse, .button(.left, pressed: down))) }
+        func mods(_ m: Modifiers) { s.handle(InputEvent(time: at(20), device: keyboard, .modifiers(ModifierState(depressed: m)))) }
+        func touch(_ kind: InputEventKind) { s.handle(InputEvent(time: at(16), device: screen, kind)) }
+        func wait(_ ms: Double) { s.advance(to: at(ms)) }
+        func frame(_ id: ElementID) -> Rect { s.engine.surfaceFrame(of: id)! }
+    }
+
+    @Test("band selection selects exactly the items inside the band (I1)")
+    func band() {
+        let u = User()
+        let c = u.frame(ID.collection)
+        u.move(Point(c.minX + 2, c.minY + 1))
+        u.button(true)
+        let end = Point(c.minX + 120, c.minY + 70)
+        u.move(end, steps: 12)
+        u.button(false)
+        let band = Rect(corner: Point(c.minX + 2, c.minY + 1), end)
+        let inside = Set(ID.collectionItems.filter { band.intersects(u.frame($0)) })
+        #expect(!inside.isEmpty)
+        #expect(u.s.engine.scene.selection == inside)
+    }
+
+    @Test("an Alt drag by pointer copies (I2)")
+    func altDragPointer() {
+        let u = User()
+        u.move(u.frame(ID.draggables[0]).center)
+        u.mods(.alt)
+        u.button(true)
+        u.move(u.frame(ID.dropTargets[0]).center, steps: 16)
+        u.wait(100)
+        u.button(false)
+        u.mods([])
+        #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .pointer)))
+        #expect(u.s.hud.summary.contains("drag copy/pointer"))
+    }
+
+    @Test("an Alt drag by touch copies too (I2, G11)")
+    func altDragTouch() {
+        let u = User()
+        let from = u.frame(ID.draggables[0]).center, to = u.frame(ID.dropTargets[0]).center
+        u.mods(.alt)
+        u.touch(.touchDown(id: 1, position: InputPoint(x: from.x, y: from.y)))
+        u.wait(600) // a touch drag starts after a short hold
+        for k in 1...16 {
+            let q = from.lerp(to: to, Double(k) / 16)
+            u.touch(.touchMotion(id: 1, position: InputPoint(x: q.x, y: q.y)))
+        }
+        u.wait(100)
+        u.touch(.touchUp(id: 1))
+        u.mods([])
+        #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .touch)))
+    }
+}

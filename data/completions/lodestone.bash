@@ -1,0 +1,30 @@
+# bash completion for lodestone
+_lodestone() {
+    local cur prev cmd
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    cmd=${COMP_WORDS[1]}
+    local commands="playground events record replay lint bench"
+    local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --reserved --input"
+    case $prev in
+        --layout|--out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --generation) COMPREPLY=($(compgen -W "modern classic" -- "$cur")); return ;;
+        --input) COMPREPLY=($(compgen -W "wayland libinput both" -- "$cur")); return ;;
+        --contrast-border|--natural-scrolling|--kinetic|--magnetism) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+        --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
+        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every) return ;;
+    esac
+    if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "$commands" -- "$cur")); return
+    fi
+    case $cmd in
+        replay) COMPREPLY=($(compgen -W "--layout --headless --out --size --scale --fps --every $settings" -- "$cur"))
+                [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
+        record) COMPREPLY=($(compgen -W "--out --keep-keys" -- "$cur")) ;;
+        lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
+        bench) COMPREPLY=($(compgen -W "engine feel render all --json" -- "$cur")) ;;
+        events) COMPREPLY=($(compgen -W "--display" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-frames --report-outputs $settings" -- "$cur")) ;;
+    esac
+}
+complete -F _lodestone lodestone
