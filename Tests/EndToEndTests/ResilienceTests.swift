@@ -48,6 +48,16 @@ struct ResilienceTests {
         #expect(app.stderr.contains("does not offer xdg_wm_base"))
     }
 
+    @Test("the compositor closes the window (xdg_toplevel.close): status 0")
+    func closedByCompositor() throws {
+        let sway = try Sway.start()
+        let app = try Lodestone.launch(["--report-frames"], on: sway)
+        try app.waitForLine(containing: "frame 1 ")
+        try sway.command("[app_id=\"lodestone\"] kill")
+        #expect(try app.wait(timeout: 5) == .exited(0))
+        #expect(!app.stderr.contains("connection lost"))
+    }
+
     @Test("SIGINT ends the window cleanly with status 0")
     func interrupt() throws {
         let sway = try Sway.start()
