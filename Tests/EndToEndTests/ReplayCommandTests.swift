@@ -26,14 +26,15 @@ struct ReplayProgramTests {
         // A short, small replay keeps the test quick: 3 frames per second at scale 0.25.
         let a = try Self.run(["replay", Self.demo, "--headless", "--out", dir.path + "/a", "--fps", "3", "--scale", "0.25"])
         #expect(a.1 == .exited(0), "\(a.0.stderr)")
-        let b = try Self.run(["replay", Self.demo, "--headless", "--out", dir.path + "/b", "--fps", "3", "--scale", "0.25"])
+        // Missing parents are created, as `make demo`'s out/demo needs on a fresh clone.
+        let b = try Self.run(["replay", Self.demo, "--headless", "--out", dir.path + "/new/b", "--fps", "3", "--scale", "0.25"])
         #expect(b.1 == .exited(0))
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/a").sorted()
         #expect(files.contains("contact-sheet.png") && files.contains("frame-00001.png"))
         #expect(files.filter { $0.hasPrefix("frame-") }.count > 20)
         for f in files {
             let x = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/a/" + f))
-            let y = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/b/" + f))
+            let y = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/new/b/" + f))
             #expect(x == y, "\(f) differs between two replays of the same trace")
         }
         #expect(a.0.stdout.contains(dir.path + "/a/contact-sheet.png"))

@@ -197,10 +197,7 @@ enum PlaygroundCommand {
             return PlaygroundSetup.renderHeadless(session, out: options.out, scales: options.scales,
                                                   name: options.layout == nil ? "showcase" : "layout")
         }
-        if mkdir(options.out, 0o755) != 0 && errno != EEXIST {
-            Diagnostics.error("cannot create \(options.out): \(String(cString: strerror(errno)))")
-            return CLI.Status.failure
-        }
+        guard makeOutputDirectory(options.out) else { return CLI.Status.failure }
         for scale in options.scales {
             let canvas = Canvas(width: Int((Double(options.size.width) * scale).rounded()),
                                 height: Int((Double(options.size.height) * scale).rounded()), scale: scale)

@@ -56,10 +56,7 @@ enum PlaygroundSetup {
 
     /// Renders the session's first frame at every scale; prints each PNG's path.
     static func renderHeadless(_ session: PlaygroundSession, out: String, scales: [Double], name: String) -> Int32 {
-        if mkdir(out, 0o755) != 0 && errno != EEXIST {
-            Diagnostics.error("cannot create \(out): \(String(cString: strerror(errno)))")
-            return CLI.Status.failure
-        }
+        guard makeOutputDirectory(out) else { return CLI.Status.failure }
         for scale in scales {
             let canvas = session.snapshot(scale: scale)
             let tag = scale == scale.rounded() ? "\(Int(scale))" : "\(scale)"

@@ -93,10 +93,7 @@ enum ReplayHeadless {
         case .success(let s): session = s
         case .failure(let status): return status.code
         }
-        if mkdir(out, 0o755) != 0 && errno != EEXIST {
-            Diagnostics.error("cannot create \(out): \(String(cString: strerror(errno)))")
-            return CLI.Status.failure
-        }
+        guard makeOutputDirectory(out) else { return CLI.Status.failure }
         var opts = o.replay
         let replay = HeadlessReplay(options: opts)
         let frameCount = replay.frameTimes(for: events).count
