@@ -87,6 +87,8 @@ public final class Window {
     private var damageHistory: [[BufferRect]?] = []
     private var lastBufferSize = PixelSize(width: 0, height: 0)
     private var inFlightFrame: PresentedFrame?
+    /// What `draw` reported repainting (`damaged(_:)`) in the frame being drawn.
+    private var drawnDamage: [BufferRect] = []
     private var idle: SourceID?
 
     init(client: Client, configuration: Configuration) {
@@ -119,7 +121,8 @@ public final class Window {
         // first frame is already crisp on a single HiDPI output.
         surfaceScale = SurfaceScale.resolve(preferred120: nil, hasViewport: false, entered: [], all: registry.outputs.map(\.scale))
 
-        chain.onBufferAvailable = { [unowned self] in self.setNeedsDisplay() }
+        // The starved frame's damage is still pending: only ask for the frame again.
+        chain.onBufferAvailable = { [unowned self] in self.setNeedsRedraw() }
         // The initial commit without a buffer asks for the first configure.
         wl_surface_commit(surface)
         idle = client.loop.addIdle { [unowned self] in self.drawIfDue() }
@@ -153,6 +156,17 @@ public final class Window {
         }
         scheduler.requestRedraw()
     }
+
+    /// Ask for a new frame without marking anything changed: for draw handlers that track
+    /// their own damage (a renderer that knows what it repainted for the buffer's age) and
+    /// report it with `damaged(_:)` while drawing. A partial frame then costs what changed,
+    /// not a full repaint.
+    /// `immediate` (input): draw and commit at once even while a frame callback is
+    /// outstanding, so the compositor's next repaint shows it (FrameScheduler).
+    public func setNeedsRedraw(immediate: Bool = false) { scheduler.requestRedraw(immediate: immediate) }
+
+    /// From `draw`: buffer-pixel rects this frame repainted, sent with wl_surface.damage_buffer.
+    public func damaged(_ rects: [BufferRect]) { drawnDamage += rects }
 
     // MARK: Drawing
 
@@ -199,11 +213,18 @@ public final class Window {
             // Back from fractional: -1, -1 unsets the destination.
             if let viewport { wp_viewport_set_destination(viewport, -1, -1) }
         }
-        for r in changed {
+        var damagedNow = changed + drawnDamage
+        drawnDamage = []
+        // A commit without damage may get no frame callback (sway 1.7 schedules output frames
+        // from damage), which would stall drawing: damage one pixel at least.
+        if damagedNow.allSatisfy(\.isEmpty) { damagedNow = [BufferRect(x: 0, y: 0, width: 1, height: 1)] }
+        for r in damagedNow {
             wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
-        frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        if scheduler.needsFrameCallback {
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        }
         let probe = client.latencyProbe
         if let probe, let presentation = client.registry.presentation {
             probe.requestFeedback(presentation: presentation, surface: surface, commit: probe.commits.count)

@@ -1,7 +1,8 @@
 // The live playground: the compositor's input → the pointer engine → the pixman renderer → the
 // wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
-// The renderer's damage tracking decides what to repaint in each buffer from its age.
+// The renderer's damage tracking decides what to repaint in each buffer from its age, and
+// only that is repainted and damaged (Window.setNeedsRedraw + damaged).
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -59,11 +60,11 @@ enum PlaygroundLive {
         // Wakes the loop at the engine's next deadline (auto-hide P5, prediction settling).
         let deadline = try? LoopTimer(loop: client.loop) { _ in
             session.advance(to: now())
-            window.setNeedsDisplay()
+            window.setNeedsRedraw()
         }
         func schedule(_ frame: Frame) {
             if frame.isAnimating {
-                window.setNeedsDisplay()
+                window.setNeedsRedraw()
             } else if let d = frame.nextDeadline {
                 let t = now()
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
@@ -73,7 +74,8 @@ enum PlaygroundLive {
             guard accepts(event, fromLibinput: false, choice: options.input) else { return }
             session.handle(event)
             report()
-            window.setNeedsDisplay()
+            // Input is drawn at once, not at the next frame callback (issue 8: event → commit).
+            window.setNeedsRedraw(immediate: true)
         }
         var libinput: LibinputBackend?
         if options.input != .wayland {
@@ -87,7 +89,7 @@ enum PlaygroundLive {
                         session.handle(e)
                     }
                     report()
-                    window.setNeedsDisplay()
+                    window.setNeedsRedraw(immediate: true)
                 }
                 libinput = backend
             } catch {
@@ -101,7 +103,9 @@ enum PlaygroundLive {
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
-            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            // The renderer knows what changed since this buffer was current (its age).
+            let repainted = session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            window.damaged(repainted.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
