@@ -1,8 +1,9 @@
 // The live playground: the compositor's input → the pointer engine → the pixman renderer → the
 // wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
-// The renderer's damage tracking decides what to repaint in each buffer from its age, and
-// only that is repainted and damaged (Window.setNeedsRedraw + damaged).
+// The renderer's damage tracking decides what to repaint in each buffer from its age, and what
+// it changed is the frame's damage (tracksOwnDamage). Input is drawn at once, without waiting
+// for the frame callback (Window.requestImmediateFrame; issue 8, event → commit).
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -49,7 +50,8 @@ enum PlaygroundLive {
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
         let size = session.layout.size
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height))))
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
+                                                            tracksOwnDamage: true))
         let cache = RenderCache()
         var reported = 0
         func report() {
@@ -60,11 +62,11 @@ enum PlaygroundLive {
         // Wakes the loop at the engine's next deadline (auto-hide P5, prediction settling).
         let deadline = try? LoopTimer(loop: client.loop) { _ in
             session.advance(to: now())
-            window.setNeedsRedraw()
+            window.setNeedsDisplay()
         }
         func schedule(_ frame: Frame) {
             if frame.isAnimating {
-                window.setNeedsRedraw()
+                window.setNeedsDisplay()
             } else if let d = frame.nextDeadline {
                 let t = now()
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
@@ -74,8 +76,7 @@ enum PlaygroundLive {
             guard accepts(event, fromLibinput: false, choice: options.input) else { return }
             session.handle(event)
             report()
-            // Input is drawn at once, not at the next frame callback (issue 8: event → commit).
-            window.setNeedsRedraw(immediate: true)
+            window.requestImmediateFrame()
         }
         var libinput: LibinputBackend?
         if options.input != .wayland {
@@ -89,7 +90,7 @@ enum PlaygroundLive {
                         session.handle(e)
                     }
                     report()
-                    window.setNeedsRedraw(immediate: true)
+                    window.requestImmediateFrame()
                 }
                 libinput = backend
             } catch {
@@ -103,9 +104,9 @@ enum PlaygroundLive {
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
-            // The renderer knows what changed since this buffer was current (its age).
-            let repainted = session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
-            window.damaged(repainted.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            // The compositor recomposes only what changed since the previous frame.
+            window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
