@@ -63,7 +63,7 @@ let package = Package(
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer"]),
