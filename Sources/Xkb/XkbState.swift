@@ -26,9 +26,42 @@ public final class XkbState {
     /// A keymap from XKB text (wl_keyboard.keymap's xkb_v1 format); nil when it does not compile.
     public static func compile(_ text: UnsafeRawBufferPointer) -> XkbState? {
         guard text.count > 0, let base = text.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+        // libxkbcommon 1.5 dereferences NULL on a body that opens with an empty element followed
+        // by another, e.g. `key <AE01> { , [ a ] };` (found by the keymap fuzz target). No keymap
+        // a compositor writes has `{ ,`, so such text is refused before it reaches the parser.
+        guard !opensWithEmptyElement(text) else { return nil }
         return make { context in
             xkb_keymap_new_from_buffer(context, base, text.count, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         }
+    }
+
+    /// True when some `{` is followed by `,` with only blanks and line comments (`//`, `#`)
+    /// between them, outside string literals.
+    static func opensWithEmptyElement(_ text: UnsafeRawBufferPointer) -> Bool {
+        let slash = UInt8(ascii: "/"), quote = UInt8(ascii: "\""),
+            backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#"), newline = UInt8(ascii: "\n")
+        var i = 0
+        var afterBrace = false
+        let n = text.count
+        while i < n {
+            let c = text[i]
+            if c == quote {
+                i += 1
+                while i < n, text[i] != quote { i += text[i] == backslash ? 2 : 1 }
+                afterBrace = false
+            } else if c == hash || (c == slash && i + 1 < n && text[i + 1] == slash) {
+                while i < n, text[i] != newline { i += 1 }
+                continue
+            } else if c == UInt8(ascii: "{") {
+                afterBrace = true
+            } else if c == UInt8(ascii: ",") {
+                if afterBrace { return true }
+            } else if c != 0x20, c != 0x09, c != 0x0A, c != 0x0D {
+                afterBrace = false
+            }
+            i += 1
+        }
+        return false
     }
 
     private static func make(_ compile: (OpaquePointer) -> OpaquePointer?) -> XkbState? {

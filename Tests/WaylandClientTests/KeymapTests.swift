@@ -74,6 +74,33 @@ struct KeymapTests {
         #expect(throws: KeymapError.notAKeymap) { try result.get() }
     }
 
+    // Regression from the keymap fuzz target: libxkbcommon 1.5 crashes (NULL dereference) on a
+    // key body that opens with an empty element; the loader must report it instead (SPEC G10).
+    @Test("a key body opening with an empty element is reported, not handed to libxkbcommon", arguments: [
+        ("key <AE01> { , [ Alt_L ] };", "key <AE01> { [ Alt_L ] };"),
+        ("key <AE01> {\n // c\n , type = \"ONE\" };", "key <AE01> {\n // c\n type = \"ONE\" };"),
+        ("key <AE01> { # c\n , [ a ] };", "key <AE01> { # c\n [ a ] };"),
+    ])
+    func emptyLeadingElement(bad: String, good: String) throws {
+        func keymap(_ body: String) -> [UInt8] {
+            let text = """
+            xkb_keymap {
+             xkb_keycodes "k" { minimum = 8; maximum = 255; <AE01> = 10; };
+             xkb_types "t" { type "ONE" { modifiers = none; level_name[Level1] = "Any"; }; };
+             xkb_compat "c" { };
+             xkb_symbols { \(body) };
+            };
+            """
+            return Array(text.utf8) + [0]
+        }
+        let refused = keymap(bad)
+        let result = Keymap.load(format: Keymap.formatXKBv1, fd: memfd(refused), size: refused.count)
+        #expect(throws: KeymapError.notAKeymap) { try result.get() }
+        // The same keymap without the empty element compiles: the guard does not refuse it all.
+        let fine = keymap(good)
+        #expect(throws: Never.self) { try Keymap.load(format: Keymap.formatXKBv1, fd: memfd(fine), size: fine.count).get() }
+    }
+
     @Test("format no_keymap is reported")
     func noKeymapFormat() throws {
         let result = Keymap.load(format: 0, fd: memfd([0]), size: 1)
