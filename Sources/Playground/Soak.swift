@@ -38,6 +38,8 @@ public struct Soak {
         public var selectionChanges = 0
         public var pageChanges = 0
         public var activations = 0
+        /// Engine outputs the session produced in all.
+        public var outputs = 0
         /// Episodes after whose end or cancel something was still active.
         public var stuck = 0
         /// Checkpoints where animations had not settled 8 s after the last input.
@@ -192,17 +194,17 @@ private final class Driver {
     }
 
     func tallyOutputs() {
-        let all = session.outputs
-        while seenOutputs < all.count {
-            switch all[seenOutputs] {
+        for o in session.outputs(after: seenOutputs) {
+            switch o {
             case .dropped: report.drops += 1
             case .selectionChanged: report.selectionChanges += 1
             case .pageChanged: report.pageChanges += 1
             case .activated: report.activations += 1
             default: break
             }
-            seenOutputs += 1
         }
+        seenOutputs = session.outputCount
+        report.outputs = seenOutputs
     }
 
     /// After an episode's ends and cancels: nothing may stay active.
