@@ -9,6 +9,9 @@ public final class SwayIPC {
     public init(socket path: String) throws {
         fd = socket_unix_connect(path)
         guard fd >= 0 else { throw HarnessError("sway IPC: cannot connect to \(path): errno \(errno)") }
+        // A sway that stops answering fails the test instead of hanging it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }
@@ -51,7 +54,7 @@ public final class SwayIPC {
         while off < count {
             let n = buf[off...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw HarnessError("sway IPC: connection closed (sway gone?)") }
+            guard n > 0 else { throw HarnessError(n == 0 ? "sway IPC: connection closed (sway gone?)" : "sway IPC: no answer within 10 s (errno \(errno))") }
             off += n
         }
         return buf
