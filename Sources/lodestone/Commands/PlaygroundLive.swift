@@ -1,7 +1,9 @@
 // The live playground: the compositor's input → the pointer engine → the pixman renderer → the
 // wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
-// The renderer's damage tracking decides what to repaint in each buffer from its age.
+// The renderer's damage tracking decides what to repaint in each buffer from its age, and what
+// it changed is the frame's damage (tracksOwnDamage). Input is drawn at once, without waiting
+// for the frame callback (Window.requestImmediateFrame; issue 8, event → commit).
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -43,7 +45,8 @@ enum PlaygroundLive {
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
         let size = session.layout.size
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height))))
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
+                                                            tracksOwnDamage: true))
         let cache = RenderCache()
         var reported = 0
         func report() {
@@ -73,7 +76,7 @@ enum PlaygroundLive {
                 session.handle(e)
             }
             report()
-            window.setNeedsDisplay()
+            window.requestImmediateFrame()
         }
         client.onInput = { event in feed(merger.wayland(event)) }
         var libinput: LibinputBackend?
@@ -99,6 +102,8 @@ enum PlaygroundLive {
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
             session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            // The compositor recomposes only what changed since the previous frame.
+            window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
