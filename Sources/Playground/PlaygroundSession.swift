@@ -11,8 +11,12 @@ public final class PlaygroundSession {
     public private(set) var hud = GestureHUD()
     public let isShowcase: Bool
     public let renderer: SceneRenderer
-    /// Every output the engine produced, in order (tests, `--verbose`).
+    /// The engine's latest outputs, in order (tests, `--report-outputs`): at most the last
+    /// 2 × `outputMemory`, so a long session does not grow without bound (issue 8 soak).
     public private(set) var outputs: [EngineOutput] = []
+    /// How many outputs the engine produced in all (including those no longer in `outputs`).
+    public private(set) var outputCount = 0
+    public static let outputMemory = 4096
 
     /// A session over `layout` (nil: the showcase).
     public init(layout: Layout? = nil, settings: PointerSettings = PointerSettings(), interactions: [any Interaction]? = nil,
@@ -48,9 +52,17 @@ public final class PlaygroundSession {
     private func drain() {
         for o in engine.drainOutputs() {
             outputs.append(o)
+            outputCount += 1
             state.apply(o, layout: engine.layout)
             hud.observe(o, layout: engine.layout)
         }
+        if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
+    }
+
+    /// The outputs produced after the first `count` (those still kept).
+    public func outputs(after count: Int) -> ArraySlice<EngineOutput> {
+        let first = outputCount - outputs.count
+        return outputs[(min(max(count, first), outputCount) - first)...]
     }
 
     /// The display list of the frame at the engine's current time.

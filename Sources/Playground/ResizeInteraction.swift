@@ -47,6 +47,13 @@ public struct ResizeInteraction: Interaction {
             guard drag != nil else { return .ignored }
             drag = nil
             return .released
+        case .deviceRemoved, .touchCancel:
+            // The device went away mid-resize (its release never comes): revert (G7). Found by
+            // the soak: a press taken while another interaction held the capture left the
+            // resize active forever once its mouse was unplugged.
+            guard drag != nil else { return .ignored }
+            cancel(context: &context, now: now)
+            return .released
         default:
             return .ignored
         }

@@ -30,6 +30,7 @@ public struct ShowcaseState: Hashable, Sendable {
         case .dropped(let items, let on, let op, let input):
             let names = items.compactMap { layout[$0]?.label }.joined(separator: ", ")
             drops.append("\(op) \(names) → \(layout[on]?.label ?? "?") by \(input)")
+            if drops.count > 16 { drops.removeFirst(drops.count - 16) }
         case .menuItemChosen(let e, let i):
             if e == ID.video, i == 0 { isPlaying.toggle() }
         default:

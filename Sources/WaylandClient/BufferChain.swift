@@ -60,11 +60,17 @@ public final class BufferChain {
     /// The buffer to draw the next frame into: the youngest idle buffer of `size`, else a new
     /// one, else nil when the compositor holds all of them (draw again on release).
     public func nextBuffer(size: PixelSize) throws(SystemError) -> Buffer? {
-        // Buffers of another size are useless now: drop the idle ones (busy ones go on release).
-        let stale = buffers.filter { $0.size != size && !$0.isBusy }
-        if !stale.isEmpty {
-            buffers.removeAll { b in stale.contains { $0 === b } }
-            statistics.destroyed += stale.count
+        // Buffers of another size are useless now: destroy them, held ones too. A compositor
+        // that holds them keeps its own reference to their memory (it mapped the wl_shm pool;
+        // destroying our handle never changes what it shows), and we never touch them again.
+        // So the chain stays within `maximumBuffers` in all, even when the compositor keeps
+        // old buffers for a long time or forever.
+        // (No other reference: each wl_buffer is destroyed here, before a new one is made.)
+        let before = buffers.count
+        buffers.removeAll { $0.size != size }
+        if buffers.count != before {
+            statistics.destroyed += before - buffers.count
+            statistics.inFlight = buffers.filter(\.isBusy).count
         }
         let idle = buffers.filter { !$0.isBusy && $0.size == size }
         // Youngest = smallest non-zero age (its contents need the least repainting).
@@ -75,7 +81,7 @@ public final class BufferChain {
             if chosen.attachCount != chosen.releaseCount { statistics.writesIntoHeldBuffer += 1 }
             return chosen
         }
-        guard buffers.filter({ $0.size == size }).count < maximumBuffers else {
+        guard buffers.count < maximumBuffers else {
             statistics.starved += 1
             starvedSinceRelease = true
             if !warnedHeld {

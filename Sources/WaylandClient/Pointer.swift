@@ -44,7 +44,7 @@ public final class Pointer {
     }
 
     func release() {
-        frames.releaseAll()
+        frames.forgetButtons()
         gestures?.destroy()
         gestures = nil
         if let relative { zwp_relative_pointer_v1_destroy(relative) }

@@ -109,14 +109,13 @@ struct PointerFrames {
         }
     }
 
-    /// The pointer went away (capability gone, seat removed): buttons still down are released
-    /// so no drag is left half-done (SPEC G7).
-    mutating func releaseAll() {
+    /// The pointer went away (capability gone, seat removed): buttons still down are forgotten,
+    /// not released. The deviceRemoved that follows tells the engine to cancel what they were
+    /// doing (SPEC G7: revert, nothing half-applied); a made-up release would complete it
+    /// instead — a drag in progress would drop where the pointer happened to be.
+    mutating func forgetButtons() {
         flushMotion()
-        guard !held.isEmpty else { return }
-        for code in held.sorted() { emit(.button(PointerButton(rawValue: code), pressed: false), .none) }
         held.removeAll()
-        emit(.frame, .none)
     }
 
     mutating func frame() {

@@ -35,6 +35,7 @@ enum CLI {
         ReplayCommand.command,
         LintCommand.command,
         BenchCommand.command,
+        SoakCommand.command,
     ]
 
     static func run(_ args: [String]) -> Int32 {

@@ -46,8 +46,6 @@ struct ProtocolConversationTests {
 
         var outstanding = 0, maxOutstanding = 0
         var callbacks = Set<String>()
-        var held = Set<String>()          // buffers attached and not released
-        var attachedWhileHeld: [String] = []
         var damages: [[Int]] = []
         for m in log.messages {
             switch (m.isRequest, m.interface, m.name) {
@@ -58,13 +56,6 @@ struct ProtocolConversationTests {
             case (false, "wl_callback", "done") where callbacks.contains(m.object):
                 callbacks.remove(m.object)
                 outstanding -= 1
-            case (true, "wl_surface", "attach"):
-                if let buffer = m.arguments.first, buffer.hasPrefix("wl_buffer@") {
-                    if held.contains(buffer) { attachedWhileHeld.append(buffer) }
-                    held.insert(buffer)
-                }
-            case (false, "wl_buffer", "release"):
-                held.remove(m.object)
             case (true, "wl_surface", "damage_buffer"):
                 damages.append(m.integers)
             default: break
@@ -72,6 +63,7 @@ struct ProtocolConversationTests {
         }
         #expect(log.requests("commit", on: "wl_surface").count >= 40)
         #expect(maxOutstanding == 1, "frame callbacks outstanding at once: \(maxOutstanding)")
+        let attachedWhileHeld = log.bufferLife.attachedWhileHeld
         #expect(attachedWhileHeld.isEmpty, "reattached before release: \(attachedWhileHeld)")
         // After the first full frame, each frame damages only the marker's old and new places.
         let later = damages.dropFirst(2)

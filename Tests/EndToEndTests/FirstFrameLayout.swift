@@ -60,4 +60,20 @@ enum FirstFrameLayout {
         }
         return out
     }
+
+    /// Aligned 2×2 pixel blocks along the primary button's rounded ends that are not one flat
+    /// colour: detail finer than a point. A scale-1 buffer that the compositor scales up turns
+    /// every such block into one colour, so at scale 2 a crisp frame has many.
+    static func subPointDetail(in shot: Image, origin: (x: Int, y: Int), scale: Double) -> Int {
+        let button = FirstFrame.control(named: "primary button")!
+        let bx = origin.x + Int(button.frame.minX * scale), by = origin.y + Int(button.frame.minY * scale)
+        var detailed = 0
+        for y in stride(from: by - 2, to: by + Int(button.frame.height * scale) + 2, by: 2) {
+            for x in stride(from: bx - 2, to: bx + Int(button.frame.width * scale) + 2, by: 2) {
+                let block = Set([shot.pixel(x: x, y: y), shot.pixel(x: x + 1, y: y), shot.pixel(x: x, y: y + 1), shot.pixel(x: x + 1, y: y + 1)])
+                if block.count > 1 { detailed += 1 }
+            }
+        }
+        return detailed
+    }
 }

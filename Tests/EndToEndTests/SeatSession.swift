@@ -60,6 +60,14 @@ final class SeatSession {
         return events
     }
 
+    /// Lets in what sway already sent and returns every event since the last take (possibly
+    /// none), forgetting them.
+    func takeAll() throws -> [InputEvent] {
+        try settle()
+        defer { events.removeAll() }
+        return events
+    }
+
     /// Forgets what arrived so far.
     func reset() throws {
         try settle()

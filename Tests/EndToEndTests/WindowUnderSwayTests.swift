@@ -54,20 +54,12 @@ struct WindowUnderSwayTests {
             #expect(shot.pixel(x: edgeX - 1, y: midY).matches(outside), "\(control.name): outer edge pixel")
         }
 
-        // Drawn at buffer scale 2, not upscaled: along the capsule's rounded ends, aligned 2×2
-        // pixel blocks differ inside (detail finer than a point). A scale-1 buffer that sway
-        // scales up turns every such block into one flat colour.
-        let button = FirstFrame.control(named: "primary button")!
-        let bx = ox + Int(button.frame.minX * scale), by = oy + Int(button.frame.minY * scale)
-        var detailed = 0
-        for y in stride(from: by - 2, to: by + Int(button.frame.height * scale) + 2, by: 2) {
-            for x in stride(from: bx - 2, to: bx + Int(button.frame.width * scale) + 2, by: 2) {
-                let block = Set([shot.pixel(x: x, y: y), shot.pixel(x: x + 1, y: y), shot.pixel(x: x, y: y + 1), shot.pixel(x: x + 1, y: y + 1)])
-                if block.count > 1 { detailed += 1 }
-            }
-        }
+        // Drawn at buffer scale 2, not upscaled.
+        let detailed = FirstFrameLayout.subPointDetail(in: shot, origin: (ox, oy), scale: scale)
         #expect(detailed >= 20, "only \(detailed) 2×2 blocks with sub-point detail: the frame looks upscaled")
 
+        let button = FirstFrame.control(named: "primary button")!
+        let bx = ox + Int(button.frame.minX * scale), by = oy + Int(button.frame.minY * scale)
         // Anti-aliasing: the rounded ends have pixels between the fill and the background.
         let pixels = shot.pixels(x: bx, y: by, width: Int(button.frame.width * scale), height: Int(button.frame.height * scale))
         let fill = FirstFrameLayout.rgba(button.color)
@@ -77,16 +69,38 @@ struct WindowUnderSwayTests {
     }
 }
 
-@Suite("Output scale changes under sway")
+@Suite("Output scale changes under sway (issue 2, issue 8)")
 struct ScaleChangeTests {
-    @Test("the output goes from scale 1 to 2 while the window is open: the buffer follows")
-    func scaleFollowsOutput() throws {
-        let sway = try Sway.start(output: .init(width: 1280, height: 960, scale: 1))
-        let app = try Lodestone.launch(["--report-frames"], on: sway)
+    @Test("the output scale goes 1 → 2 → 1 → 2 at runtime: each time the buffer follows and the pixels are crisp")
+    func scaleBackAndForth() throws {
+        let logical = WindowUnderSwayTests.logical
+        let sway = try Sway.start(output: .init(width: logical.width, height: logical.height, scale: 1))
+        defer { sway.stop() }
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: sway)
+        defer { _ = app.stop() }
         try app.waitForLine(containing: "scale 1.0")
-        try sway.setOutput(.init(width: 1280, height: 960, scale: 2))
-        let line = try app.waitForLine(containing: "scale 2.0")
-        let window = try sway.waitForWindow(appID: "lodestone")
-        #expect(line.contains("buffer \(window.content.width * 2)x"), "\(line)")
+        for scale in [2.0, 1.0, 2.0] {
+            let seen = app.stdoutLines.count
+            try sway.setOutput(.init(width: Int(Double(logical.width) * scale), height: Int(Double(logical.height) * scale), scale: scale))
+            let window = try sway.waitForWindow(appID: "lodestone")
+            try waitUntil(timeout: 10, "a frame at scale \(scale)") {
+                presentedFrames(app, after: seen).contains { $0.contains("scale \(scale) ") }
+            }
+            // The newest frame at this scale: its buffer is the logical size times the scale.
+            let placed = try sway.waitForSettledWindow(appID: "lodestone")
+            let frame = try #require(presentedFrames(app, after: seen).last { $0.contains("scale \(scale) ") })
+            let w = Int(Double(placed.content.width) * scale), h = Int(Double(placed.content.height) * scale)
+            #expect(frame.contains("buffer \(w)x\(h)"), "scale \(scale): \(frame) (window \(window.content))")
+
+            let shot = try sway.screenshot()
+            let origin = (x: Int(Double(placed.content.x) * scale), y: Int(Double(placed.content.y) * scale))
+            let wrong = FirstFrameLayout.mismatches(in: shot, origin: origin, scale: scale)
+            #expect(wrong.count == 0, "scale \(scale): the layout's colours are off, e.g. \(wrong.prefix(5))")
+            if scale == 2 {
+                let detail = FirstFrameLayout.subPointDetail(in: shot, origin: origin, scale: scale)
+                #expect(detail >= 20, "scale 2 again: only \(detail) 2×2 blocks with sub-point detail: upscaled, not crisp")
+            }
+        }
+        #expect(app.isRunning)
     }
 }

@@ -43,4 +43,50 @@ public struct ProtocolLog {
     public func requests(_ name: String, on interface: String) -> [Message] {
         messages.filter { $0.isRequest && $0.name == name && $0.interface == interface }
     }
+
+    /// The life of the client's wl_buffers as the conversation shows it.
+    public struct BufferLife: Sendable {
+        /// Buffers attached again before the compositor released them (must stay empty).
+        public var attachedWhileHeld: [String] = []
+        /// wl_buffers made (wl_shm_pool.create_buffer).
+        public var created = 0
+        /// The most wl_buffers alive (made and not destroyed) at once.
+        public var maxAlive = 0
+        /// The most buffers held by the compositor (attached, not released) at once.
+        public var maxHeld = 0
+        public var attaches = 0
+        public var releases = 0
+    }
+
+    /// Every attach checked against the releases before it; ids freed by wl_buffer.destroy
+    /// start afresh (libwayland reuses them).
+    public var bufferLife: BufferLife {
+        var life = BufferLife()
+        var held = Set<String>(), alive = Set<String>()
+        for m in messages {
+            switch (m.isRequest, m.interface, m.name) {
+            case (true, "wl_shm_pool", "create_buffer"):
+                if let id = m.arguments.first?.replacingOccurrences(of: "new id ", with: "") {
+                    alive.insert(id)
+                    life.created += 1
+                    life.maxAlive = max(life.maxAlive, alive.count)
+                }
+            case (true, "wl_buffer", "destroy"):
+                alive.remove(m.object)
+                held.remove(m.object)
+            case (true, "wl_surface", "attach"):
+                if let buffer = m.arguments.first, buffer.hasPrefix("wl_buffer@") {
+                    life.attaches += 1
+                    if held.contains(buffer) { life.attachedWhileHeld.append(buffer) }
+                    held.insert(buffer)
+                    life.maxHeld = max(life.maxHeld, held.count)
+                }
+            case (false, "wl_buffer", "release"):
+                life.releases += 1
+                held.remove(m.object)
+            default: break
+            }
+        }
+        return life
+    }
 }

@@ -337,7 +337,7 @@ public final class SeatInjector {
 }
 
 /// Connects a unix stream socket; returns the fd or -1.
-private func socket_unix_connect(_ path: String) -> Int32 {
+func socket_unix_connect(_ path: String) -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return -1 }
     var addr = sockaddr_un()

@@ -62,18 +62,27 @@ struct BufferChainTests {
         #expect(try chain.nextBuffer(size: size) === b)
     }
 
-    @Test("a size change drops idle buffers of the old size; held ones go after release")
+    @Test("a size change drops every buffer of the old size, held ones too: never more than the cap in all")
     func resize() throws {
         let allocator = MemoryAllocator()
         let chain = BufferChain(allocator: allocator)
-        let a = try #require(try chain.nextBuffer(size: size))
-        chain.submitted(a)
+        var old: [Buffer] = []
+        for _ in 0..<chain.maximumBuffers {
+            let b = try #require(try chain.nextBuffer(size: size))
+            chain.submitted(b)
+            old.append(b)
+        }
+        #expect(try chain.nextBuffer(size: size) == nil, "all held")
         let bigger = PixelSize(width: 16, height: 8)
         let c = try #require(try chain.nextBuffer(size: bigger))
         #expect(c.size == bigger && c.age == 0)
+        #expect(chain.buffers.count == 1 && !chain.buffers.contains { b in old.contains { $0 === b } })
+        chain.submitted(c)
+        // A late release of a dropped buffer changes nothing.
         allocator.releases[0]()
-        _ = try chain.nextBuffer(size: bigger)
-        #expect(!chain.buffers.contains { $0 === a })
+        for _ in 1..<chain.maximumBuffers { chain.submitted(try #require(try chain.nextBuffer(size: bigger))) }
+        #expect(chain.buffers.count == chain.maximumBuffers)
+        #expect(try chain.nextBuffer(size: bigger) == nil)
     }
 
     @Test("writing a buffer the compositor still holds is counted")

@@ -51,8 +51,8 @@ enum PlaygroundLive {
         var reported = 0
         func report() {
             guard options.reportOutputs else { return }
-            let all = session.outputs
-            while reported < all.count { writeLine("output \(all[reported])"); reported += 1 }
+            for o in session.outputs(after: reported) { writeLine("output \(o)") }
+            reported = session.outputCount
         }
         // Wakes the loop at the engine's next deadline (auto-hide P5, prediction settling).
         let deadline = try? LoopTimer(loop: client.loop) { _ in

@@ -15,6 +15,12 @@
 //
 // $LODESTONE_INJECT_DEVICES (default "pointer,keyboard,touch") chooses the devices present at
 // start; "add"/"remove" change them at runtime (seat capabilities appear and disappear).
+//
+// Buffer releases (issue 8, a compositor that releases late or never): the shim also wraps
+// wl_resource_post_event, through which wlroots sends wl_buffer.release (wl_buffer_send_release
+// is a static inline calling wl_resource_post_event(resource, WL_BUFFER_RELEASE)). "releases
+// hold|drop|delay MS|pass" holds them back until "pass", discards them, delays each by MS
+// milliseconds, or sends them normally again (flushing the held ones).
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -30,7 +36,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <stdarg.h>
 #include <wayland-server-core.h>
+#include <wayland-server-protocol.h>
 #include <wlr/backend.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
@@ -114,6 +122,136 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 	if (wlr_backend_is_headless(backend) && !shim.headless) shim.headless = backend;
 }
 
+// --- Buffer releases ---------------------------------------------------------------------------
+
+enum release_mode { RELEASE_PASS, RELEASE_HOLD, RELEASE_DROP, RELEASE_DELAY };
+
+// A release not sent yet. The client may destroy the wl_buffer meanwhile: the destroy listener
+// takes the entry out of the queue.
+struct held_release {
+	struct wl_list link;
+	struct wl_resource *buffer;
+	struct wl_listener destroy;
+	uint32_t due_msec;
+};
+
+static struct {
+	enum release_mode mode;
+	uint32_t delay_msec;
+	struct wl_list held; // struct held_release, oldest first
+	bool initialized;
+	struct wl_event_source *timer;
+	unsigned long sent, held_total, dropped, sent_late;
+	void (*post_array)(struct wl_resource *, uint32_t, union wl_argument *);
+} rel;
+
+static void release_init(void) {
+	if (rel.initialized) return;
+	rel.initialized = true;
+	wl_list_init(&rel.held);
+	rel.post_array = (void (*)(struct wl_resource *, uint32_t, union wl_argument *))dlsym(RTLD_NEXT, "wl_resource_post_event_array");
+	if (!rel.post_array) { LOG("wl_resource_post_event_array not found: %s", dlerror()); abort(); }
+}
+
+static int held_count(void) {
+	return rel.initialized ? wl_list_length(&rel.held) : 0;
+}
+
+static void held_remove(struct held_release *h) {
+	wl_list_remove(&h->link);
+	wl_list_remove(&h->destroy.link);
+	free(h);
+}
+
+static void held_buffer_destroyed(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct held_release *h = wl_container_of(listener, h, destroy);
+	held_remove(h);
+}
+
+static void send_release(struct wl_resource *buffer) {
+	union wl_argument none[1] = {{ .u = 0 }};
+	rel.post_array(buffer, WL_BUFFER_RELEASE, none);
+}
+
+// Sends the held releases that are due (all of them when `all`).
+static void flush_releases(bool all) {
+	if (!rel.initialized) return;
+	uint32_t now = now_msec();
+	struct held_release *h, *tmp;
+	wl_list_for_each_safe(h, tmp, &rel.held, link) {
+		if (!all && (int32_t)(now - h->due_msec) < 0) break;
+		struct wl_resource *buffer = h->buffer;
+		held_remove(h);
+		send_release(buffer);
+		rel.sent_late++;
+	}
+	if (shim.display) wl_display_flush_clients(shim.display);
+}
+
+static int release_timer_fired(void *data) {
+	(void)data;
+	if (rel.mode != RELEASE_DELAY) return 0; // "hold" holds the delayed ones too
+	flush_releases(false);
+	if (!wl_list_empty(&rel.held)) wl_event_source_timer_update(rel.timer, 2);
+	return 0;
+}
+
+static bool is_buffer(struct wl_resource *resource) {
+	const char *cls = wl_resource_get_class(resource);
+	return cls && strcmp(cls, "wl_buffer") == 0;
+}
+
+// libwayland keeps wl_resource private; its first member is the wl_object, whose first member is
+// the interface (unchanged since wayland 1.0; checked against wl_resource_get_class).
+static const struct wl_interface *interface_of(struct wl_resource *resource) {
+	const struct wl_interface *iface = *(const struct wl_interface *const *)resource;
+	const char *cls = wl_resource_get_class(resource);
+	if (!iface || !cls || strcmp(iface->name, cls) != 0) {
+		LOG("wl_resource layout not as expected (interface %s, class %s)", iface ? iface->name : "?", cls ? cls : "?");
+		abort();
+	}
+	return iface;
+}
+
+void wl_resource_post_event(struct wl_resource *resource, uint32_t opcode, ...) {
+	release_init();
+	if (opcode == WL_BUFFER_RELEASE && rel.mode != RELEASE_PASS && is_buffer(resource)) {
+		if (rel.mode == RELEASE_DROP) { rel.dropped++; return; }
+		struct held_release *h = calloc(1, sizeof *h);
+		if (!h) abort();
+		h->buffer = resource;
+		h->due_msec = now_msec() + (rel.mode == RELEASE_DELAY ? rel.delay_msec : 0);
+		h->destroy.notify = held_buffer_destroyed;
+		wl_resource_add_destroy_listener(resource, &h->destroy);
+		wl_list_insert(rel.held.prev, &h->link);
+		rel.held_total++;
+		if (rel.mode == RELEASE_DELAY && rel.timer) wl_event_source_timer_update(rel.timer, (int)rel.delay_msec + 1);
+		return;
+	}
+	if (opcode == WL_BUFFER_RELEASE && is_buffer(resource)) rel.sent++;
+	// Forward: the arguments as the event's signature says (what libwayland does itself).
+	const struct wl_message *msg = &interface_of(resource)->events[opcode];
+	union wl_argument args[20];
+	int n = 0;
+	va_list ap;
+	va_start(ap, opcode);
+	for (const char *sig = msg->signature; *sig && n < 20; sig++) {
+		switch (*sig) {
+		case 'i': args[n++].i = va_arg(ap, int32_t); break;
+		case 'u': args[n++].u = va_arg(ap, uint32_t); break;
+		case 'f': args[n++].f = va_arg(ap, wl_fixed_t); break;
+		case 's': args[n++].s = va_arg(ap, const char *); break;
+		case 'o': case 'n': args[n++].o = va_arg(ap, struct wl_object *); break;
+		case 'a': args[n++].a = va_arg(ap, struct wl_array *); break;
+		case 'h': args[n++].h = va_arg(ap, int32_t); break;
+		default: break; // '?' (nullable) and the version digits
+		}
+	}
+	va_end(ap);
+	rel.post_array(resource, opcode, args);
+}
+
 // --- Commands --------------------------------------------------------------------------------
 
 static struct wlr_pointer *pointer(void) {
@@ -172,6 +310,28 @@ static void run(char *line, char *reply, size_t cap) {
 			NEED(shim.devices[k], "device not present");
 			wlr_input_device_destroy(shim.devices[k]);
 		}
+	} else if (strcmp(verb, "releases") == 0) {
+		// releases [hold|drop|delay MS|pass]: how wl_buffer.release reaches the clients from now on;
+		// without an argument only the answer (the counters).
+		release_init();
+		int got = sscanf(line, "%*s %31s %i", a, &n);
+		if (got >= 1) {
+			if (strcmp(a, "hold") == 0) rel.mode = RELEASE_HOLD;
+			else if (strcmp(a, "drop") == 0) rel.mode = RELEASE_DROP;
+			else if (strcmp(a, "delay") == 0) {
+				NEED(got == 2 && n >= 0, "expected delay MILLISECONDS");
+				if (!rel.timer) rel.timer = wl_event_loop_add_timer(wl_display_get_event_loop(shim.display), release_timer_fired, NULL);
+				rel.mode = RELEASE_DELAY;
+				rel.delay_msec = (uint32_t)n;
+			} else if (strcmp(a, "pass") == 0) {
+				rel.mode = RELEASE_PASS;
+				flush_releases(true);
+			} else NEED(false, "expected hold, drop, delay MS or pass");
+		}
+		static const char *modes[] = { "pass", "hold", "drop", "delay" };
+		snprintf(reply, cap, "ok mode %s held %d sent %lu late %lu dropped %lu", modes[rel.mode], held_count(),
+			rel.sent, rel.sent_late, rel.dropped);
+		return;
 	} else if (strcmp(verb, "motion") == 0) {
 		// motion DX DY [UNACCEL_DX UNACCEL_DY]: relative, in layout pixels.
 		NEED_POINTER();
