@@ -93,6 +93,8 @@ public struct BandSelectionInteraction: Interaction {
     }
 
     public var isActive: Bool { band?.isActive ?? false }
+    /// Idle: only a press can start a band.
+    public var interests: InteractionInterests { band == nil ? [.pointerPressed] : .all }
     /// Auto-scrolling needs frames while the band is out.
     public var isAnimating: Bool { band?.band != nil }
 

@@ -105,6 +105,12 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     public var isActive: Bool { false }
+    /// With no menu open and no long press pending: secondary clicks, presses and touches.
+    public var interests: InteractionInterests {
+        if menu != nil { return .all }
+        if case .idle = recognizer.state { return [.intent, .pointerPressed, .touches, .deviceRemoved] }
+        return .all
+    }
     public var isAnimating: Bool {
         if case .touching = recognizer.state { return true }
         return false

@@ -114,6 +114,8 @@ public struct DragInteraction: Interaction {
     }
 
     public var isActive: Bool { session.isActive }
+    /// Idle: only a press or a touch can start a drag (the rest is ignored then).
+    public var interests: InteractionInterests { session.isActive ? .all : [.pointerPressed, .touchDown] }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
         guard session.isDragging else { return nil }

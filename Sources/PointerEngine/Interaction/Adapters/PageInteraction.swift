@@ -105,6 +105,8 @@ public struct PageInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Swipes and finger scrolls arrive as intents.
+    public var interests: InteractionInterests { [.intent, .deviceRemoved] }
     public var isAnimating: Bool { pages.values.contains { $0.isActive } }
 
     /// The current page of a paged view.

@@ -115,6 +115,12 @@ public struct RevealInteraction: Interaction {
     }
 
     public var isActive: Bool { false }
+    /// Nothing on a layout without revealing controls; pointer and touch otherwise.
+    public var interests: InteractionInterests {
+        if !initialised { return .all }
+        if groups.isEmpty { return [] }
+        return [.pointerMoved, .pointerEntered, .pointerLeft, .pointerPressed, .touches]
+    }
     public var isAnimating: Bool {
         groups.values.contains { g in
             let o = g.opacity(at: now)

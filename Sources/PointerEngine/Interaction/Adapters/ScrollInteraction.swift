@@ -150,6 +150,8 @@ public struct ScrollInteraction: Interaction {
     }
 
     public var isActive: Bool { latched != nil || touch != nil }
+    /// Scrolls arrive as intents; keys scroll; touches drag content (G11).
+    public var interests: InteractionInterests { [.intent, .key, .touches, .deviceRemoved] }
     public var isAnimating: Bool { views.values.contains { $0.isScrolling || $0.indicatorOpacity(at: now) > 0 } }
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {

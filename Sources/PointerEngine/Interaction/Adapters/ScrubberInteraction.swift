@@ -95,6 +95,21 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Nothing at all on a layout without scrubbers; idle: hover and presses.
+    public var interests: InteractionInterests {
+        switch any {
+        case nil: .all
+        case false?: []
+        case true?:
+            if active != nil { .all } else if hovering != nil {
+                [.pointerMoved, .pointerLeft, .pointerPressed, .touchDown, .pointerRequest]
+            } else { [.pointerMoved, .pointerLeft, .pointerPressed, .touchDown] }
+        }
+    }
+
+    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+        if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
+    }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
         // I3: the time under the pointer, above it.

@@ -120,6 +120,8 @@ public struct ZoomInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Pinches and smart zoom arrive as intents (everything until the canvases are set up).
+    public var interests: InteractionInterests { initialised ? [.intent, .deviceRemoved] : .all }
     public var isAnimating: Bool { canvases.values.contains { $0.isAnimating } }
 
     /// A canvas's zoom transform (for the inspector).
