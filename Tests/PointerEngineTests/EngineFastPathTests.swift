@@ -24,7 +24,7 @@ struct EveryEvent: Interaction {
 
 @Suite("Engine fast paths change nothing (issue 5 item 8; G7, I1–I6, M3, M4, E5)")
 struct EngineFastPathTests {
-    @Test("Interest masks: 10,000 random sequences give the same frames and outputs as offering every event to everyone")
+    @Test("Interest masks: 5,000 random sequences give the same frames and outputs as offering every event to everyone")
     func interestMasksAreInvisible() {
         let masked = PropertyTests.prototype()
         let plain = PropertyTests.prototype(interactions: StandardInteractions.make().map { EveryEvent(base: $0) })
@@ -32,7 +32,7 @@ struct EngineFastPathTests {
         // The standard interactions do leave things out on this layout (else nothing is tested).
         #expect(masked.interactionCache.contains { $0 & InteractionInterests.pointerMoved.rawValue == 0 })
         var mismatches: [String] = []
-        for seq in 0..<10_000 where mismatches.count < 5 {
+        for seq in 0..<5_000 where mismatches.count < 5 {
             var g = PropertyTests.Generator(rng: SeededRandom(seed: UInt64(seq) &* 0x2545_F491 &+ 11), time: masked.now.rawValue,
                                             size: masked.layout.size)
             var a = masked, b = plain
@@ -40,9 +40,10 @@ struct EngineFastPathTests {
                 let ev = g.next()
                 a.handle(ev, now: ev.time)
                 b.handle(ev, now: ev.time)
-                let fa = a.describe(), fb = b.describe()
+                // Frames every other step (they cost most of the test's time).
+                let framesDiffer = step % 2 == 0 && a.describe() != b.describe()
                 let oa = a.drainOutputs(), ob = b.drainOutputs()
-                if fa != fb || oa != ob || a.hovered != b.hovered || a.isActive != b.isActive {
+                if framesDiffer || oa != ob || a.hovered != b.hovered || a.isActive != b.isActive {
                     mismatches.append("seq \(seq) step \(step) after \(ev): outputs \(oa) vs \(ob), hovered \(String(describing: a.hovered)) vs \(String(describing: b.hovered))")
                     break
                 }

@@ -277,4 +277,8 @@ extension Interaction {
     public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
     public func contribute(to frame: inout Frame, context: InteractionContext) {}
     public var interests: InteractionInterests { .all }
+    /// Whether `event` is among the current interests. Interactions that keep a clock or
+    /// timers start `handle` with `guard wants(event)`, so that events outside their interests
+    /// change nothing, as the contract requires.
+    public func wants(_ event: InteractionEvent) -> Bool { interests.contains(event.interest) }
 }

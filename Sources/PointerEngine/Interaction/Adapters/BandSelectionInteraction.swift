@@ -62,6 +62,7 @@ public struct BandSelectionInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         switch event {
         case .pointerPressed(.left, let p, let hit, _):
             return start(at: p, hit: hit, &ctx, now: now)

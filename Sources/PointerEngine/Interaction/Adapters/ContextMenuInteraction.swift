@@ -46,6 +46,7 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         var request: ContextMenuRequest? = recognizer.advance(to: now)
         defer { if let r = request { open(r, ctx) } }

@@ -43,6 +43,7 @@ public struct PageInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
         case .intent(.pageSwipe(let phase), let at, _):

@@ -61,6 +61,7 @@ public struct RevealInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
         guard !groups.isEmpty else { return .ignored }

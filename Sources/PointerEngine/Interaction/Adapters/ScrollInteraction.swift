@@ -59,6 +59,7 @@ public struct ScrollInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
         case .intent(.scroll(let d, let source), let at, _):

@@ -42,6 +42,7 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
         guard any == true else { return .ignored }
         switch event {

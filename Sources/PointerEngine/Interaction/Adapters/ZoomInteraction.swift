@@ -65,6 +65,7 @@ public struct ZoomInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
         switch event {
