@@ -33,6 +33,9 @@ public final class Client {
     public var onInput: ((InputEvent) -> Void)? {
         didSet { seat?.onEvent = onInput }
     }
+    /// Records event → commit → presentation times (issue 8, `lodestone bench latency`).
+    /// nil (the default) costs one nil test per event and per frame.
+    public var latencyProbe: LatencyProbe?
     /// The seat appeared or went away after startup.
     public var onSeatChanged: ((Seat?) -> Void)?
 

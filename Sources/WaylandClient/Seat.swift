@@ -59,7 +59,9 @@ public final class Seat {
     /// Stamps `kind` (SPEC T1: monotonic µs, never decreasing), applies the key privacy
     /// policy (SPEC T3) and hands it on.
     func emit(_ kind: InputEventKind, device: DeviceID, _ time: EventTime = .none) {
-        let stamp = clock.stamp(time, now: UInt64(Sys.monotonicNow() * 1_000_000))
+        let now = Sys.monotonicNow()
+        client.latencyProbe?.eventDispatched(at: now)
+        let stamp = clock.stamp(time, now: UInt64(now * 1_000_000))
         let event = privacy.apply(InputEvent(time: stamp, device: device, kind))
         if let onEvent { onEvent(event) } else { early.append(event) }
     }

@@ -204,7 +204,12 @@ public final class Window {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        let probe = client.latencyProbe
+        if let probe, let presentation = client.registry.presentation {
+            probe.requestFeedback(presentation: presentation, surface: surface, commit: probe.commits.count)
+        }
         wl_surface_commit(surface)
+        _ = probe?.committed(at: Sys.monotonicNow())
         chain.submitted(buffer)
         scheduler.frameCommitted()
         inFlightFrame = PresentedFrame(number: number, logicalSize: logicalSize, scale: scale, bufferSize: size)
@@ -297,6 +302,7 @@ public final class Window {
             wl_callback_destroy(callback)
             w.frameCallback = nil
             w.scheduler.frameDone()
+            w.client.latencyProbe?.frameDone(at: Sys.monotonicNow())
             if let frame = w.inFlightFrame {
                 w.inFlightFrame = nil
                 w.onPresented?(frame)

@@ -145,96 +145,21 @@ enum Spawn {
         return .success(Outcome(lineAfter: lineAfter, elapsed: elapsed, status: exitStatus, maxRSSKiB: Int(usage.ru_maxrss)))
     }
 
+    /// SIGTERM, then SIGKILL after `grace` seconds; reaps the child. `waiting` runs between checks.
+    static func terminate(_ pid: pid_t, grace: Double, waiting: () -> Void) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let deadline = now() + grace
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if now() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); return }
+            waiting()
+        }
+    }
+
     static func currentEnvironment() -> [String] {
         var out: [String] = []
         var p = environ
         while let entry = p.pointee { out.append(String(cString: entry)); p += 1 }
         return out
     }
-}
-
-/// A headless sway for benches, torn down by its pid.
-final class HeadlessSway {
-    let pid: pid_t
-    let directory: String
-    let socket: String
-
-    struct StartError: Error, CustomStringConvertible { var description: String }
-
-    /// uid/gid sway runs as when we are root (sway refuses to run as root).
-    static let unprivileged: uid_t = 65534
-
-    static func start(width: Int, height: Int) throws(StartError) -> HeadlessSway {
-        var template = Array("/tmp/lodestone-bench-XXXXXX".utf8CString)
-        guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
-        let dir = String(cString: dirPtr)
-        let config = "\(dir)/config"
-        let text = "xwayland disable\noutput HEADLESS-1 resolution \(width)x\(height) position 0 0 scale 1\nseat seat0 hide_cursor 1\n"
-        guard let f = fopen(config, "w") else { throw StartError(description: "cannot write \(config)") }
-        fputs(text, f)
-        fclose(f)
-        let root = getuid() == 0
-        if root {
-            chown(dir, unprivileged, unprivileged)
-            chown(config, unprivileged, unprivileged)
-        }
-        chmod(dir, 0o700)
-        let env = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME=\(dir)", "XDG_RUNTIME_DIR=\(dir)",
-                   "XDG_CACHE_HOME=\(dir)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
-                   "WLR_HEADLESS_OUTPUTS=1"]
-        let argv = (root ? ["/usr/bin/setpriv", "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups"] : [])
-            + ["/usr/bin/sway", "-c", config]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
-        guard rc == 0 else { throw StartError(description: "cannot start sway: \(String(cString: strerror(rc)))") }
-        let sway = HeadlessSway(pid: pid, directory: dir, socket: "\(dir)/wayland-1")
-        // Wait for the socket to answer (sway creates wayland-1 in its runtime dir).
-        let deadline = Spawn.now() + 10
-        while Spawn.now() < deadline {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { throw StartError(description: "sway exited during startup") }
-            if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil { return sway }
-            usleep(20_000)
-        }
-        sway.stop()
-        throw StartError(description: "sway did not create \(sway.socket) within 10 s")
-    }
-
-    private init(pid: pid_t, directory: String, socket: String) {
-        self.pid = pid; self.directory = directory; self.socket = socket
-    }
-
-    private var stopped = false
-
-    func stop() {
-        guard !stopped else { return }
-        stopped = true
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        let deadline = Spawn.now() + 3
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Spawn.now() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
-            usleep(10_000)
-        }
-        // The runtime directory holds only sway's sockets, lock and our config.
-        for name in ["config", "wayland-1", "wayland-1.lock"] { unlink("\(directory)/\(name)") }
-        if let d = opendir(directory) {
-            while let e = readdir(d) {
-                let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
-            }
-            closedir(d)
-        }
-        rmdir(directory)
-    }
-
-    deinit { stop() }
 }

@@ -34,6 +34,8 @@ enum PlaygroundCommand {
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
           --stats           print buffer statistics on stdout at exit
+          --latency-probe FILE  record event → commit → presentation times, written to FILE at exit
+                            (lodestone bench latency reads it)
         """
 
     struct Options {
@@ -50,6 +52,7 @@ enum PlaygroundCommand {
         var frameLimit: Int?
         var animate = false
         var stats = false
+        var latencyProbe: String?
     }
 
     struct UsageError: Error { var message: String }
@@ -92,6 +95,7 @@ enum PlaygroundCommand {
             case "--report-outputs": o.reportOutputs = true
             case "--layout": o.layout = try value(a)
             case "--stats": o.stats = true
+            case "--latency-probe": o.latencyProbe = try value(a)
             default: throw UsageError(message: "unknown option '\(a)' (see lodestone --help)")
             }
             i += 1
@@ -139,6 +143,12 @@ enum PlaygroundCommand {
         do { try loop.stopOnTerminationSignals() } catch {
             Diagnostics.error("\(error)")
             return CLI.Status.failure
+        }
+        if options.latencyProbe != nil { client.latencyProbe = LatencyProbe() }
+        defer {
+            if let path = options.latencyProbe, let probe = client.latencyProbe, !writeFile(path, probe.text) {
+                Diagnostics.error("cannot write the latency record to \(path): \(String(cString: strerror(errno)))")
+            }
         }
         if let session {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
@@ -216,3 +226,10 @@ enum PlaygroundCommand {
 
 /// Writes a line to stdout unbuffered: tests wait for these lines on a pipe.
 func writeLine(_ text: String) { Diagnostics.write(text + "\n", to: 1) }
+
+/// Writes `text` to `path` (created or truncated); false with errno set on failure.
+func writeFile(_ path: String, _ text: String) -> Bool {
+    guard let f = fopen(path, "w") else { return false }
+    let ok = fputs(text, f) >= 0
+    return fclose(f) == 0 && ok
+}

@@ -36,8 +36,10 @@
 #include <wlr/backend/multi.h>
 #include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/interfaces/wlr_keyboard.h>
+#include <wlr/interfaces/wlr_output.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
 
@@ -379,6 +381,63 @@ static void open_control_socket(void) {
 	LOG("listening on %s", path);
 }
 
+// --- Presentation (LODESTONE_INJECT_PRESENT=1) -------------------------------------------------
+// wlroots 0.15's headless outputs never emit `present`, so wp_presentation feedback is never
+// answered. With LODESTONE_INJECT_PRESENT=1 every output commit that carries a buffer is
+// reported presented at the commit's time with the mode's refresh period, as a real output
+// does at scan-out. It is sent from an idle callback: wlr_presentation notes the commit in its
+// own commit listener, which runs after ours.
+
+struct presenter {
+	struct wlr_output *output;
+	struct wl_listener commit, destroy;
+	struct wl_event_source *idle;
+	struct timespec when;
+	uint32_t seq;
+};
+
+static void present_now(void *data) {
+	struct presenter *p = data;
+	p->idle = NULL;
+	int32_t mhz = p->output->refresh;
+	struct wlr_output_event_present event = {
+		.output = p->output, .commit_seq = p->seq, .presented = true, .when = &p->when,
+		.refresh = mhz > 0 ? (int)(1000000000000LL / mhz) : 0,
+	};
+	wlr_output_send_present(p->output, &event);
+}
+
+static void present_commit(struct wl_listener *listener, void *data) {
+	struct presenter *p = wl_container_of(listener, p, commit);
+	struct wlr_output_event_commit *event = data;
+	if (!(event->committed & WLR_OUTPUT_STATE_BUFFER)) return;
+	p->seq = p->output->commit_seq;
+	if (event->when) p->when = *event->when; else clock_gettime(CLOCK_MONOTONIC, &p->when);
+	if (!p->idle) p->idle = wl_event_loop_add_idle(wl_display_get_event_loop(shim.display), present_now, p);
+}
+
+static void present_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct presenter *p = wl_container_of(listener, p, destroy);
+	if (p->idle) wl_event_source_remove(p->idle);
+	wl_list_remove(&p->commit.link);
+	wl_list_remove(&p->destroy.link);
+	free(p);
+}
+
+static struct wl_listener new_output_listener;
+
+static void new_output(struct wl_listener *listener, void *data) {
+	(void)listener;
+	struct presenter *p = calloc(1, sizeof *p);
+	if (!p) return;
+	p->output = data;
+	p->commit.notify = present_commit;
+	p->destroy.notify = present_destroy;
+	wl_signal_add(&p->output->events.commit, &p->commit);
+	wl_signal_add(&p->output->events.destroy, &p->destroy);
+}
+
 struct wlr_backend *wlr_backend_autocreate(struct wl_display *display) {
 	struct wlr_backend *(*real)(struct wl_display *) =
 		(struct wlr_backend *(*)(struct wl_display *))dlsym(RTLD_NEXT, "wlr_backend_autocreate");
@@ -398,5 +457,10 @@ struct wlr_backend *wlr_backend_autocreate(struct wl_display *display) {
 		if (strstr(wanted, kind_names[k])) add_device((enum kind)k);
 	}
 	open_control_socket();
+	const char *present = getenv("LODESTONE_INJECT_PRESENT");
+	if (present && strcmp(present, "1") == 0) {
+		new_output_listener.notify = new_output;
+		wl_signal_add(&shim.headless->events.new_output, &new_output_listener);
+	}
 	return backend;
 }

@@ -1,0 +1,119 @@
+// The headless sway the benches start themselves (issue 8): as uid 65534 when run as root (sway
+// refuses root), with its own runtime directory, optionally with the sway-inject shim preloaded
+// (Tests/Fixtures/sway-inject, built into .build/fixtures by scripts/build-fixtures) so a bench
+// can drive sway's seat like a real pointer. Torn down by its pid.
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class HeadlessSway {
+    let pid: pid_t
+    let directory: String
+    let socket: String
+    /// The shim's control socket, when started with it.
+    let injectSocket: String?
+
+    struct StartError: Error, CustomStringConvertible { var description: String }
+
+    /// uid/gid sway runs as when we are root (sway refuses to run as root).
+    static let unprivileged: uid_t = 65534
+
+    /// The sway-inject shim next to this program's build (…/.build/<config>/lodestone →
+    /// …/.build/fixtures/sway-inject.so), or $LODESTONE_SWAY_INJECT.
+    static func injectLibrary() -> Result<String, StartError> {
+        if let p = getenv("LODESTONE_SWAY_INJECT") {
+            let path = String(cString: p)
+            return access(path, R_OK) == 0 ? .success(path) : .failure(StartError(description: "LODESTONE_SWAY_INJECT=\(path) is not readable"))
+        }
+        // .build/debug is a link to .build/<triple>/debug: look up to three levels above the program.
+        var dir = StartupBench.selfPath
+        var tried: [String] = []
+        for _ in 0..<4 {
+            guard let slash = dir.lastIndex(of: "/") else { break }
+            dir = String(dir[..<slash])
+            let path = dir + "/fixtures/sway-inject.so"
+            if access(path, R_OK) == 0 { return .success(path) }
+            tried.append(path)
+        }
+        return .failure(StartError(description: "the sway-inject fixture is not built (looked for \(tried.dropFirst().first ?? "fixtures/sway-inject.so")): "
+                                   + "run scripts/build-fixtures (needs libwlroots-dev; make test runs it), or set LODESTONE_SWAY_INJECT"))
+    }
+
+    /// Starts sway with one headless output of `width`×`height` at `refreshHz`; with `inject`
+    /// (the shim's path) the injected pointer, keyboard and touch devices are present.
+    static func start(width: Int, height: Int, refreshHz: Int = 60, inject: String? = nil) throws(StartError) -> HeadlessSway {
+        var template = Array("/tmp/lodestone-bench-XXXXXX".utf8CString)
+        guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
+        let dir = String(cString: dirPtr)
+        let config = "\(dir)/config"
+        // With injected devices the cursor never auto-hides: hiding sends leave/enter.
+        let text = "xwayland disable\noutput HEADLESS-1 mode \(width)x\(height)@\(refreshHz)Hz position 0 0 scale 1\n"
+            + "seat seat0 hide_cursor \(inject == nil ? 1 : 0)\n"
+        guard let f = fopen(config, "w") else { throw StartError(description: "cannot write \(config)") }
+        fputs(text, f)
+        fclose(f)
+        let root = getuid() == 0
+        if root {
+            chown(dir, unprivileged, unprivileged)
+            chown(config, unprivileged, unprivileged)
+        }
+        chmod(dir, 0o700)
+        var env = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME=\(dir)", "XDG_RUNTIME_DIR=\(dir)",
+                   "XDG_CACHE_HOME=\(dir)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+                   "WLR_HEADLESS_OUTPUTS=1"]
+        let injectSocket = inject.map { _ in "\(dir)/inject.sock" }
+        if let inject, let injectSocket {
+            env += ["LD_PRELOAD=\(inject)", "LODESTONE_INJECT_SOCKET=\(injectSocket)", "LODESTONE_INJECT_DEVICES=keyboard,pointer,touch",
+                    // wlroots 0.15 headless outputs send no present events: the shim does (README there).
+                    "LODESTONE_INJECT_PRESENT=1"]
+        }
+        let argv = (root ? ["/usr/bin/setpriv", "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups"] : [])
+            + ["/usr/bin/sway", "-c", config]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw StartError(description: "cannot start sway: \(String(cString: strerror(rc)))") }
+        let sway = HeadlessSway(pid: pid, directory: dir, socket: "\(dir)/wayland-1", injectSocket: injectSocket)
+        // Wait for the socket to answer (sway creates wayland-1 in its runtime dir).
+        let deadline = Spawn.now() + 10
+        while Spawn.now() < deadline {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { throw StartError(description: "sway exited during startup") }
+            if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil { return sway }
+            usleep(20_000)
+        }
+        sway.stop()
+        throw StartError(description: "sway did not create \(sway.socket) within 10 s")
+    }
+
+    private init(pid: pid_t, directory: String, socket: String, injectSocket: String?) {
+        self.pid = pid; self.directory = directory; self.socket = socket; self.injectSocket = injectSocket
+    }
+
+    private var stopped = false
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        Spawn.terminate(pid, grace: 3) { usleep(10_000) }
+        // The runtime directory holds only sway's sockets, lock, our config and records.
+        if let d = opendir(directory) {
+            while let e = readdir(d) {
+                let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
+            }
+            closedir(d)
+        }
+        rmdir(directory)
+    }
+
+    deinit { stop() }
+}

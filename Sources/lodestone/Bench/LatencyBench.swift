@@ -1,0 +1,239 @@
+// `lodestone bench latency` (issue 8): under a headless sway this bench starts itself (with the
+// sway-inject shim), the real showcase window runs with its latency probe on
+// (`--latency-probe FILE`, WaylandClient/LatencyProbe.swift); the bench replays LatencyTrace
+// through sway's seat and reads back what the client recorded on CLOCK_MONOTONIC:
+// - event → commit: from the seat event reaching the client (its listener ran) to the
+//   wl_surface.commit of the frame that shows it (p50, p99, max; goal p99 ≤ 1 ms);
+// - the client's own part of it: from when the client could draw (the event, or the frame
+//   callback it waited for, whichever is later) to the commit;
+// - late frames per wp_presentation feedback: presented more than one refresh after the commit's
+//   target (the first refresh the compositor could have shown it at: the commit itself, or one
+//   refresh after the output's previous presentation, whichever is later). Goal: 0 at 60 Hz.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum LatencyBench {
+    static let goalP99Ms = 1.0
+    static let refreshHz = 60
+
+    static func run(quick: Bool) -> BenchOutcome {
+        switch measure(events: quick ? 300 : 2_400) {
+        case .success(let record): return .figures(record.figures())
+        case .failure(let why): return .unavailable(why.description)
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// Starts sway and the window, replays `events` trace steps, returns the client's record
+    /// restricted to the replay.
+    static func measure(events: Int) -> Result<LatencyRecord, Failure> {
+        let library: String
+        switch HeadlessSway.injectLibrary() {
+        case .success(let l): library = l
+        case .failure(let e): return .failure(Failure(description: e.description))
+        }
+        let sway: HeadlessSway
+        do { sway = try HeadlessSway.start(width: 1920, height: 1080, refreshHz: refreshHz, inject: library) } catch {
+            return .failure(Failure(description: "no compositor: \(error)"))
+        }
+        defer { sway.stop() }
+        let recordPath = sway.directory + "/latency.record"
+        let app: BenchChild
+        do {
+            app = try BenchChild([StartupBench.selfPath, "--display", sway.socket, "--latency-probe", recordPath, "--report-frames"])
+        } catch { return .failure(Failure(description: "\(error)")) }
+        defer { app.stop() }
+        guard app.waitForLine(containing: "frame 1 ", timeout: 20) else {
+            return .failure(Failure(description: "the playground presented no frame within 20 s"))
+        }
+        let start: Double
+        do {
+            let seat = try InjectConnection(socket: sway.injectSocket!)
+            // Into the window, and let sway's layout and the first frames settle.
+            try seat.send("absolute 0.5 0.5")
+            app.drain(for: 0.5)
+            let steps = LatencyTrace.steps(count: events)
+            start = Spawn.now()
+            for (i, step) in steps.enumerated() {
+                let due = start + Double(i) * LatencyTrace.interval
+                while true {
+                    let left = due - Spawn.now()
+                    if left <= 0 { break }
+                    app.drain(for: min(left, 0.002))
+                }
+                for command in step { try seat.send(command) }
+            }
+            app.drain(for: 0.3)
+        } catch { return .failure(Failure(description: "\(error)")) }
+        app.stop()
+        guard let text = PlaygroundSetup.readText(recordPath) else {
+            return .failure(Failure(description: "the playground wrote no latency record (\(recordPath))"))
+        }
+        if let keep = getenv("LODESTONE_KEEP_LATENCY_RECORD") { _ = writeFile(String(cString: keep), text) }
+        do { return .success(try LatencyRecord(parsing: text, since: start)) } catch {
+            return .failure(Failure(description: "\(error)"))
+        }
+    }
+}
+
+/// What the client recorded (LatencyProbe.text), reduced to the figures.
+struct LatencyRecord {
+    struct Commit { var committed: Double; var frameDone: Double?; var presented: Double?; var refresh: Double?; var discarded: Bool }
+    var commits: [Commit] = []
+    /// Event → commit and the client's own part, seconds, for events since the replay began.
+    var eventToCommit: [Double] = []
+    var clientPart: [Double] = []
+    /// Events that had to wait for a frame callback.
+    var waited = 0
+    /// Events never shown by a commit.
+    var unshown = 0
+    /// Among commits since the replay began: presented, late, discarded; the refresh period.
+    var presented = 0
+    var late = 0
+    var discarded = 0
+    var refresh: Double = 0
+
+    struct ParseError: Error, CustomStringConvertible { var description: String }
+
+    init(parsing text: String, since start: Double) throws(ParseError) {
+        var events: [(Double, Int)] = []
+        for (n, raw) in text.split(separator: "\n").enumerated() {
+            let f = raw.split(separator: " ")
+            func time(_ i: Int) throws(ParseError) -> Double? {
+                guard i < f.count else { throw ParseError(description: "latency record line \(n + 1): too few fields") }
+                if f[i] == "-" || f[i] == "x" { return nil }
+                guard let v = Double(f[i]) else { throw ParseError(description: "latency record line \(n + 1): '\(f[i])' is not a time") }
+                return v
+            }
+            switch f.first {
+            case "lodestone-latency": continue
+            case "c":
+                guard let c = try time(1) else { throw ParseError(description: "latency record line \(n + 1): commit without a time") }
+                commits.append(Commit(committed: c, frameDone: try time(2), presented: try time(3), refresh: try time(4),
+                                      discarded: f.count > 3 && f[3] == "x"))
+            case "e":
+                guard let e = try time(1), f.count > 2, let idx = Int(f[2]) else {
+                    throw ParseError(description: "latency record line \(n + 1): bad event")
+                }
+                events.append((e, idx))
+            default: throw ParseError(description: "latency record line \(n + 1): unknown record '\(raw.prefix(20))'")
+            }
+        }
+        for (t, idx) in events where t >= start {
+            guard idx >= 0, idx < commits.count else { unshown += 1; continue }
+            let c = commits[idx]
+            eventToCommit.append(c.committed - t)
+            let ready = max(t, c.frameDone ?? t)
+            if ready > t { waited += 1 }
+            clientPart.append(c.committed - ready)
+        }
+        // Late frames: the output's presentations, in order, give "the previous presentation".
+        let shown = commits.compactMap(\.presented).sorted()
+        for c in commits where c.committed >= start {
+            if c.discarded { discarded += 1; continue }
+            guard let p = c.presented, let r = c.refresh, r > 0 else { continue }
+            refresh = r
+            presented += 1
+            // The output's last presentation before this commit.
+            var lo = 0, hi = shown.count
+            while lo < hi { let m = (lo + hi) / 2; if shown[m] < c.committed { lo = m + 1 } else { hi = m } }
+            let previous = lo > 0 ? shown[lo - 1] : nil
+            let target = max(c.committed, (previous ?? c.committed) + r)
+            if p > target + r { late += 1 }
+        }
+    }
+
+    static func percentile(_ v: [Double], _ p: Double) -> Double {
+        guard !v.isEmpty else { return .nan }
+        // Nearest rank.
+        let s = v.sorted()
+        let rank = Int((Double(s.count) * p).rounded(.up))
+        return s[min(s.count - 1, max(0, rank - 1))]
+    }
+
+    func figures() -> [BenchFigure] {
+        let ms = eventToCommit.map { $0 * 1000 }, own = clientPart.map { $0 * 1000 }
+        let period = refresh > 0 ? refresh * 1000 : 1000 / Double(LatencyBench.refreshHz)
+        let p99 = Self.percentile(ms, 0.99)
+        let goal = "<= \(BenchFigure.text(LatencyBench.goalP99Ms))"
+        let ref = "refresh period"
+        return [
+            BenchFigure(name: "latency.event_to_commit.p50", value: Self.percentile(ms, 0.5), unit: "ms", reference: ref, referenceValue: period),
+            BenchFigure(name: "latency.event_to_commit.p99", value: p99, unit: "ms", reference: ref, referenceValue: period,
+                        goal: goal, met: p99 <= LatencyBench.goalP99Ms),
+            BenchFigure(name: "latency.event_to_commit.max", value: ms.max() ?? .nan, unit: "ms", reference: ref, referenceValue: period),
+            BenchFigure(name: "latency.client_work.p50", value: Self.percentile(own, 0.5), unit: "ms", reference: "event_to_commit.p50",
+                        referenceValue: Self.percentile(ms, 0.5)),
+            BenchFigure(name: "latency.client_work.p99", value: Self.percentile(own, 0.99), unit: "ms", reference: "event_to_commit.p99",
+                        referenceValue: p99, goal: goal, met: Self.percentile(own, 0.99) <= LatencyBench.goalP99Ms),
+            BenchFigure(name: "latency.waited_for_frame_callback", value: ms.isEmpty ? .nan : Double(waited) / Double(ms.count) * 100,
+                        unit: "% of events"),
+            BenchFigure(name: "latency.events", value: Double(ms.count), unit: "events", goal: ">= 2000", met: ms.count >= 2000),
+            BenchFigure(name: "latency.late_frames", value: Double(late), unit: "frames", reference: "frames presented",
+                        referenceValue: Double(presented), goal: "0 at \(LatencyBench.refreshHz) Hz", met: late == 0 && presented > 0),
+            BenchFigure(name: "latency.discarded_frames", value: Double(discarded), unit: "frames", reference: "frames presented",
+                        referenceValue: Double(presented)),
+        ]
+    }
+}
+
+/// A child process with its stdout on a pipe that the bench drains while it works.
+final class BenchChild {
+    let pid: pid_t
+    private let out: Int32
+    private var text: [UInt8] = []
+    private var exited = false
+
+    init(_ argv: [String]) throws(SpawnFailure) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw SpawnFailure(description: "pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        let cEnv = Spawn.currentEnvironment().map { strdup($0) } + [nil]
+        defer { cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        close(fds[1])
+        guard rc == 0 else { close(fds[0]); throw SpawnFailure(description: "cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+        self.pid = pid
+        out = fds[0]
+    }
+
+    /// Reads whatever the child printed for up to `seconds`; false once its stdout closed.
+    @discardableResult
+    func drain(for seconds: Double) -> Bool {
+        var p = pollfd(fd: out, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, Int32(max(0, seconds * 1000))) > 0 else { return true }
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let n = read(out, &buf, buf.count)
+        if n > 0 { text += buf[..<n]; if text.count > 1 << 16 { text.removeFirst(text.count - 4096) } }
+        return n != 0
+    }
+
+    func waitForLine(containing marker: String, timeout: Double) -> Bool {
+        let deadline = Spawn.now() + timeout
+        while Spawn.now() < deadline {
+            if String(decoding: text, as: UTF8.self).contains(marker) { return true }
+            if !drain(for: 0.05) { return String(decoding: text, as: UTF8.self).contains(marker) }
+        }
+        return false
+    }
+
+    /// SIGTERM, then SIGKILL after 5 s; reaps it.
+    func stop() {
+        guard !exited else { return }
+        exited = true
+        Spawn.terminate(pid, grace: 5) { drain(for: 0.01) }
+        close(out)
+    }
+
+    deinit { stop() }
+}
