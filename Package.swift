@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]
 )

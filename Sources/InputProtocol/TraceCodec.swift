@@ -243,9 +243,9 @@ public struct TraceReader: Sendable {
             throw TraceError(line: line, .lineTooLong(TraceLimits.maximumLineLength))
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
-        let value: JSONValue
+        let value: JSONNode
         do {
-            value = try JSONReader.parse(Array(bytes))
+            value = try JSONReader.parse(Array(bytes), .traceLine)
         } catch {
             if header == nil, line == 1 {
                 throw TraceError(line: line, column: error.column, .notATrace("the header is not valid JSON: \(error.message)"))
@@ -271,19 +271,19 @@ public struct TraceReader: Sendable {
 
     // MARK: Header
 
-    static func header(from value: JSONValue) throws(TraceError.Reason) -> TraceHeader {
-        guard case let .object(members) = value else {
+    static func header(from value: JSONNode) throws(TraceError.Reason) -> TraceHeader {
+        guard case let .object(members) = value.value else {
             throw .notATrace("the first line must be a header object, found \(value.typeName)")
         }
         var f = Fields(members)
         guard let format = f.take("format") else { throw .notATrace("the header has no \"format\"") }
-        guard case let .string(name) = format, name == TraceHeader.formatName else {
-            let shown: String = if case let .string(s) = format { "\"\(s)\"" } else { format.typeName }
+        guard case let .string(name) = format.value, name == TraceHeader.formatName else {
+            let shown: String = if case let .string(s) = format.value { "\"\(s)\"" } else { format.typeName }
             throw .notATrace("format is \(shown), expected \"\(TraceHeader.formatName)\"")
         }
         // The version decides how to read everything else, so it is checked before the rest.
         guard let versionValue = f.take("version") else { throw .missingField("version") }
-        guard case let .number(versionText) = versionValue else {
+        guard case let .number(versionText) = versionValue.value else {
             throw .wrongType(field: "version", expected: "an integer", found: versionValue.typeName)
         }
         guard let version = Int(versionText), version == InputProtocolVersion.current else {
@@ -296,7 +296,7 @@ public struct TraceReader: Sendable {
         var devices: [TraceDevice] = []
         if let list = try f.optionalArray("devices") {
             for item in list {
-                guard case let .object(dm) = item else {
+                guard case let .object(dm) = item.value else {
                     throw .wrongType(field: "devices", expected: "an array of objects", found: "an array holding \(item.typeName)")
                 }
                 var d = Fields(dm, context: "header device")
@@ -310,11 +310,12 @@ public struct TraceReader: Sendable {
         }
         var meta: [String: String] = [:]
         if let m = f.take("meta") {
-            guard case let .object(entries) = m else {
+            guard case let .object(entries) = m.value else {
                 throw .wrongType(field: "meta", expected: "an object of strings", found: m.typeName)
             }
-            for (key, v) in entries {
-                guard case let .string(s) = v else {
+            for entry in entries {
+                let key = entry.key, v = entry.value
+                guard case let .string(s) = v.value else {
                     throw .wrongType(field: "meta.\(key)", expected: "a string", found: v.typeName)
                 }
                 try TraceValidation.checkName(s, field: "meta.\(key)")
@@ -327,8 +328,8 @@ public struct TraceReader: Sendable {
 
     // MARK: Events
 
-    static func event(from value: JSONValue) throws(TraceError.Reason) -> InputEvent {
-        guard case let .object(members) = value else {
+    static func event(from value: JSONNode) throws(TraceError.Reason) -> InputEvent {
+        guard case let .object(members) = value.value else {
             throw .wrongType(field: "event", expected: "an object", found: value.typeName)
         }
         var f = Fields(members)
@@ -385,8 +386,8 @@ public struct TraceReader: Sendable {
         case .touchFrame: kind = .touchFrame
         case .key:
             let code: KeyCode
-            switch f.take("key") {
-            case nil: throw .missingField("key")
+            guard let keyNode = f.take("key") else { throw .missingField("key") }
+            switch keyNode.value {
             case .string("private"): code = .placeholder
             case let .string(other): throw .unknownValue(field: "key", value: other)
             case let .number(text):
@@ -394,7 +395,7 @@ public struct TraceReader: Sendable {
                     throw .outOfRange(field: "key", value: text, allowed: "an evdev code 0...\(TraceLimits.maximumEvdevCode) or \"private\"")
                 }
                 code = KeyCode(rawValue: raw)
-            case let other?: throw .wrongType(field: "key", expected: "an evdev code or \"private\"", found: other.typeName)
+            default: throw .wrongType(field: "key", expected: "an evdev code or \"private\"", found: keyNode.typeName)
             }
             kind = .key(code, pressed: try f.bool("pressed"))
         case .modifiers:
@@ -412,40 +413,40 @@ public struct TraceReader: Sendable {
 
 /// The members of one JSON object, taken one by one; what is left at the end is unknown.
 private struct Fields {
-    var members: [(String, JSONValue)]
+    var members: [JSONNode.Member]
     var context: String
 
-    init(_ members: [(String, JSONValue)], context: String = "") {
+    init(_ members: [JSONNode.Member], context: String = "") {
         self.members = members; self.context = context
     }
 
-    func has(_ name: String) -> Bool { members.contains { $0.0 == name } }
+    func has(_ name: String) -> Bool { members.contains { $0.key == name } }
 
-    mutating func take(_ name: String) -> JSONValue? {
-        guard let i = members.firstIndex(where: { $0.0 == name }) else { return nil }
-        return members.remove(at: i).1
+    mutating func take(_ name: String) -> JSONNode? {
+        guard let i = members.firstIndex(where: { $0.key == name }) else { return nil }
+        return members.remove(at: i).value
     }
 
-    mutating func required(_ name: String) throws(TraceError.Reason) -> JSONValue {
+    mutating func required(_ name: String) throws(TraceError.Reason) -> JSONNode {
         guard let v = take(name) else { throw .missingField(name) }
         return v
     }
 
     mutating func string(_ name: String) throws(TraceError.Reason) -> String {
         let v = try required(name)
-        guard case let .string(s) = v else { throw .wrongType(field: name, expected: "a string", found: v.typeName) }
+        guard case let .string(s) = v.value else { throw .wrongType(field: name, expected: "a string", found: v.typeName) }
         return s
     }
 
     mutating func bool(_ name: String) throws(TraceError.Reason) -> Bool {
         let v = try required(name)
-        guard case let .bool(b) = v else { throw .wrongType(field: name, expected: "true or false", found: v.typeName) }
+        guard case let .bool(b) = v.value else { throw .wrongType(field: name, expected: "true or false", found: v.typeName) }
         return b
     }
 
     mutating func integer<I: FixedWidthInteger>(_ name: String, _: I.Type) throws(TraceError.Reason) -> I {
         let v = try required(name)
-        guard case let .number(text) = v else { throw .wrongType(field: name, expected: "an integer", found: v.typeName) }
+        guard case let .number(text) = v.value else { throw .wrongType(field: name, expected: "an integer", found: v.typeName) }
         guard let i = I(text) else {
             if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
                 throw .wrongType(field: name, expected: "an integer", found: "the number \(text)")
@@ -460,7 +461,7 @@ private struct Fields {
             if let fallback { return fallback }
             throw .missingField(name)
         }
-        guard case let .number(text) = v else { throw .wrongType(field: name, expected: "a number", found: v.typeName) }
+        guard case let .number(text) = v.value else { throw .wrongType(field: name, expected: "a number", found: v.typeName) }
         // The reader validated the JSON grammar, so this only fails on overflow to infinity,
         // which the range check reports.
         guard let d = Double(text), d.isFinite else {
@@ -473,18 +474,18 @@ private struct Fields {
         InputPoint(x: try double("x"), y: try double("y"))
     }
 
-    mutating func optionalArray(_ name: String) throws(TraceError.Reason) -> [JSONValue]? {
+    mutating func optionalArray(_ name: String) throws(TraceError.Reason) -> [JSONNode]? {
         guard let v = take(name) else { return nil }
-        guard case let .array(items) = v else { throw .wrongType(field: name, expected: "an array", found: v.typeName) }
+        guard case let .array(items) = v.value else { throw .wrongType(field: name, expected: "an array", found: v.typeName) }
         return items
     }
 
     mutating func names(_ name: String) throws(TraceError.Reason) -> [String] {
         let v = try required(name)
-        guard case let .array(items) = v else { throw .wrongType(field: name, expected: "an array of names", found: v.typeName) }
+        guard case let .array(items) = v.value else { throw .wrongType(field: name, expected: "an array of names", found: v.typeName) }
         var out: [String] = []
         for item in items {
-            guard case let .string(s) = item else {
+            guard case let .string(s) = item.value else {
                 throw .wrongType(field: name, expected: "an array of names", found: "an array holding \(item.typeName)")
             }
             out.append(s)
@@ -513,7 +514,7 @@ private struct Fields {
     }
 
     func finish() throws(TraceError.Reason) {
-        if let (name, _) = members.first {
+        if let name = members.first?.key {
             throw .unknownField(context.isEmpty ? name : "\(name)\" in \"\(context)")
         }
     }

@@ -15,6 +15,7 @@
 //       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
 //       "inputBackend": "wayland"        // "wayland", "libinput" or "both"
 //     }
+import InputProtocol
 import PointerEngine
 
 /// Where input comes from.
@@ -89,7 +90,8 @@ public enum SettingsFile {
             return b
         }
         func number(_ range: ClosedRange<Double>) throws(SettingsError) -> Double {
-            guard case .number(let v) = n.value else { throw SettingsError("\(key) must be a number, found \(n.typeName)") }
+            guard case .number(let text) = n.value else { throw SettingsError("\(key) must be a number, found \(n.typeName)") }
+            let v = Double(text) ?? .infinity // beyond a Double: out of every range
             guard range.contains(v) else {
                 throw SettingsError("\(key) must be between \(fmt(range.lowerBound, 1)) and \(fmt(range.upperBound, 1)), found \(fmt(v, 2))")
             }

@@ -263,8 +263,10 @@ public enum Showcase {
                 let f = Rect(x: c.minX + Double(i) * tw + 6, y: c.minY + 8, width: 14, height: 14)
                 add(Element(id: ID.tabCloseGroups[i], kind: .revealingControls, frame: f, label: "Close \(tabNames[i])",
                             zIndex: 1, traits: ElementTraits(reveal: .tabClose)), in: ID.tabView)
-                add(Element(id: ID.tabCloses[i], kind: .button, frame: f, cornerRadius: 7, label: "Close \(tabNames[i])",
-                            hitPadding: 12), in: ID.tabCloseGroups[i])
+                // M1's 24 pt (no bezel): over its tab the tab is a direct hit and wins, so the
+                // padding only widens the target outside the tab.
+                add(Element(id: ID.tabCloses[i], kind: .button, frame: f, cornerRadius: 7, label: "Close \(tabNames[i])"),
+                    in: ID.tabCloseGroups[i])
             }
             add(Element(id: ID.tabContent, kind: .group, frame: Rect(x: c.minX, y: c.minY + 38, width: c.width, height: c.height - 38),
                         cornerRadius: 10, label: "Tab content"), in: ID.tabView)
@@ -280,8 +282,9 @@ public enum Showcase {
                 (ID.resizeCorner, Rect(x: f.maxX - 6, y: f.maxY - 6, width: 12, height: 12), .diagonal),
             ]
             for (id, r, axis) in handles {
+                // M1's 24 pt (no bezel): a thin grip is grabbed from well inside and outside the edge.
                 add(Element(id: id, kind: .resizeHandle, frame: r, cornerRadius: 3, label: "Resize \(axis.rawValue)",
-                            hitPadding: 12, zIndex: 1, traits: ElementTraits(resizeAxis: axis)), in: ID.panels[4])
+                            zIndex: 1, traits: ElementTraits(resizeAxis: axis)), in: ID.panels[4])
             }
         }
 
@@ -302,13 +305,15 @@ public enum Showcase {
             add(Element(id: ID.playback, kind: .revealingControls,
                         frame: Rect(x: v.midX - 66, y: v.maxY - 42, width: 132, height: 34), cornerRadius: 17, label: "Playback",
                         zIndex: 1, traits: ElementTraits(reveal: .autoHide)), in: ID.panels[6])
+            // Buttons of a floating control bar: bar buttons with highlight (E1), which does not
+            // scale — a lift would grow them into each other (L4).
             let names: [(ElementID, String)] = [(ID.skipBack, "Skip Back"), (ID.play, "Play"), (ID.skipForward, "Skip Forward")]
             for (i, (id, name)) in names.enumerated() {
-                add(Element(id: id, kind: .button, frame: Rect(x: v.midX - 62 + Double(i) * 42, y: v.maxY - 39, width: 40, height: 28),
+                add(Element(id: id, kind: .barButton, frame: Rect(x: v.midX - 62 + Double(i) * 42, y: v.maxY - 39, width: 40, height: 28),
                             cornerRadius: 14, label: name), in: ID.playback)
             }
             add(Element(id: ID.scrubber, kind: .scrubber, frame: Rect(x: c.minX, y: v.maxY + 22, width: c.width, height: 8),
-                        cornerRadius: 4, label: "Scrubber", hitPadding: 16,
+                        cornerRadius: 4, label: "Scrubber",
                         traits: ElementTraits(scrubber: ScrubberConfiguration(duration: videoDuration))), in: ID.panels[6])
         }
 
@@ -335,7 +340,8 @@ public enum Showcase {
                 in: ID.panels[8])
             for i in 0..<32 {
                 let f = Rect(x: Double(i % 4) * (side + gap), y: 4 + Double(i / 4) * (side + gap), width: side, height: side)
-                // Dense grid: a small hit padding leaves the gaps to band selection (I1).
+                // Dense grid: a small hit padding leaves the gaps to band selection (I1; lint L1
+                // accepts it because M1's padding would reach the neighbouring items).
                 add(Element(id: ID.collectionItems[i], kind: .collectionItem, frame: f, cornerRadius: 8, label: "Item \(i + 1)",
                             hitPadding: 2, traits: ElementTraits(isDraggable: true)), in: ID.collection)
             }
@@ -385,7 +391,7 @@ public enum Showcase {
                         style: .shape(.path(.crosshair(size: 22, lineWidth: 2)))), in: ID.panels[11])
             add(Element(id: ID.menuCard, kind: .card, frame: Rect(x: c.minX + 4, y: c.minY + 128, width: c.width - 8, height: 72),
                         cornerRadius: 12, label: "Right-click or long-press",
-                        style: PointerStyle(effect: .hover(.tintOnly)),
+                        style: PointerStyle(effect: .hover(.card)), // as every other card (L8)
                         traits: ElementTraits(contextMenu: ["Copy", "Duplicate", "Share…", "Delete"])), in: ID.panels[11])
         }
 

@@ -1,4 +1,4 @@
-// `lodestone lint FILE [--json]` as a user runs it (SPEC L1–L8; issue 7: a malformed layout gives
+// `lodestone lint [FILE] [--json]` as a user runs it (SPEC L1–L8; issue 7: a malformed layout gives
 // its location and exit status 2).
 import Foundation
 import Testing
@@ -25,6 +25,14 @@ struct LintProgramTests {
         #expect(app.stdoutLines.isEmpty)
     }
 
+    @Test("without a file it lints the built-in showcase: no findings, exit 0 (L1–L8)")
+    func showcase() throws {
+        let app = try Self.lint([])
+        #expect(try app.wait(timeout: 1) == .exited(0))
+        #expect(app.stdoutLines.isEmpty)
+        #expect(app.stderr.isEmpty)
+    }
+
     @Test("a finding: one line with file:line:col, rule, element, reason; exit 1; --json alike")
     func finding() throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-lint")
@@ -36,7 +44,7 @@ struct LintProgramTests {
         #expect(app.stdoutLines == ["\(path):1:49: L1 tight: hit padding 8 pt is under the 12 pt an element with a bezel needs (M1)"])
         let json = try Self.lint([path, "--json"])
         #expect(try json.wait(timeout: 1) == .exited(1))
-        #expect(json.stdoutLines.count == 1 && json.stdoutLines[0].hasPrefix(#"{"rule":"L1","element":"tight","#))
+        #expect(json.stdoutLines.count == 1 && json.stdoutLines[0].hasPrefix(#"{"rule": "L1", "element": "tight", "#))
     }
 
     @Test("a malformed file: exit 2 and the line and column on stderr")
@@ -46,7 +54,7 @@ struct LintProgramTests {
         try "{\"version\": 1,\n  \"size\": [10, 10] \"elements\": []}".write(toFile: path, atomically: true, encoding: .utf8)
         let app = try Self.lint([path])
         #expect(try app.wait(timeout: 1) == .exited(2))
-        #expect(app.stderr.contains("\(path):2:20: expected ',' or '}' in an object"))
+        #expect(app.stderr.contains("\(path):2:20: unexpected '\"': expected ',' or '}'"))
         #expect(app.stdoutLines.isEmpty)
     }
 }

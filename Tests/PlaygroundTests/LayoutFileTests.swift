@@ -1,4 +1,5 @@
 // The layout file format (docs/layout-format.md): loading, and errors that name line and column.
+import InputProtocol
 import Testing
 import PointerEngine
 @testable import Playground
@@ -45,7 +46,7 @@ struct LayoutFileTests {
         ("{\"version\": 1,\n  \"size\": [1, 2,]\n}", 2, 17, "expected a value"),
         ("{\"version\": 1\n\"size\": 2}", 2, 1, "expected ',' or '}'"),
         ("{\"a\": \"unterminated", 1, 20, "unterminated string"),
-        ("{\"a\": 1, \"a\": 2}", 1, 10, "appears twice"),
+        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate member \"a\""),
         ("[01]", 1, 3, "leading zeros"),
         ("{} x", 1, 4, "after the end"),
         ("", 1, 1, "end of the file"),

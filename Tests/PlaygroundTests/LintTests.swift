@@ -1,4 +1,6 @@
 // SPEC L1–L8: each lint rule fires on the layout mistake it names, and stays quiet on the fix.
+import Foundation
+import InputProtocol
 import Testing
 import PointerEngine
 @testable import Playground
@@ -12,10 +14,35 @@ struct LintTests {
         try findings(json).map { "\($0.rule.rawValue) \($0.name)" }
     }
 
-    @Test("The example layout is clean")
-    func exampleIsClean() throws {
-        let doc = try LayoutFile.load(path: layoutFixtures + "/example.json")
-        #expect(LayoutLinter.lint(doc).map(\.description) == [])
+    @Test("The built-in showcase is clean (L1–L8): `lodestone lint` without a file reports nothing")
+    func showcaseIsClean() {
+        #expect(LayoutLinter.lint(LayoutDocument(layout: Showcase.layout())).map(\.description) == [])
+        #expect(LintReport.run(arguments: []) == LintReport.Result(output: [], errors: [], status: 0))
+    }
+
+    /// Every layout file the repository ships as an example or a clean fixture (docs/, examples/,
+    /// Tests/Fixtures/layouts/); a fixture meant to fail says so with "bad" in its name.
+    static var shippedLayouts: [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var out: [String] = []
+        for dir in ["docs", "examples", "Tests/Fixtures/layouts"] {
+            let url = root.appendingPathComponent(dir)
+            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in walker where file.pathExtension == "json" && !file.lastPathComponent.contains("bad") {
+                out.append(file.path)
+            }
+        }
+        return out.sorted()
+    }
+
+    @Test("Every layout shipped in the repository lints clean (L1–L8)")
+    func shippedLayoutsAreClean() throws {
+        let layouts = Self.shippedLayouts
+        #expect(layouts.contains { $0.hasSuffix("Tests/Fixtures/layouts/example.json") })
+        for path in layouts {
+            let r = LintReport.run(arguments: [path])
+            #expect(r == LintReport.Result(output: [], errors: [], status: 0), "\(path)")
+        }
     }
 
     @Test("L1: 8 pt padding on a bezelled button, 16 pt on a bezel-less one; 12 / 24 pass")
@@ -30,6 +57,22 @@ struct LintTests {
         #expect(bad[0].reason == "hit padding 8 pt is under the 12 pt an element with a bezel needs (M1)")
         #expect(bad[1].reason.contains("16 pt is under the 24 pt an element without a bezel"))
         #expect(bad[0].position == SourcePosition(line: 3, column: 1))
+    }
+
+    @Test("L1 and I1: items of a dense collection may keep a small padding (M1's would cover the gaps a band starts in); sparse ones may not")
+    func l1Collections() throws {
+        func collection(gap: Double) -> String {
+            let items = (0..<3).map { i in
+                #"{"id": "item\#(i)", "kind": "collectionItem", "hitPadding": 2, "frame": [\#(Double(i) * (40 + gap)), 0, 40, 40]}"#
+            }
+            return layoutJSON(#"{"id": "grid", "kind": "collection", "frame": [0, 0, 400, 60], "children": [\#(items.joined(separator: ", "))]}"#)
+        }
+        #expect(try Self.rules(collection(gap: 10)) == [])
+        #expect(try Self.rules(collection(gap: 60)) == ["L1 item0", "L1 item1", "L1 item2"])
+        // The same dense items outside a collection have no band to make room for.
+        let loose = (0..<2).map { i in #"{"id": "i\#(i)", "kind": "collectionItem", "hitPadding": 2, "frame": [\#(i * 50), 0, 40, 40]}"# }
+        #expect(try Self.rules(layoutJSON(#"{"id": "g", "kind": "group", "frame": [0, 0, 400, 60], "children": [\#(loose.joined(separator: ", "))]}"#))
+                == ["L1 i0", "L1 i1"])
     }
 
     @Test("L2: bar buttons in a plain group leave gaps between their regions; in a toolbar they meet")
@@ -141,7 +184,7 @@ struct LintCommandTests {
         let path = Self.write(layoutJSON(#"{"id": "t\"q", "kind": "button", "bezel": true, "hitPadding": 8, "frame": [0, 0, 40, 40]}"#))
         let r = LintReport.run(arguments: [path, "--json"])
         #expect(r.status == 1)
-        #expect(r.output == [#"{"rule":"L1","element":"t\"q","reason":"hit padding 8 pt is under the 12 pt an element with a bezel needs (M1)","file":"\#(path)","line":2,"column":1}"#])
+        #expect(r.output == [#"{"rule": "L1", "element": "t\"q", "reason": "hit padding 8 pt is under the 12 pt an element with a bezel needs (M1)", "file": "\#(path)", "line": 2, "column": 1}"#])
     }
 
     @Test("Clean layout: no output, exit 0")
@@ -155,11 +198,11 @@ struct LintCommandTests {
         let path = Self.write("{\n  \"version\": 1,\n  \"size\": [1, 1],\n  \"elements\": [ {\"kind\": \"button\" \"frame\": [0,0,1,1]} ]\n}")
         let r = LintReport.run(arguments: [path])
         #expect(r.status == 2)
-        #expect(r.errors == ["lodestone lint: \(path):4:35: expected ',' or '}' in an object, found '\"'"])
+        #expect(r.errors == ["lodestone lint: \(path):4:35: unexpected '\"': expected ',' or '}'"])
         let missing = LintReport.run(arguments: ["/nonexistent/layout.json"])
         #expect(missing.status == 2)
         #expect(missing.errors.first?.contains("/nonexistent/layout.json: cannot read") == true)
-        #expect(LintReport.run(arguments: []).status == 2)
+        #expect(LintReport.run(arguments: ["a.json", "b.json"]).status == 2)
         #expect(LintReport.run(arguments: ["a.json", "--bogus"]).status == 2)
     }
 }

@@ -1,5 +1,6 @@
 // Settings file and flags (SPEC P1, P5, P6, G1, G5): values land where they belong; every
 // error names the file, line and column (or the flag).
+import InputProtocol
 import Testing
 import PointerEngine
 @testable import Playground

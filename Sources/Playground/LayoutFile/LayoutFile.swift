@@ -3,6 +3,7 @@
 // findings can name them. Bad input never crashes: every problem is an error naming the line
 // and column.
 import Foundation
+import InputProtocol
 import PointerEngine
 
 /// A loaded layout: the model plus what the file said about each element.
@@ -18,6 +19,19 @@ public struct LayoutDocument: Sendable {
     public var file: String?
 
     public func name(of id: ElementID) -> String { names[id] ?? id.description }
+
+    public init(layout: Layout, names: [ElementID: String], positions: [ElementID: SourcePosition],
+                behavesLike: [ElementID: ElementKind], file: String?) {
+        self.layout = layout; self.names = names; self.positions = positions; self.behavesLike = behavesLike; self.file = file
+    }
+
+    /// A layout built in code (the showcase): elements are named by their label and id
+    /// ("Share #121"), and have no place in a file.
+    public init(layout: Layout, file: String? = nil) {
+        var names: [ElementID: String] = [:]
+        for e in layout.elements { names[e.id] = e.label.isEmpty ? e.id.description : "\(e.label) #\(e.id.rawValue)" }
+        self.init(layout: layout, names: names, positions: [:], behavesLike: [:], file: file)
+    }
 }
 
 /// Why a layout file could not be loaded, and where.
@@ -116,7 +130,8 @@ struct ObjectReader {
 /// Conversions of single JSON values with errors that say what was expected.
 enum Values {
     static func number(_ v: JSONNode, _ what: String, range: ClosedRange<Double> = -1e9...1e9) throws(LayoutSchemaError) -> Double {
-        guard case .number(let n) = v.value else { throw LayoutSchemaError("\(what) must be a number, found \(v.typeName)", v.position) }
+        guard case .number(let text) = v.value else { throw LayoutSchemaError("\(what) must be a number, found \(v.typeName)", v.position) }
+        let n = Double(text) ?? .infinity // beyond a Double: out of every range
         guard range.contains(n) else {
             throw LayoutSchemaError("\(what) = \(n) is out of range \(range.lowerBound)…\(range.upperBound)", v.position)
         }

@@ -1,4 +1,5 @@
 // JSON → `Layout`: the element schema of docs/layout-format.md, one reader per part.
+import InputProtocol
 import PointerEngine
 
 struct LayoutReader {

@@ -1,5 +1,6 @@
 // JSON → `PointerStyle`: effect, shape (rounded rect, ellipse, beam, SVG-like path, system
 // cursor), accessories and annotations. Angles are degrees in the file, radians in the model.
+import InputProtocol
 import PointerEngine
 
 enum StyleReader {

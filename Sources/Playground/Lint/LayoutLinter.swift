@@ -1,5 +1,6 @@
 // The layout linter (SPEC L1–L8): consistency rules over a loaded layout. Each rule is a small
 // function; findings name the rule, the element (by its id in the file) and one line of reason.
+import InputProtocol
 import PointerEngine
 
 public enum LintRule: String, Sendable, CaseIterable, Comparable {
@@ -54,7 +55,7 @@ public enum LayoutLinter {
         }
         let layout = doc.layout
         for e in layout.elements {
-            paddingRule(e).map { add(.L1, e.id, $0) }
+            paddingRule(e, layout: layout).map { add(.L1, e.id, $0) }
             shadowRule(e).map { add(.L3, e.id, $0) }
             overlapRule(e, layout: layout, doc: doc).map { add(.L4, e.id, $0) }
             shapeRule(e).map { add(.L5, e.id, $0) }
@@ -73,11 +74,24 @@ public enum LayoutLinter {
     }
 
     // L1
-    static func paddingRule(_ e: Element) -> String? {
+    static func paddingRule(_ e: Element, layout: Layout) -> String? {
         guard HitRegion.answersPointer(e), let padding = e.hitPadding else { return nil }
         let needed = e.hasBezel ? HitRegion.bezelPadding : HitRegion.noBezelPadding
-        guard padding < needed else { return nil }
+        guard padding < needed, !keepsBandSpace(e, padding: needed, layout: layout) else { return nil }
         return "hit padding \(pt(padding)) is under the \(pt(needed)) an element \(e.hasBezel ? "with" : "without") a bezel needs (M1)"
+    }
+
+    /// SPEC I1 starts a band by pressing "on empty space in a collection", and a press inside an
+    /// item's hit region is on the item. When M1's padding (about 12 / 24 pt) would reach a
+    /// neighbouring item, it would leave no empty space between them: such items may keep a
+    /// smaller padding. Sparse collections still get M1's.
+    static func keepsBandSpace(_ e: Element, padding: Double, layout: Layout) -> Bool {
+        guard e.kind == .collectionItem, let p = e.parent, let collection = layout[p], collection.kind == .collection else { return false }
+        let reach = e.frame.outsetBy(padding)
+        return collection.children.contains { id in
+            guard id != e.id, let n = layout[id], n.kind == .collectionItem else { return false }
+            return n.frame.intersects(reach)
+        }
     }
 
     // L2

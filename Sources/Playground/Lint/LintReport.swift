@@ -1,6 +1,7 @@
-// `lodestone lint FILE [--json]`: runs the linter over a layout file and formats the findings,
-// one per line. Exit status: 0 clean, 1 findings, 2 unreadable or invalid file (with line and
+// `lodestone lint [FILE] [--json]`: runs the linter over a layout file (without one: the built-in
+// showcase) and formats the findings, one per line. Exit status: 0 clean, 1 findings, 2 unreadable or invalid file (with line and
 // column) or a usage error. Kept here (not in the program) so tests call it directly.
+import InputProtocol
 import PointerEngine
 
 public enum LintReport {
@@ -10,7 +11,9 @@ public enum LintReport {
         public var status: Int32
     }
 
-    public static let usage = "usage: lodestone lint FILE [--json]"
+    public static let usage = "usage: lodestone lint [FILE] [--json]   (no FILE: the built-in showcase)"
+    /// How findings in the built-in showcase name their "file".
+    public static let showcaseName = "showcase"
 
     public static func run(arguments: [String]) -> Result {
         var json = false
@@ -24,13 +27,18 @@ public enum LintReport {
                 files.append(a)
             }
         }
-        guard files.count == 1 else { return Result(output: [], errors: [usage], status: 2) }
+        guard files.count <= 1 else { return Result(output: [], errors: [usage], status: 2) }
         let doc: LayoutDocument
-        do throws(LayoutFileError) { doc = try LayoutFile.load(path: files[0]) } catch {
-            return Result(output: [], errors: ["lodestone lint: \(error)"], status: 2)
+        if let path = files.first {
+            do throws(LayoutFileError) { doc = try LayoutFile.load(path: path) } catch {
+                return Result(output: [], errors: ["lodestone lint: \(error)"], status: 2)
+            }
+        } else {
+            doc = LayoutDocument(layout: Showcase.layout(), file: showcaseName)
         }
+        let file = files.first ?? showcaseName
         let findings = LayoutLinter.lint(doc)
-        let lines = findings.map { json ? jsonLine($0, file: files[0]) : textLine($0, file: files[0]) }
+        let lines = findings.map { json ? jsonLine($0, file: file) : textLine($0, file: file) }
         return Result(output: lines, errors: [], status: findings.isEmpty ? 0 : 1)
     }
 
@@ -40,31 +48,13 @@ public enum LintReport {
         return "\(place)\(f.rule.rawValue) \(f.name): \(f.reason)"
     }
 
-    /// {"rule":"L1","element":"share","reason":"…","file":"layout.json","line":12,"column":7}
+    /// {"rule": "L1", "element": "share", "reason": "…", "file": "layout.json", "line": 12, "column": 7}
     public static func jsonLine(_ f: LintFinding, file: String) -> String {
-        var s = "{\"rule\":\(quote(f.rule.rawValue)),\"element\":\(quote(f.name)),\"reason\":\(quote(f.reason)),\"file\":\(quote(file))"
-        if let p = f.position { s += ",\"line\":\(p.line),\"column\":\(p.column)" }
-        return s + "}"
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
+        var members: [(String, JSONValue)] = [("rule", .string(f.rule.rawValue)), ("element", .string(f.name)),
+                                              ("reason", .string(f.reason)), ("file", .string(file))]
+        if let p = f.position { members += [("line", JSONWriter.number(p.line)), ("column", JSONWriter.number(p.column))] }
+        var w = JSONWriter()
+        w.write(.object(members))
+        return w.text
     }
 }

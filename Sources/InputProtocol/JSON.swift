@@ -1,10 +1,20 @@
-// A small JSON reader and writer for one trace line (Protocols/lodestone-input-v1.md).
-// Written by hand so InputProtocol needs no Foundation; it is fed untrusted bytes, so it has
-// limits (nesting depth, line length), rejects what JSON rejects (NaN, Infinity, leading zeros,
-// raw control characters, invalid UTF-8, lone surrogates), and reports the column of the fault.
+// The one JSON reader and writer of the project: trace lines (Protocols/lodestone-input-v1.md)
+// and the JSON files users write (layouts, settings). Written by hand so InputProtocol needs no
+// Foundation; it is fed untrusted bytes, so it has limits (nesting depth), rejects what JSON
+// rejects (NaN, Infinity, leading zeros, raw control characters, invalid UTF-8, lone surrogates,
+// duplicate member names), and every value and every error carries its line and column.
 
-/// A parsed JSON value. Object members keep their order (the writer relies on it for a stable
-/// layout; the reader uses it to name the first unknown member).
+/// A 1-based position in a text (columns count characters, not bytes).
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A JSON value to write. Object members keep their order (the writer relies on it for a stable
+/// layout). What the reader returns is a `JSONNode`: the same with positions.
 package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -39,24 +49,91 @@ package enum JSONValue: Equatable, Sendable {
     }
 }
 
-/// A syntax error inside one line: 1-based column (in characters) and what was wrong.
-package struct JSONSyntaxError: Error, Equatable {
-    package var column: Int
+/// A parsed JSON value and where it starts.
+package struct JSONNode: Sendable, Equatable {
+    package indirect enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        /// A number exactly as written, kept as text so integers beyond 2^53 stay exact.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        /// Members in file order (names are unique: the reader refuses duplicates).
+        case object([Member])
+    }
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var keyPosition: SourcePosition
+        package var value: JSONNode
+    }
+    package var value: Value
+    package var position: SourcePosition
+
+    /// The member named `key` of an object.
+    package subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The value without positions (to compare, or to write back).
+    package var plain: JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .number(let n): .number(n)
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(\.plain))
+        case .object(let members): .object(members.map { ($0.key, $0.value.plain) })
+        }
+    }
+
+    /// What kind of value this is, for error messages ("expected a number, found a string").
+    package var typeName: String {
+        switch value {
+        case .array: "an array"
+        case .object: "an object"
+        default: plain.typeName // scalars: no copy worth avoiding
+        }
+    }
+}
+
+/// Malformed JSON: what and where.
+package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     package var message: String
+    package var position: SourcePosition
+    package var column: Int { position.column }
+    package var description: String { "\(position): \(message)" }
 }
 
 package struct JSONReader {
-    /// Deeper nesting is refused: a trace line needs depth 3; the limit keeps recursion bounded.
-    package static let maximumDepth = 16
+    /// What the text is: it sets the nesting limit and how the end of the input is called.
+    package struct Input: Sendable {
+        package var maximumDepth: Int
+        /// "end of line", "end of the file".
+        package var end: String
+        /// Added to errors where the input stops early.
+        package var truncated: String
+
+        /// One line of a trace: it needs depth 3; the limit keeps recursion bounded.
+        package static let traceLine = Input(maximumDepth: 16, end: "end of line", truncated: ": the line is truncated")
+        /// A whole file (layouts, settings).
+        package static let document = Input(maximumDepth: 256, end: "end of the file", truncated: "")
+    }
 
     private let bytes: [UInt8]
+    private let input: Input
     private var index = 0
+    /// Line of `index`, and where that line starts.
+    private var line = 1
+    private var lineStart = 0
+    /// Columns are counted forward from the last one asked for (positions are asked in order).
+    private var counted = (index: 0, column: 1)
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8], _ input: Input) { self.bytes = bytes; self.input = input }
 
     /// Parses exactly one JSON value spanning the whole of `bytes` (surrounding whitespace allowed).
-    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes)
+    package static func parse(_ bytes: [UInt8], _ input: Input = .document) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes, input)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
@@ -66,68 +143,76 @@ package struct JSONReader {
         return value
     }
 
+    /// Parses a whole document.
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8), .document)
+    }
+
     // MARK: Values
 
-    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of line: the line is truncated") }
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw error("unexpected \(input.end): expected a value\(input.truncated)") }
+        let start = position(at: index)
+        let v: JSONNode.Value
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "{"): v = try object(depth: depth + 1)
+        case UInt8(ascii: "["): v = try array(depth: depth + 1)
+        case UInt8(ascii: "\""): v = .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); v = .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); v = .bool(false)
         case UInt8(ascii: "n"):
-            if bytes[index...].starts(with: "nan".utf8) { throw error("NaN is not a JSON number; traces hold finite numbers only") }
-            try literal("null"); return .null
+            if bytes[index...].starts(with: "nan".utf8) { throw error("NaN is not a JSON number; only finite numbers are allowed") }
+            try literal("null"); v = .null
         case UInt8(ascii: "N"):
-            throw error("NaN is not a JSON number; traces hold finite numbers only")
+            throw error("NaN is not a JSON number; only finite numbers are allowed")
         case UInt8(ascii: "I"), UInt8(ascii: "i"):
-            throw error("Infinity is not a JSON number; traces hold finite numbers only")
+            throw error("Infinity is not a JSON number; only finite numbers are allowed")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try number())
+            v = .number(try number())
         default:
             throw error("unexpected \(describeCurrent()): expected a value")
         }
+        return JSONNode(value: v, position: start)
     }
 
-    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONReader.maximumDepth { throw error("nesting deeper than \(JSONReader.maximumDepth) levels") }
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {
+        if depth > input.maximumDepth { throw error("nesting deeper than \(input.maximumDepth) levels") }
         index += 1  // {
-        var members: [(String, JSONValue)] = []
+        var members: [JSONNode.Member] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of line inside an object: the line is truncated") }
+            guard index < bytes.count else { throw error("unexpected \(input.end) inside an object\(input.truncated)") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("unexpected \(describeCurrent()): expected a member name in double quotes") }
-            let nameColumn = column(of: index)
+            let namePosition = position(at: index)
             let name = try string()
-            if members.contains(where: { $0.0 == name }) {
-                throw JSONSyntaxError(column: nameColumn, message: "duplicate member \"\(name)\"")
+            if members.contains(where: { $0.key == name }) {
+                throw JSONSyntaxError(message: "duplicate member \"\(name)\"", position: namePosition)
             }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the member name")
             skipWhitespace()
-            members.append((name, try value(depth: depth)))
+            members.append(JSONNode.Member(key: name, keyPosition: namePosition, value: try value(depth: depth)))
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of line inside an object: the line is truncated") }
+            guard index < bytes.count else { throw error("unexpected \(input.end) inside an object\(input.truncated)") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             throw error("unexpected \(describeCurrent()): expected ',' or '}'")
         }
     }
 
-    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONReader.maximumDepth { throw error("nesting deeper than \(JSONReader.maximumDepth) levels") }
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {
+        if depth > input.maximumDepth { throw error("nesting deeper than \(input.maximumDepth) levels") }
         index += 1  // [
-        var items: [JSONValue] = []
+        var items: [JSONNode] = []
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth))
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of line inside an array: the line is truncated") }
+            guard index < bytes.count else { throw error("unexpected \(input.end) inside an array\(input.truncated)") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
             throw error("unexpected \(describeCurrent()): expected ',' or ']'")
@@ -146,7 +231,7 @@ package struct JSONReader {
         if peek(UInt8(ascii: "-")) { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else {
             if index < bytes.count, bytes[index] == UInt8(ascii: "I") {
-                throw error("Infinity is not a JSON number; traces hold finite numbers only")
+                throw error("Infinity is not a JSON number; only finite numbers are allowed")
             }
             throw error("a number needs a digit after '-'")
         }
@@ -174,7 +259,7 @@ package struct JSONReader {
         index += 1  // opening quote
         var scalars = String.UnicodeScalarView()
         while true {
-            guard index < bytes.count else { throw error("unterminated string: the line is truncated") }
+            guard index < bytes.count else { throw error("unterminated string\(input.truncated)") }
             let b = bytes[index]
             switch b {
             case UInt8(ascii: "\""):
@@ -182,7 +267,7 @@ package struct JSONReader {
                 return String(scalars)
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw error("unterminated escape: the line is truncated") }
+                guard index < bytes.count else { throw error("unterminated escape\(input.truncated)") }
                 let e = bytes[index]
                 index += 1
                 switch e {
@@ -216,18 +301,18 @@ package struct JSONReader {
         let high = try hex4()
         if (0xD800..<0xDC00).contains(high) {
             guard bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
-                throw JSONSyntaxError(column: column(of: escapeStart), message: "lone high surrogate \\u\(hex(high, width: 4)) in a string")
+                throw JSONSyntaxError(message: "lone high surrogate \\u\(hex(high, width: 4)) in a string", position: position(at: escapeStart))
             }
             index += 2
             let low = try hex4()
             guard (0xDC00..<0xE000).contains(low) else {
-                throw JSONSyntaxError(column: column(of: escapeStart), message: "high surrogate \\u\(hex(high, width: 4)) not followed by a low surrogate")
+                throw JSONSyntaxError(message: "high surrogate \\u\(hex(high, width: 4)) not followed by a low surrogate", position: position(at: escapeStart))
             }
             let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
             return Unicode.Scalar(value)!  // always valid: 0x10000...0x10FFFF
         }
         guard let scalar = Unicode.Scalar(high) else {
-            throw JSONSyntaxError(column: column(of: escapeStart), message: "lone low surrogate \\u\(hex(high, width: 4)) in a string")
+            throw JSONSyntaxError(message: "lone low surrogate \\u\(hex(high, width: 4)) in a string", position: position(at: escapeStart))
         }
         return scalar
     }
@@ -235,7 +320,7 @@ package struct JSONReader {
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw error("unterminated \\u escape: the line is truncated") }
+            guard index < bytes.count else { throw error("unterminated \\u escape\(input.truncated)") }
             let b = bytes[index]
             let digit: UInt32
             switch b {
@@ -279,7 +364,7 @@ package struct JSONReader {
 
     private mutating func expect(_ b: UInt8, _ what: String) throws(JSONSyntaxError) {
         guard peek(b) else {
-            if index >= bytes.count { throw error("unexpected end of line: expected \(what); the line is truncated") }
+            if index >= bytes.count { throw error("unexpected \(input.end): expected \(what)\(input.truncated)") }
             throw error("unexpected \(describeCurrent()): expected \(what)")
         }
         index += 1
@@ -288,7 +373,8 @@ package struct JSONReader {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x0A: index += 1; line += 1; lineStart = index
+            case 0x20, 0x09, 0x0D: index += 1
             default: return
             }
         }
@@ -296,19 +382,25 @@ package struct JSONReader {
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// 1-based column in characters (UTF-8 continuation bytes do not count).
-    private func column(of offset: Int) -> Int {
-        var column = 1
-        for b in bytes[..<min(offset, bytes.count)] where b & 0xC0 != 0x80 { column += 1 }
-        return column
+    /// Line and 1-based column (in characters: UTF-8 continuation bytes do not count) of
+    /// `offset`, which lies on the current line. Newlines only occur between values, so the
+    /// current line is the one of every value and error being reported.
+    private mutating func position(at offset: Int) -> SourcePosition {
+        let offset = min(offset, bytes.count)
+        if counted.index < lineStart || counted.index > offset { counted = (lineStart, 1) }
+        while counted.index < offset {
+            if bytes[counted.index] & 0xC0 != 0x80 { counted.column += 1 }
+            counted.index += 1
+        }
+        return SourcePosition(line: line, column: counted.column)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(column: column(of: index), message: message)
+    private mutating func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, position: position(at: index))
     }
 
     private func describeCurrent() -> String {
-        index < bytes.count ? "'\(describeByte(bytes[index]))'" : "end of line"
+        index < bytes.count ? "'\(describeByte(bytes[index]))'" : input.end
     }
 
     private func describeByte(_ b: UInt8) -> String {
