@@ -67,7 +67,7 @@ extension Engine {
         }
 
         let ctx = context(input: lastInput)
-        for i in interactions.indices { interactions[i].contribute(to: &f, context: ctx) }
+        for i in components.indices { components[i].contribute(to: &f, context: ctx) }
 
         f.isAnimating = !isSettled
         var deadlines: [Timestamp] = []

@@ -9,7 +9,17 @@ public struct Engine: Sendable {
     public private(set) var layout: Layout
     public var settings: PointerSettings { didSet { applySettings(old: oldValue) } }
     /// Interaction components, offered each event in order (see `Interaction`).
-    public var interactions: [any Interaction]
+    public var interactions: [any Interaction] {
+        get { components }
+        set { components = newValue; refreshInteractionCaches() }
+    }
+    /// The interactions (stored; `interactions` is the public face).
+    var components: [any Interaction]
+    /// Per interaction: its `interests` bits, plus `InteractionCache.active`/`.animating`,
+    /// read after every mutating call (see `InteractionInterests`).
+    var interactionCache: [UInt32] = []
+    /// The union of `interactionCache`: whether anyone wants an event kind at all.
+    var interactionUnion: UInt32 = 0
     /// Live state shared with the interactions (scroll transforms, selection …).
     public private(set) var scene = SceneState()
     /// Receives one line per state transition (debug log); nil logs nothing.
@@ -59,12 +69,21 @@ public struct Engine: Sendable {
 
     struct HoverInfo: Sendable {
         var id: ElementID
+        /// The element's slot in the hit index.
+        var slot: Int
         var kind: ElementKind
         var cornerRadius: Double
         var style: PointerStyle?
         var graph: GraphAxes?
         var resizeAxis: ResizeAxis?
         var effect: EffectKind?
+        /// The element changes the pointer's shape, accessories or annotations (the per-event
+        /// pointer update reads nothing else when it does not).
+        var shapesPointer: Bool
+        var addsAccessories: Bool
+        var addsAnnotations: Bool
+        /// It snaps the pointer (M3).
+        var snaps: Bool
     }
 
     struct PressedButton: Hashable, Sendable {
@@ -96,7 +115,7 @@ public struct Engine: Sendable {
                 now: Timestamp = Timestamp(rawValue: 0)) {
         self.layout = layout
         self.settings = settings
-        self.interactions = interactions
+        self.components = interactions
         self.index = HitIndex(layout: layout)
         self.gestures = GestureInterpreter(settings: settings.gestures)
         self.now = now
@@ -108,6 +127,7 @@ public struct Engine: Sendable {
                                               anchor: .pointer(.zero), cornerRadius: 0, opacity: 1, underContent: false),
                                   reduceMotion: settings.reduceMotion)
         self.morph = PointerMorph(shapeTarget(), reduceMotion: settings.reduceMotion)
+        refreshInteractionCaches()
     }
 
     // MARK: public state
@@ -124,12 +144,12 @@ public struct Engine: Sendable {
     public var isSelectingText: Bool { text.isSelecting }
     /// A drag, selection, gesture or scrub is in progress somewhere.
     public var isActive: Bool {
-        captor != nil || text.isSelecting || !buttons.isEmpty || !touches.isEmpty || interactions.contains { $0.isActive }
+        captor != nil || text.isSelecting || !buttons.isEmpty || !touches.isEmpty || interactionUnion & InteractionCache.active != 0
     }
     /// Everything has come to rest: no animation is running.
     public var isSettled: Bool {
         visibleOpacity.isSettled && magnetism.isSettled && morph.isSettled && effects.allSatisfy { $0.progress.isSettled }
-            && accessories.isSettled && annotations.isSettled && !interactions.contains { $0.isAnimating }
+            && accessories.isSettled && annotations.isSettled && interactionUnion & InteractionCache.animating == 0
     }
     /// The effect currently shown (or fading) for an element.
     public func effect(on id: ElementID) -> (kind: EffectKind, progress: Double)? {
@@ -177,11 +197,11 @@ public struct Engine: Sendable {
         case .pointerEnter(let p):
             logicalPosition = clampToSurface(Point(p.x, p.y))
             velocity.reset()
-            transition(visibility.handle(.entered))
+            visibilityEvent(.entered)
             lastActivity = now
             dispatch(.pointerEntered(at: logicalPosition), input: inputKind(of: dev))
         case .pointerLeave:
-            transition(visibility.handle(.left))
+            visibilityEvent(.left)
             dispatch(.pointerLeft, input: inputKind(of: dev))
         case .motion(let position, let delta, _):
             motion(to: position, delta: Vector(delta.dx, delta.dy), device: dev)
@@ -190,7 +210,7 @@ public struct Engine: Sendable {
         case .scroll(let source, let axis, let value, let value120, let stop):
             scroll(source: source, axis: axis, value: value, value120: value120, stop: stop, device: dev)
         case .gesture(let g):
-            if g.phase == .begin, g.kind != .hold { transition(visibility.handle(.gestureBegan)) }
+            if g.phase == .begin, g.kind != .hold { visibilityEvent(.gestureBegan) }
             lastInput = .trackpad
             let target = scrollTarget(axis: nil)
             dispatch(.gesture(g, at: logicalPosition, target: target), input: .trackpad)
@@ -219,7 +239,7 @@ public struct Engine: Sendable {
 
     /// Dispatches the gesture interpreter's intents at the pointer.
     mutating func dispatch(_ intents: [GestureIntent]) {
-        guard !intents.isEmpty, !interactions.isEmpty else { return }
+        guard !intents.isEmpty, interactionUnion & InteractionInterests.intent.rawValue != 0 else { return }
         let target = scrollTarget(axis: nil)
         for i in intents { dispatch(.intent(i, at: logicalPosition, target: target), input: lastInput) }
     }
@@ -237,7 +257,7 @@ public struct Engine: Sendable {
         lastActivity = now
         lastInput = inputKind(of: device)
         if lastInput == .touch { lastInput = .pointer }
-        transition(visibility.handle(.moved))
+        visibilityEvent(.moved)
         updateHover() // interactions see the element under the pointer now
         hoverIsFresh = true
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
@@ -252,7 +272,7 @@ public struct Engine: Sendable {
         lastActivity = now
         let input = inputKind(of: device) == .trackpad ? InputKind.trackpad : .pointer
         lastInput = input
-        if visibility.state != .visible, visibility.state != .unfocused { transition(visibility.handle(.moved)) }
+        if visibility.state != .visible, visibility.state != .unfocused { visibilityEvent(.moved) }
         updateHover()
         let hit = hovered ?? index.element(at: logicalPosition, scene: scene, padded: true)
         if pressed {
@@ -289,7 +309,7 @@ public struct Engine: Sendable {
     mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool, device: DeviceID) {
         let input: InputKind = source == .finger ? .trackpad : .pointer
         lastInput = input
-        if source == .finger, !stop { transition(visibility.handle(.gestureBegan)) }
+        if source == .finger, !stop { visibilityEvent(.gestureBegan) }
         let natural = source == .wheel ? settings.gestures.naturalWheel : settings.gestures.naturalScrolling
         let delta = value * settings.gestures.scrollSpeed * (natural ? -1.0 : 1.0)
         let target = scrollTarget(axis: axis)
@@ -298,7 +318,7 @@ public struct Engine: Sendable {
 
     mutating func touchDown(_ id: TouchID, at p: Point, device: DeviceID) {
         lastInput = .touch
-        transition(visibility.handle(.touched))
+        visibilityEvent(.touched)
         let p = clampToSurface(p)
         let hit = index.element(at: p, scene: scene, padded: true)
         let handled = dispatch(.touchDown(id, at: p, hit: hit), input: .touch)
@@ -339,7 +359,8 @@ public struct Engine: Sendable {
         // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
         if let c = captor, buttons.isEmpty, touches.isEmpty {
             var ctx = takeContext(input: .pointer)
-            interactions[c].cancel(context: &ctx, now: now)
+            components[c].cancel(context: &ctx, now: now)
+            refreshInteractionCache(c)
             absorb(&ctx)
             captor = nil
             if log != nil { transition("capture: \(interactions[c].name) cancelled (device removed)") }
@@ -348,7 +369,8 @@ public struct Engine: Sendable {
 
     mutating func cancelInteractions() {
         var ctx = takeContext(input: lastInput)
-        for i in interactions.indices { interactions[i].cancel(context: &ctx, now: now) }
+        for i in components.indices { components[i].cancel(context: &ctx, now: now) }
+        refreshInteractionCaches()
         absorb(&ctx)
         captor = nil
         buttons.removeAll()
@@ -392,7 +414,9 @@ public struct Engine: Sendable {
     /// nothing is left half-done (G7). Returns whether someone consumed the event.
     @discardableResult
     mutating func dispatch(_ event: InteractionEvent, input: InputKind) -> Bool {
-        guard !interactions.isEmpty else { return false }
+        let want = event.interest.rawValue
+        // Nobody wants this kind of event now: no context, no calls (see InteractionInterests).
+        guard interactionUnion & want != 0 else { return false }
         let broadcast: Bool
         switch event {
         case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft: broadcast = true
@@ -402,8 +426,9 @@ public struct Engine: Sendable {
         var consumed = false
         var ctx = takeContext(input: input)
         defer { absorb(&ctx) }
-        if let c = captor {
-            let r = interactions[c].handle(event, context: &ctx, now: now)
+        if let c = captor, interactionCache[c] & want != 0 {
+            let r = components[c].handle(event, context: &ctx, now: now)
+            refreshInteractionCache(c)
             switch r {
             case .handled, .captured: consumed = true
             case .released:
@@ -415,8 +440,9 @@ public struct Engine: Sendable {
             if consumed, !broadcast { return true }
         }
         let skip = captor
-        for i in interactions.indices where i != skip {
-            let r = interactions[i].handle(event, context: &ctx, now: now)
+        for i in components.indices where i != skip && interactionCache[i] & want != 0 {
+            let r = components[i].handle(event, context: &ctx, now: now)
+            refreshInteractionCache(i)
             switch r {
             case .ignored: continue
             case .handled, .released: consumed = true
@@ -443,7 +469,10 @@ public struct Engine: Sendable {
         if let log, let line { log(line) }
     }
 
-    func transition(_ t: PointerVisibility.Transition?) {
+    /// Feeds the visibility state machine and logs the transition. (A mutating method: calling
+    /// `transition(visibility.handle(e))` would copy the whole engine for the receiver.)
+    mutating func visibilityEvent(_ e: PointerVisibilityEvent) {
+        let t = visibility.handle(e)
         if let log, let t { log(t.description) }
     }
 
@@ -463,7 +492,7 @@ public struct Engine: Sendable {
             stepAnimations(to: step)
             if rest { velocity.decay(to: step); updateMagnetism() }
             if fire == .idleTimeout {
-                if isActive { lastActivity = step } else { transition(visibility.handle(.idleTimeout)); updatePointer(moved: false) }
+                if isActive { lastActivity = step } else { visibilityEvent(.idleTimeout); updatePointer(moved: false) }
             }
         }
     }
@@ -485,10 +514,12 @@ public struct Engine: Sendable {
         annotations.step(by: dt)
         dispatch(gestures.advance(to: t))
         // Interactions only need time while something of theirs moves or waits on a timer.
-        if !interactions.isEmpty, !interactionsPrimed || interactions.contains(where: { $0.isAnimating || $0.isActive }) {
+        if !components.isEmpty,
+           !interactionsPrimed || interactionUnion & (InteractionCache.active | InteractionCache.animating) != 0 {
             interactionsPrimed = true
             var ctx = takeContext(input: lastInput)
-            for i in interactions.indices { interactions[i].advance(to: t, context: &ctx) }
+            for i in components.indices { components[i].advance(to: t, context: &ctx) }
+            refreshInteractionCaches()
             absorb(&ctx)
         }
     }
@@ -508,14 +539,19 @@ public struct Engine: Sendable {
     var isCaptured: Bool { captor != nil }
 
     mutating func updateHover() {
-        let new: ElementID? = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
-            ? index.element(at: logicalPosition, scene: scene, padded: true) : nil
+        let newSlot = (visibility.state.isShown && !isCaptured && !request.hidesPointer)
+            ? Int(index.slot(at: logicalPosition, scene: scene, padded: true)) : -1
+        let new: ElementID? = newSlot >= 0 ? index.entries[newSlot].id : nil
         guard new != hovered else { return }
-        hoverInfo = new.flatMap { id in
-            layout[id].map { e in
-                HoverInfo(id: id, kind: e.kind, cornerRadius: e.cornerRadius, style: e.style, graph: e.traits.graph,
-                          resizeAxis: e.traits.resizeAxis, effect: index.entry(id)?.effect)
-            }
+        hoverInfo = new.map { id in
+            let slot = newSlot
+            let e = layout.elements[slot], entry = index.entries[slot]
+            return HoverInfo(id: id, slot: slot, kind: e.kind, cornerRadius: e.cornerRadius, style: e.style, graph: e.traits.graph,
+                             resizeAxis: e.traits.resizeAxis, effect: entry.effect,
+                             shapesPointer: e.style?.shape != nil || e.kind == .textArea || entry.effect == .highlight,
+                             addsAccessories: !(e.style?.accessories.isEmpty ?? true) || e.kind == .resizeHandle,
+                             addsAnnotations: !(e.style?.annotations.isEmpty ?? true) || e.traits.graph != nil,
+                             snaps: entry.snaps)
         }
         if log != nil { transition("hover: \(hovered.map(\.description) ?? "-") → \(new.map(\.description) ?? "-")") }
         hovered = new
@@ -545,10 +581,13 @@ public struct Engine: Sendable {
     mutating func updatePointer(moved: Bool) {
         visibleOpacity.response = visibility.state.isShown ? PointerVisibility.showResponse : PointerVisibility.hideResponse
         visibleOpacity.target = visibility.state.isShown ? 1 : 0
-        request = currentRequest()
+        let r = currentRequest()
+        request = r
         if hoverIsFresh, !isCaptured, !request.hidesPointer { hoverIsFresh = false } else { hoverIsFresh = false; updateHover() }
         updateMagnetism()
-        morph.retarget(shapeTarget(), drawn: drawnPosition, reduceMotion: settings.reduceMotion)
+        // (Arguments first: evaluated inside the call, they would make Swift copy the engine.)
+        let target = shapeTarget(), drawn = drawnPosition, rm = settings.reduceMotion
+        morph.retarget(target, drawn: drawn, reduceMotion: rm)
         let wa = wantedAccessories()
         if wa != lastAccessories { accessories.update(wa, reduceMotion: settings.reduceMotion); lastAccessories = wa }
         let wn = wantedAnnotations()
@@ -556,13 +595,36 @@ public struct Engine: Sendable {
     }
 
     func currentRequest() -> PointerRequest {
-        guard !interactions.isEmpty else { return PointerRequest() }
+        let want = InteractionInterests.pointerRequest.rawValue
+        guard interactionUnion & want != 0 else { return PointerRequest() }
         let ctx = context(input: lastInput)
-        if let c = captor, let r = interactions[c].pointerRequest(context: ctx) { return r }
-        for i in interactions.indices where i != captor {
-            if let r = interactions[i].pointerRequest(context: ctx) { return r }
+        if let c = captor, interactionCache[c] & want != 0, let r = components[c].pointerRequest(context: ctx) { return r }
+        for i in components.indices where i != captor && interactionCache[i] & want != 0 {
+            if let r = components[i].pointerRequest(context: ctx) { return r }
         }
         return PointerRequest()
+    }
+
+    /// Re-reads one interaction's interests and activity (after a mutating call to it).
+    @inline(__always) mutating func refreshInteractionCache(_ i: Int) {
+        var bits = components[i].interests.rawValue
+        if components[i].isActive { bits |= InteractionCache.active }
+        if components[i].isAnimating { bits |= InteractionCache.animating }
+        guard bits != interactionCache[i] else { return }
+        interactionCache[i] = bits
+        interactionUnion = interactionCache.reduce(0) { $0 | $1 }
+    }
+
+    mutating func refreshInteractionCaches() {
+        interactionCache = [UInt32](repeating: 0, count: components.count)
+        interactionUnion = 0
+        for i in components.indices {
+            var bits = components[i].interests.rawValue
+            if components[i].isActive { bits |= InteractionCache.active }
+            if components[i].isAnimating { bits |= InteractionCache.animating }
+            interactionCache[i] = bits
+            interactionUnion |= bits
+        }
     }
 
     mutating func updateMagnetism() {
@@ -583,14 +645,8 @@ public struct Engine: Sendable {
         if speed >= MagnetismTuning.flickSpeed {
             let v = velocity.velocity
             let projected = logicalPosition + v * MagnetismTuning.projectionTime
-            let candidates = index.snapCandidates(near: projected, radius: MagnetismTuning.predictionRadius, scene: scene)
-            var best: (ElementID, Rect, Double)? = nil
-            for c in candidates {
-                let ahead = (c.1.center - logicalPosition)
-                guard ahead.dx * v.dx + ahead.dy * v.dy > 0 else { continue }
-                if best == nil || c.2 < best!.2 || (c.2 == best!.2 && c.0 < best!.0) { best = c }
-            }
-            if let (id, frame, _) = best {
+            if let (id, frame) = index.predictionTarget(near: projected, radius: MagnetismTuning.predictionRadius,
+                                                        origin: logicalPosition, velocity: v, scene: scene) {
                 var pull = (frame.center - logicalPosition) * MagnetismTuning.predictionPull
                 let l = pull.length
                 if l > MagnetismTuning.predictionMaxOffset { pull = pull * (MagnetismTuning.predictionMaxOffset / l) }
@@ -600,7 +656,8 @@ public struct Engine: Sendable {
             }
         }
         // M3: inside a highlight/lift region, pull toward the centre (fully once at rest).
-        if let id = hovered, let entry = index.entry(id), entry.snaps, let f = index.surfaceFrame(of: id, scene: scene) {
+        if hoverInfo?.snaps == true, let slot = hoverInfo?.slot {
+            let id = index.entries[slot].id, f = index.surfaceFrame(slot: slot, scene: scene)
             let pull = Magnetism.snapPull(speed: speed)
             magnetism.attraction = .snap(id)
             magnetism.setTarget((f.center - logicalPosition) * pull, response: MagnetismTuning.snapResponse)
@@ -622,7 +679,7 @@ public struct Engine: Sendable {
         let s = settings.size
         let under = liftElement
         if let shape = request.shape { return target(for: shape, element: nil, tag: .request) }
-        if let e = hoverInfo {
+        if hoverInfo?.shapesPointer == true, let e = hoverInfo {
             let id = e.id
             if let shape = e.style?.shape { return target(for: shape, element: id, tag: .style) }
             if e.kind == .textArea, let lines = textLines(id) {
@@ -711,7 +768,7 @@ public struct Engine: Sendable {
 
     func wantedAccessories() -> [PointerAccessory] {
         var out = request.accessories
-        if !isCaptured, let e = hoverInfo {
+        if !isCaptured, hoverInfo?.addsAccessories == true, let e = hoverInfo {
             if let a = e.style?.accessories, !a.isEmpty { out += a }
             if e.kind == .resizeHandle, e.style?.accessories.isEmpty ?? true {
                 out += PointerAccessory.resizeArrows(e.resizeAxis ?? .horizontal)
@@ -722,7 +779,7 @@ public struct Engine: Sendable {
 
     func wantedAnnotations() -> [PointerAnnotation] {
         var out = request.annotations
-        if !isCaptured, let e = hoverInfo {
+        if !isCaptured, hoverInfo?.addsAnnotations == true, let e = hoverInfo {
             let id = e.id
             if let a = e.style?.annotations, !a.isEmpty { out += a }
             if let g = e.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
@@ -765,4 +822,10 @@ public struct Engine: Sendable {
         }
         return nil
     }
+}
+
+/// Bits of `Engine.interactionCache` above the `InteractionInterests` ones.
+enum InteractionCache {
+    static let active: UInt32 = 1 << 30
+    static let animating: UInt32 = 1 << 31
 }

@@ -112,6 +112,23 @@ struct Grid: Sendable {
         return Int(cellStart[c])..<Int(cellStart[c + 1])
     }
 
+    /// The column and row of the first cell an item with rect `r` was filed in.
+    func firstCell(of r: Rect) -> (col: Int32, row: Int32) {
+        let c0 = max(0, min(cols - 1, Int((r.minX - origin.x) / cell)))
+        let r0 = max(0, min(rows - 1, Int((r.minY - origin.y) / cell)))
+        return (Int32(c0), Int32(r0))
+    }
+
+    /// Cells overlapping `r`: columns c0...c1, rows r0...r1 (nil when none).
+    @inline(__always) func cellSpan(of r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+        let c0 = max(0, Int(((r.minX - origin.x) / cell).rounded(.down)))
+        let r0 = max(0, Int(((r.minY - origin.y) / cell).rounded(.down)))
+        let c1 = min(cols - 1, Int(((r.maxX - origin.x) / cell).rounded(.down)))
+        let r1 = min(rows - 1, Int(((r.maxY - origin.y) / cell).rounded(.down)))
+        guard c0 <= c1, r0 <= r1 else { return nil }
+        return (c0, c1, r0, r1)
+    }
+
     /// Calls `body` with every item in cells overlapping `r` (items may repeat).
     func forEach(in r: Rect, _ body: (Int32) -> Void) {
         let c0 = max(0, Int(((r.minX - origin.x) / cell).rounded(.down)))
@@ -145,7 +162,19 @@ final class HitIndex: Sendable {
         let initialOffset: Vector
         /// The resolved effect (E4) — decides snapping (M3).
         let effect: EffectKind?
-        var snaps: Bool { effect == .highlight || effect == .lift }
+        let snaps: Bool
+        /// The first grid cell (column, row) of the element's region in its space's grid: a
+        /// rect query meets the element first in cell (max(c0, col), max(r0, row)), which
+        /// removes the repeats without a set.
+        var firstCol: Int32 = 0
+        var firstRow: Int32 = 0
+
+        init(id: ElementID, frame: Rect, region: Rect, rank: Int32, space: Int32, contentSpace: Int32,
+             answersPointer: Bool, initialOffset: Vector, effect: EffectKind?) {
+            self.id = id; self.frame = frame; self.region = region; self.rank = rank; self.space = space
+            self.contentSpace = contentSpace; self.answersPointer = answersPointer; self.initialOffset = initialOffset
+            self.effect = effect; self.snaps = effect == .highlight || effect == .lift
+        }
     }
 
     struct Space: Sendable {
@@ -157,6 +186,10 @@ final class HitIndex: Sendable {
     let layout: Layout
     let entries: [Entry]
     let spaces: [Space]
+    /// Element id → slot. Ids are usually compact: then a table indexed by `id − idBase`
+    /// (−1: no such element) answers without hashing; otherwise the dictionary does.
+    let slotTable: [Int32]
+    let idBase: Int32
     let slotOf: [ElementID: Int32]
 
     init(layout: Layout) {
@@ -186,17 +219,44 @@ final class HitIndex: Sendable {
                                  effect: answers ? EffectChooser.effect(for: e) : nil))
             members[Int(space)].append((Int32(i), region))
         }
+        let spaces = containerSlots.enumerated().map { Space(container: $0.element, grid: Grid(rects: members[$0.offset])) }
+        for i in entries.indices {
+            (entries[i].firstCol, entries[i].firstRow) = spaces[Int(entries[i].space)].grid.firstCell(of: entries[i].region)
+        }
         self.entries = entries
-        self.spaces = containerSlots.enumerated().map { Space(container: $0.element, grid: Grid(rects: members[$0.offset])) }
-        self.slotOf = slotOf
+        self.spaces = spaces
+        let ids = layout.elements.map(\.id.rawValue)
+        let lo = ids.min() ?? 0, hi = ids.max() ?? -1
+        if Int(hi) - Int(lo) + 1 <= 4 * ids.count + 1024 {
+            var table = [Int32](repeating: -1, count: max(0, Int(hi) - Int(lo) + 1))
+            for (i, id) in ids.enumerated() { table[Int(id) - Int(lo)] = Int32(i) }
+            slotTable = table
+            idBase = lo
+            self.slotOf = [:]
+        } else {
+            slotTable = []
+            idBase = 0
+            self.slotOf = slotOf
+        }
+    }
+
+    /// The slot of an element, nil when the layout has no such element.
+    @inline(__always) func slot(of id: ElementID) -> Int? {
+        if !slotTable.isEmpty {
+            let k = Int(id.rawValue) - Int(idBase)
+            guard k >= 0, k < slotTable.count else { return nil }
+            let s = slotTable[k]
+            return s >= 0 ? Int(s) : nil
+        }
+        return slotOf[id].map { Int($0) }
     }
 
     // MARK: transforms
 
     /// The live transform of a scroll container, its viewport placed on the surface.
     func transform(of container: ElementID, scene: SceneState) -> ContainerTransform? {
-        guard let s = slotOf[container], entries[Int(s)].contentSpace >= 0 else { return nil }
-        return transform(slot: Int(s), scene: scene)
+        guard let s = slot(of: container), entries[s].contentSpace >= 0 else { return nil }
+        return transform(slot: s, scene: scene)
     }
 
     func transform(slot: Int, scene: SceneState) -> ContainerTransform {
@@ -224,10 +284,14 @@ final class HitIndex: Sendable {
     }
 
     func surfaceFrame(of id: ElementID, scene: SceneState) -> Rect? {
-        guard let s = slotOf[id] else { return nil }
-        let e = entries[Int(s)]
-        let f = scene.frameOverrides.isEmpty ? e.frame : (scene.frameOverrides[id] ?? e.frame)
-        return surfaceRect(f, space: Int(e.space), scene: scene)
+        guard let s = slot(of: id) else { return nil }
+        return surfaceFrame(slot: s, scene: scene)
+    }
+
+    func surfaceFrame(slot s: Int, scene: SceneState) -> Rect {
+        let e = entries[s]
+        let f = scene.frameOverrides.isEmpty ? e.frame : (scene.frameOverrides[e.id] ?? e.frame)
+        return e.space == 0 ? f : surfaceRect(f, space: Int(e.space), scene: scene)
     }
 
     /// Zoom of a space relative to the surface (for distances).
@@ -265,6 +329,12 @@ final class HitIndex: Sendable {
     /// The element at surface point `p`: with `padded`, the element whose hit region holds p
     /// (M1/M2 rules); without, the topmost element whose visible frame holds p.
     func element(at p: Point, scene: SceneState, padded: Bool) -> ElementID? {
+        let s = slot(at: p, scene: scene, padded: padded)
+        return s >= 0 ? entries[Int(s)].id : nil
+    }
+
+    /// `element(at:scene:padded:)` as a slot, −1 for none.
+    func slot(at p: Point, scene: SceneState, padded: Bool) -> Int32 {
         var hit = Hit()
         var occluder: Int32 = -1
         search(space: 0, p: p, zoom: 1, scene: scene, padded: padded, minRank: -1, hit: &hit, occluder: &occluder)
@@ -273,7 +343,7 @@ final class HitIndex: Sendable {
             var o2: Int32 = -1
             search(space: 0, p: p, zoom: 1, scene: scene, padded: padded, minRank: occluder, hit: &hit, occluder: &o2)
         }
-        return hit.slot >= 0 ? entries[Int(hit.slot)].id : nil
+        return hit.slot
     }
 
     private func search(space: Int, p: Point, zoom: Double, scene: SceneState, padded: Bool, minRank: Int32,
@@ -326,30 +396,67 @@ final class HitIndex: Sendable {
         }
     }
 
-    /// Snapping candidates (highlight/lift regions, M3/M4) whose regions come within `radius`
-    /// of surface point `p`: (id, surface frame, distance from p to the region).
-    func snapCandidates(near p: Point, radius: Double, scene: SceneState) -> [(ElementID, Rect, Double)] {
-        var out: [(ElementID, Rect, Double)] = []
-        let box = Rect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)
-        var seen = Set<Int32>()
-        func walk(space: Int, box: Rect) {
-            spaces[space].grid.forEach(in: box) { slot in
-                guard seen.insert(slot).inserted else { return }
-                let e = entries[Int(slot)]
-                if e.contentSpace >= 0, e.frame.intersects(box) {
-                    let inner = local(slot: Int(slot), viewport: e.frame, scene: scene)
-                    if let clip = box.intersection(e.frame) { walk(space: Int(e.contentSpace), box: inner.invert(clip)) }
+    /// Calls `body` once per element whose region in `space` lies in cells overlapping `box`
+    /// (that space's coordinates), each element once (see `Entry.firstCol`).
+    @inline(__always) func forEachOnce(space: Int, in box: Rect, _ body: (Int32) -> Void) {
+        let grid = spaces[space].grid
+        guard let (c0, c1, r0, r1) = grid.cellSpan(of: box) else { return }
+        grid.cellStart.withUnsafeBufferPointer { starts in
+            grid.items.withUnsafeBufferPointer { items in
+                entries.withUnsafeBufferPointer { entries in
+                    for y in r0...r1 {
+                        for x in c0...c1 {
+                            let c = y * grid.cols + x
+                            for i in Int(starts[c])..<Int(starts[c + 1]) {
+                                let slot = items[i]
+                                let e = entries[Int(slot)]
+                                // Seen already in an earlier cell of this query?
+                                guard Int(e.firstCol) >= c0 ? x == Int(e.firstCol) : x == c0,
+                                      Int(e.firstRow) >= r0 ? y == Int(e.firstRow) : y == r0 else { continue }
+                                body(slot)
+                            }
+                        }
+                    }
                 }
-                guard e.snaps, e.region.intersects(box), !scene.disabled.contains(e.id) else { return }
-                let frame = surfaceRect(e.frame, space: Int(e.space), scene: scene)
-                let region = surfaceRect(e.region, space: Int(e.space), scene: scene)
-                let d = region.distance(to: p)
-                if d <= radius { out.append((e.id, frame, d)) }
             }
         }
-        walk(space: 0, box: box)
-        return out
     }
 
-    func entry(_ id: ElementID) -> Entry? { slotOf[id].map { entries[Int($0)] } }
+    /// The best snapping candidate for a flick (M4): among highlight/lift elements whose
+    /// surface regions come within `radius` of `p` and whose centres lie ahead of `origin`
+    /// along `velocity`, the nearest (then the lowest id): (id, surface frame).
+    func predictionTarget(near p: Point, radius: Double, origin: Point, velocity v: Vector,
+                          scene: SceneState) -> (ElementID, Rect)? {
+        var best: (id: ElementID, frame: Rect, distance: Double)? = nil
+        let box = Rect(x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius)
+        snapCandidates(space: 0, box: box, p: p, radius: radius, scene: scene) { id, frame, d in
+            let ahead = frame.center - origin
+            guard ahead.dx * v.dx + ahead.dy * v.dy > 0 else { return }
+            if let b = best, !(d < b.distance || (d == b.distance && id < b.id)) { return }
+            best = (id, frame, d)
+        }
+        return best.map { ($0.id, $0.frame) }
+    }
+
+    private func snapCandidates(space: Int, box: Rect, p: Point, radius: Double, scene: SceneState,
+                                _ found: (ElementID, Rect, Double) -> Void) {
+        let checkDisabled = !scene.disabled.isEmpty
+        forEachOnce(space: space, in: box) { slot in
+            let e = entries[Int(slot)]
+            if e.contentSpace >= 0, e.frame.intersects(box) {
+                let inner = local(slot: Int(slot), viewport: e.frame, scene: scene)
+                if let clip = box.intersection(e.frame) {
+                    snapCandidates(space: Int(e.contentSpace), box: inner.invert(clip), p: p, radius: radius, scene: scene, found)
+                }
+            }
+            guard e.snaps, e.region.intersects(box) else { return }
+            if checkDisabled, scene.disabled.contains(e.id) { return }
+            let frame = e.space == 0 ? e.frame : surfaceRect(e.frame, space: Int(e.space), scene: scene)
+            let region = e.space == 0 ? e.region : surfaceRect(e.region, space: Int(e.space), scene: scene)
+            let d = region.distance(to: p)
+            if d <= radius { found(e.id, frame, d) }
+        }
+    }
+
+    func entry(_ id: ElementID) -> Entry? { slot(of: id).map { entries[$0] } }
 }

@@ -41,8 +41,15 @@ public enum MagnetismTuning {
 public struct VelocityEstimator: Hashable, Sendable {
     public private(set) var velocity: Vector = .zero
     private var lastTime: Timestamp?
+    /// The last smoothing factor and the interval it is for (events at a steady rate repeat it).
+    private var memoInterval = Double.nan
+    private var memoFactor = 0.0
 
     public init() {}
+
+    // Equality and hashing ignore the memo.
+    public static func == (l: VelocityEstimator, r: VelocityEstimator) -> Bool { l.velocity == r.velocity && l.lastTime == r.lastTime }
+    public func hash(into h: inout Hasher) { h.combine(velocity); h.combine(lastTime) }
 
     public mutating func add(delta: Vector, at time: Timestamp) {
         defer { lastTime = time }
@@ -50,7 +57,8 @@ public struct VelocityEstimator: Hashable, Sendable {
         let dt = Double(time.rawValue - t0.rawValue) / 1_000_000
         let sample = delta / dt
         // Long gaps mean a fresh movement: forget the old velocity.
-        let a = dt > 0.1 ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing)
+        if dt != memoInterval { memoInterval = dt; memoFactor = dt > 0.1 ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing) }
+        let a = memoFactor
         velocity = velocity + (sample - velocity) * a
     }
 

@@ -15,6 +15,14 @@ public struct DampedSpring: Hashable, Sendable {
     public var response: Double
     /// Unitless ζ.
     public var dampingRatio: Double
+    /// The last step's exponentials (and sine/cosine) with the exponents they were computed
+    /// for: steps of one size (a steady frame or event rate) reuse them, bit for bit.
+    private var memo = Memo()
+
+    struct Memo: Sendable {
+        var k1 = Double.nan, k2 = Double.nan
+        var a = 0.0, b = 0.0, c = 0.0
+    }
 
     public init(value: Double, target: Double? = nil, response: Double, dampingRatio: Double = 1) {
         self.value = value; self.velocity = 0; self.target = target ?? value
@@ -38,14 +46,20 @@ public struct DampedSpring: Hashable, Sendable {
         let x0 = value - target, v0 = velocity
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
-            let e = Math.exp(-z * w * dt)
-            let (s, c) = Math.sincos(wd * dt)
+            let k1 = -z * w * dt, k2 = wd * dt
+            if k1 != memo.k1 || k2 != memo.k2 {
+                let (s, c) = Math.sincos(k2)
+                memo = Memo(k1: k1, k2: k2, a: Math.exp(k1), b: s, c: c)
+            }
+            let e = memo.a, s = memo.b, c = memo.c
             let a = x0, b = (v0 + z * w * x0) / wd
             let x = e * (a * c + b * s)
             let v = e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * s)
             value = target + x; velocity = v
         } else if z == 1 {
-            let e = Math.exp(-w * dt)
+            let k1 = -w * dt
+            if k1 != memo.k1 || !memo.k2.isInfinite { memo = Memo(k1: k1, k2: .infinity, a: Math.exp(k1)) }
+            let e = memo.a
             let b = v0 + w * x0
             value = target + (x0 + b * dt) * e
             velocity = (b - w * (x0 + b * dt)) * e
@@ -53,11 +67,23 @@ public struct DampedSpring: Hashable, Sendable {
             let r = (z * z - 1).squareRoot()
             let r1 = -w * (z - r), r2 = -w * (z + r)
             let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
-            let e1 = Math.exp(r1 * dt), e2 = Math.exp(r2 * dt)
+            let k1 = r1 * dt, k2 = r2 * dt
+            if k1 != memo.k1 || k2 != memo.k2 { memo = Memo(k1: k1, k2: k2, a: Math.exp(k1), b: Math.exp(k2)) }
+            let e1 = memo.a, e2 = memo.b
             value = target + c1 * e1 + c2 * e2
             velocity = c1 * r1 * e1 + c2 * r2 * e2
         }
         if isSettled(epsilon: 1e-6) { settle() }
+    }
+
+    // Equality and hashing ignore the memo (it only saves work).
+    public static func == (l: DampedSpring, r: DampedSpring) -> Bool {
+        l.value == r.value && l.velocity == r.velocity && l.target == r.target && l.response == r.response
+            && l.dampingRatio == r.dampingRatio
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(value); h.combine(velocity); h.combine(target); h.combine(response); h.combine(dampingRatio)
     }
 }
 

@@ -61,6 +61,64 @@ public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension InteractionEvent {
+    /// The interest an interaction must declare to be offered this event.
+    @inlinable public var interest: InteractionInterests {
+        switch self {
+        case .pointerMoved: .pointerMoved
+        case .pointerPressed: .pointerPressed
+        case .pointerReleased: .pointerReleased
+        case .scroll: .scroll
+        case .gesture: .gesture
+        case .touchDown: .touchDown
+        case .touchMoved: .touchMoved
+        case .touchUp: .touchUp
+        case .touchCancel: .touchCancel
+        case .key: .key
+        case .modifiersChanged: .modifiersChanged
+        case .deviceRemoved: .deviceRemoved
+        case .pointerLeft: .pointerLeft
+        case .pointerEntered: .pointerEntered
+        case .intent: .intent
+        }
+    }
+}
+
+/// Which events an interaction wants offered right now, and whether it may have a pointer
+/// request (issue 5 item 8: an idle interaction costs nothing per pointer motion).
+///
+/// Contract: the engine offers an event only to interactions whose `interests` contain the
+/// event's `interest`, and calls `pointerRequest` only on those with `.pointerRequest`. Leaving
+/// a kind out must change nothing: `handle` would have returned `.ignored` without changing
+/// state, `pointerRequest` would have returned nil. The engine reads `interests`, `isActive`
+/// and `isAnimating` after every mutating call (`handle`, `advance`, `cancel`), so they may
+/// change only inside those calls. The default is `.all`.
+public struct InteractionInterests: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let pointerMoved = Self(rawValue: 1 << 0)
+    public static let pointerPressed = Self(rawValue: 1 << 1)
+    public static let pointerReleased = Self(rawValue: 1 << 2)
+    public static let scroll = Self(rawValue: 1 << 3)
+    public static let gesture = Self(rawValue: 1 << 4)
+    public static let touchDown = Self(rawValue: 1 << 5)
+    public static let touchMoved = Self(rawValue: 1 << 6)
+    public static let touchUp = Self(rawValue: 1 << 7)
+    public static let touchCancel = Self(rawValue: 1 << 8)
+    public static let key = Self(rawValue: 1 << 9)
+    public static let modifiersChanged = Self(rawValue: 1 << 10)
+    public static let deviceRemoved = Self(rawValue: 1 << 11)
+    public static let pointerLeft = Self(rawValue: 1 << 12)
+    public static let pointerEntered = Self(rawValue: 1 << 13)
+    public static let intent = Self(rawValue: 1 << 14)
+    /// `pointerRequest` may return non-nil.
+    public static let pointerRequest = Self(rawValue: 1 << 15)
+    /// Every touch event.
+    public static let touches: Self = [.touchDown, .touchMoved, .touchUp, .touchCancel]
+    /// Everything (the default).
+    public static let all = Self(rawValue: (1 << 16) - 1)
+}
+
 /// What an interaction did with an event.
 public enum InteractionResponse: Hashable, Sendable {
     /// Not for me: offer it to the next interaction.
@@ -209,6 +267,8 @@ public protocol Interaction: Sendable {
     func pointerRequest(context: InteractionContext) -> PointerRequest?
     /// Adds this interaction's parts to the frame.
     func contribute(to frame: inout Frame, context: InteractionContext)
+    /// The events wanted now (see `InteractionInterests` for the contract).
+    var interests: InteractionInterests { get }
 }
 
 extension Interaction {
@@ -216,4 +276,9 @@ extension Interaction {
     public var isAnimating: Bool { false }
     public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
     public func contribute(to frame: inout Frame, context: InteractionContext) {}
+    public var interests: InteractionInterests { .all }
+    /// Whether `event` is among the current interests. Interactions that keep a clock or
+    /// timers start `handle` with `guard wants(event)`, so that events outside their interests
+    /// change nothing, as the contract requires.
+    public func wants(_ event: InteractionEvent) -> Bool { interests.contains(event.interest) }
 }

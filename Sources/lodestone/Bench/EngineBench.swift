@@ -7,9 +7,12 @@ import Glibc
 #endif
 
 enum EngineBench {
-    /// Issue 5: ≤ 1 µs per event at 10,000 elements.
+    /// Issue 5: ≤ 1 µs per event at 10,000 elements; every size is held to the same bar.
     static let goalNanoseconds = 1000.0
+    static let goalEventsPerSecond = 1e9 / goalNanoseconds
     static let sizes = [100, 1_000, 10_000, 100_000]
+    /// Timed runs per size; the median is reported (the machine may be shared).
+    static let runs = 3
 
     /// CPU time of this thread, seconds: the machine may be shared (CI, other builds), and
     /// wall time would charge the engine for other processes' turns on the CPU.
@@ -19,6 +22,19 @@ enum EngineBench {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// CPU seconds to handle `events`, median of `runs` runs, each from a copy of `engine`.
+    static func medianSeconds(_ engine: Engine, _ events: [InputEvent]) -> Double {
+        var elapsed: [Double] = []
+        for _ in 0..<runs {
+            var e = engine
+            let start = cpuNow()
+            for ev in events { e.handle(ev) }
+            elapsed.append(cpuNow() - start)
+            withExtendedLifetime(e) {}
+        }
+        return elapsed.sorted()[runs / 2]
+    }
+
     static func run(quick: Bool) -> BenchOutcome {
         let count = quick ? 20_000 : 200_000
         var figures: [BenchFigure] = []
@@ -26,22 +42,21 @@ enum EngineBench {
         for n in sizes {
             let layout = EngineWorkload.layout(elements: n)
             let buildStart = cpuNow()
-            var engine = Engine(layout: layout)
+            let engine = Engine(layout: layout)
             let build = cpuNow() - buildStart
             let events = EngineWorkload.events(count: count, size: layout.size)
             // Warm up caches and lazily built interaction state.
             var warm = engine
             for e in events.prefix(2_000) { warm.handle(e) }
-            let start = cpuNow()
-            for e in events { engine.handle(e) }
-            let elapsed = cpuNow() - start
+            let elapsed = medianSeconds(engine, events)
             let ns = elapsed / Double(events.count) * 1e9
             perEvent[n] = ns
             let label = n >= 1000 ? "\(n / 1000)k" : "\(n)"
             figures.append(BenchFigure(name: "engine.ns_per_event_\(label)", value: ns, unit: "ns cpu",
-                                       goal: n == 10_000 ? "<= \(Int(goalNanoseconds))" : nil,
-                                       met: n == 10_000 ? ns <= goalNanoseconds : nil))
-            figures.append(BenchFigure(name: "engine.events_per_s_\(label)", value: Double(events.count) / elapsed, unit: "events/s"))
+                                       goal: "<= \(Int(goalNanoseconds))", met: ns <= goalNanoseconds))
+            let rate = Double(events.count) / elapsed
+            figures.append(BenchFigure(name: "engine.events_per_s_\(label)", value: rate, unit: "events/s",
+                                       goal: ">= \(Int(goalEventsPerSecond))", met: rate >= goalEventsPerSecond))
             figures.append(BenchFigure(name: "engine.index_build_\(label)", value: build * 1000, unit: "ms"))
             // The spatial index alone: one padded hit test (M1/M2 rules) at a random point.
             var rng = SeededRandom(seed: 3)
@@ -59,11 +74,9 @@ enum EngineBench {
         // components, at 10k elements: where the time goes.
         do {
             let layout = EngineWorkload.layout(elements: 10_000)
-            var engine = Engine(layout: layout, interactions: [])
+            let engine = Engine(layout: layout, interactions: [])
             let events = EngineWorkload.events(count: count, size: layout.size)
-            let start = cpuNow()
-            for e in events { engine.handle(e) }
-            let ns = (cpuNow() - start) / Double(events.count) * 1e9
+            let ns = medianSeconds(engine, events) / Double(events.count) * 1e9
             figures.append(BenchFigure(name: "engine.core_only_ns_per_event_10k", value: ns, unit: "ns cpu",
                                        reference: "with interactions", referenceValue: perEvent[10_000]))
         }

@@ -62,6 +62,7 @@ public struct BandSelectionInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         switch event {
         case .pointerPressed(.left, let p, let hit, _):
             return start(at: p, hit: hit, &ctx, now: now)
@@ -93,6 +94,8 @@ public struct BandSelectionInteraction: Interaction {
     }
 
     public var isActive: Bool { band?.isActive ?? false }
+    /// Idle: only a press can start a band.
+    public var interests: InteractionInterests { band == nil ? [.pointerPressed] : .all }
     /// Auto-scrolling needs frames while the band is out.
     public var isAnimating: Bool { band?.band != nil }
 

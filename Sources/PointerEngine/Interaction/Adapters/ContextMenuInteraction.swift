@@ -46,6 +46,7 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         var request: ContextMenuRequest? = recognizer.advance(to: now)
         defer { if let r = request { open(r, ctx) } }
@@ -105,6 +106,12 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     public var isActive: Bool { false }
+    /// With no menu open and no long press pending: secondary clicks, presses and touches.
+    public var interests: InteractionInterests {
+        if menu != nil { return .all }
+        if case .idle = recognizer.state { return [.intent, .pointerPressed, .touches, .deviceRemoved] }
+        return .all
+    }
     public var isAnimating: Bool {
         if case .touching = recognizer.state { return true }
         return false

@@ -74,6 +74,7 @@ public struct DragInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         switch event {
         case .pointerPressed(.left, let p, let hit, _):
             return press(hit, at: p, input: ctx.input == .trackpad ? .trackpad : .pointer, ctx, now: now)
@@ -114,6 +115,8 @@ public struct DragInteraction: Interaction {
     }
 
     public var isActive: Bool { session.isActive }
+    /// Idle: only a press or a touch can start a drag (the rest is ignored then).
+    public var interests: InteractionInterests { session.isActive ? .all : [.pointerPressed, .touchDown] }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
         guard session.isDragging else { return nil }

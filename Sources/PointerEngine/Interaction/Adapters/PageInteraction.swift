@@ -43,6 +43,7 @@ public struct PageInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
         case .intent(.pageSwipe(let phase), let at, _):
@@ -105,6 +106,8 @@ public struct PageInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Swipes and finger scrolls arrive as intents.
+    public var interests: InteractionInterests { [.intent, .deviceRemoved] }
     public var isAnimating: Bool { pages.values.contains { $0.isActive } }
 
     /// The current page of a paged view.

@@ -61,6 +61,7 @@ public struct RevealInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
         guard !groups.isEmpty else { return .ignored }
@@ -115,6 +116,12 @@ public struct RevealInteraction: Interaction {
     }
 
     public var isActive: Bool { false }
+    /// Nothing on a layout without revealing controls; pointer and touch otherwise.
+    public var interests: InteractionInterests {
+        if !initialised { return .all }
+        if groups.isEmpty { return [] }
+        return [.pointerMoved, .pointerEntered, .pointerLeft, .pointerPressed, .touches]
+    }
     public var isAnimating: Bool {
         groups.values.contains { g in
             let o = g.opacity(at: now)

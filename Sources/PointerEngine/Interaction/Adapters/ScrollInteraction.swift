@@ -59,6 +59,7 @@ public struct ScrollInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
         case .intent(.scroll(let d, let source), let at, _):
@@ -150,6 +151,8 @@ public struct ScrollInteraction: Interaction {
     }
 
     public var isActive: Bool { latched != nil || touch != nil }
+    /// Scrolls arrive as intents; keys scroll; touches drag content (G11).
+    public var interests: InteractionInterests { [.intent, .key, .touches, .deviceRemoved] }
     public var isAnimating: Bool { views.values.contains { $0.isScrolling || $0.indicatorOpacity(at: now) > 0 } }
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {

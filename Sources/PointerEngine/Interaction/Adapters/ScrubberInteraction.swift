@@ -42,6 +42,7 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
         guard any == true else { return .ignored }
         switch event {
@@ -95,6 +96,21 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Nothing at all on a layout without scrubbers; idle: hover and presses.
+    public var interests: InteractionInterests {
+        switch any {
+        case nil: .all
+        case false?: []
+        case true?:
+            if active != nil { .all } else if hovering != nil {
+                [.pointerMoved, .pointerLeft, .pointerPressed, .touchDown, .pointerRequest]
+            } else { [.pointerMoved, .pointerLeft, .pointerPressed, .touchDown] }
+        }
+    }
+
+    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+        if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
+    }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
         // I3: the time under the pointer, above it.

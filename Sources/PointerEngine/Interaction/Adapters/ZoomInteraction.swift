@@ -65,6 +65,7 @@ public struct ZoomInteraction: Interaction {
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+        guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
         switch event {
@@ -120,6 +121,8 @@ public struct ZoomInteraction: Interaction {
     }
 
     public var isActive: Bool { active != nil }
+    /// Pinches and smart zoom arrive as intents (everything until the canvases are set up).
+    public var interests: InteractionInterests { initialised ? [.intent, .deviceRemoved] : .all }
     public var isAnimating: Bool { canvases.values.contains { $0.isAnimating } }
 
     /// A canvas's zoom transform (for the inspector).
