@@ -66,6 +66,8 @@ extension Engine {
             f.textSelection = text.appearance(lines: lines)
         }
 
+        f.scrollEdgeEffects = scrollEdgeEffects()
+
         let ctx = context(input: lastInput)
         for i in components.indices { components[i].contribute(to: &f, context: ctx) }
 

@@ -26,6 +26,8 @@ public struct Engine: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     var index: HitIndex
+    /// Floating controls over scroll containers, for scroll edge effects (I5).
+    var edgeSources: [EdgeEffectSource]
     /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
     /// interactions.
     public private(set) var gestures: GestureInterpreter
@@ -117,6 +119,7 @@ public struct Engine: Sendable {
         self.settings = settings
         self.components = interactions
         self.index = HitIndex(layout: layout)
+        self.edgeSources = index.edgeEffectSources()
         self.gestures = GestureInterpreter(settings: settings.gestures)
         self.now = now
         self.lastActivity = now
@@ -176,6 +179,7 @@ public struct Engine: Sendable {
         cancelInteractions()
         self.layout = layout
         index = HitIndex(layout: layout)
+        edgeSources = index.edgeEffectSources()
         text = TextTracker()
         hoverInfo = nil
         hovered = nil
@@ -410,8 +414,9 @@ public struct Engine: Sendable {
 
     /// Offers an event to the captor first, then to each interaction in order, until one
     /// consumes it. Events that end something (a touch lifting or cancelled, a button released,
-    /// a device removed, focus lost) reach every interaction whatever the others answer, so
-    /// nothing is left half-done (G7). Returns whether someone consumed the event.
+    /// a device removed, focus lost, the fingers' scroll stop) reach every interaction whatever
+    /// the others answer, so nothing is left half-done (G7). Returns whether someone consumed
+    /// the event.
     @discardableResult
     mutating func dispatch(_ event: InteractionEvent, input: InputKind) -> Bool {
         let want = event.interest.rawValue
@@ -419,7 +424,9 @@ public struct Engine: Sendable {
         guard interactionUnion & want != 0 else { return false }
         let broadcast: Bool
         switch event {
-        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft: broadcast = true
+        // The fingers' scroll stop too: whoever latched onto the scroll (a canvas pan, a scroll
+        // view) lets go even when another took over mid-way (a page swipe, G1, G5).
+        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft, .intent(.scrollEnded, _, _): broadcast = true
         case .pointerMoved, .pointerPressed, .scroll, .gesture, .touchDown, .touchMoved, .key, .modifiersChanged,
              .pointerEntered, .intent: broadcast = false
         }

@@ -150,6 +150,19 @@ public struct ZoomController: Sendable, Equatable {
         }
     }
 
+    /// Moves the content by `d` (view points) at once: panning, driven by the canvas's pan
+    /// scroller (SPEC I5, G1; see ZoomInteraction). A settle or smart-zoom animation in
+    /// progress stops where it is; during a pinch nothing moves (the pinch pans itself).
+    public mutating func translate(by d: Vector, now: Timestamp) {
+        advance(to: now)
+        switch state {
+        case .pinching: return
+        case .animating: state = .idle
+        case .idle: break
+        }
+        transform.translation = transform.translation + d
+    }
+
     private mutating func animate(to target: CanvasTransform, anchor: Point, from a: Point, to b: Point, now: Timestamp) {
         state = .animating(from: transform, to: target, anchor: anchor, anchorFrom: a, anchorTo: b,
                            progress: CriticalSpring(start: now, from: 0, to: 1, omega: Self.animationOmega))

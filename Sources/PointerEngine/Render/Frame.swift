@@ -319,13 +319,21 @@ public enum Edge: String, Hashable, Sendable, CaseIterable {
     case top, bottom, left, right
 }
 
-/// A scroll edge effect where a scroll view meets floating controls (I5).
+/// A scroll edge effect where a scroll view meets floating controls (I5); the engine fills
+/// `Frame.scrollEdgeEffects` (see Engine/EdgeEffects.swift for the rules).
 public struct ScrollEdgeEffectAppearance: Hashable, Sendable {
     public var scrollView: ElementID
+    /// The viewport edge the floating controls sit on; the effect is darkest (soft) or opaque
+    /// (hard) there.
     public var edge: Edge
-    /// The band the effect covers, surface points.
+    /// The band the effect covers, surface points: the whole edge long, from the edge inwards
+    /// as deep as the controls reach (hard), plus `ScrollEdgeEffectTuning.softFade` over which
+    /// a soft effect fades to nothing.
     public var rect: Rect
+    /// The scroll view's `traits.scroll.edgeEffect`: soft by default, hard for desktop-style views.
     public var style: ScrollEdgeEffectStyle
+    /// 0…1: how much content lies under the controls (0 at the start of the content, 1 from
+    /// `ScrollEdgeEffectTuning.fullAfter` points scrolled under).
     public var opacity: Double
     public init(scrollView: ElementID, edge: Edge, rect: Rect, style: ScrollEdgeEffectStyle, opacity: Double) {
         self.scrollView = scrollView; self.edge = edge; self.rect = rect; self.style = style; self.opacity = opacity

@@ -1,5 +1,7 @@
 // Zoomable, rotatable canvases in the engine (SPEC G2, G3, G4, G7): one `ZoomController` per
-// canvas (kind canvas with `traits.scroll`), driven by pinch and smart-zoom intents.
+// canvas (kind canvas with `traits.scroll`), driven by pinch and smart-zoom intents. Two-finger
+// scrolls, wheels and touch drags over a canvas pan it (I5, G1, G11) with rubber-band at the
+// content's edges and momentum (`CanvasPan`), on the axes its `traits.scroll.axes` allow.
 
 public struct ZoomInteraction: Interaction {
     public var name: String { "zoom" }
@@ -7,6 +9,12 @@ public struct ZoomInteraction: Interaction {
     var active: ElementID?
     var initialised = false
     var now = Timestamp(rawValue: 0)
+    /// Pans in progress or settling, per canvas (I5).
+    var pans: [ElementID: CanvasPan] = [:]
+    /// The canvas a finger scroll latched onto until the fingers lift (G1).
+    var panLatched: ElementID?
+    /// A touch dragging a canvas's content (G11): id, canvas, last position.
+    var panTouch: (id: TouchID, canvas: ElementID, last: Point)?
 
     public init() {}
 
@@ -51,8 +59,41 @@ public struct ZoomInteraction: Interaction {
         ctx.containers(at: p).first { ctx.layout[$0].map(Self.isCanvas) ?? false }
     }
 
+    /// The canvas under `p` when it is the innermost scroll container there (a scroll view
+    /// inside a canvas scrolls itself).
+    func pannableCanvas(at p: Point, _ ctx: InteractionContext) -> ElementID? {
+        guard let id = ctx.containers(at: p).first, let e = ctx.layout[id], Self.isCanvas(e) else { return nil }
+        return id
+    }
+
+    /// Pans canvas `id` (I5): continues the pan in progress, or starts one from the canvas's
+    /// transform now. Nothing moves during a pinch (the pinch pans by itself).
+    mutating func pan(_ id: ElementID, _ ev: ScrollViewEvent, _ ctx: inout InteractionContext) {
+        guard var c = controller(id, ctx), let axes = ctx.layout[id]?.traits.scroll?.axes else { return }
+        if case .pinching = c.state { return }
+        func only(_ v: Vector) -> Vector {
+            Vector(axes.contains(.horizontal) ? v.dx : 0, axes.contains(.vertical) ? v.dy : 0)
+        }
+        let event: ScrollViewEvent = switch ev {
+        case .fingerScroll(let v): .fingerScroll(only(v))
+        case .wheel(let v): .wheel(only(v))
+        case .continuous(let v): .continuous(only(v))
+        default: ev
+        }
+        var p = pans[id].flatMap { $0.isMoving ? $0 : nil }
+            ?? CanvasPan(transform: c.transform, content: c.contentSize, viewport: c.viewport,
+                         kinetic: ctx.settings.kineticScrolling, now: now)
+        let d = p.handle(event, now: now)
+        if d != .zero { c.translate(by: d, now: now) }
+        pans[id] = p
+        canvases[id] = c
+        sync(id, &ctx)
+    }
+
     mutating func send(_ ev: ZoomController.Event, to id: ElementID, _ ctx: inout InteractionContext) {
         guard var c = controller(id, ctx) else { return }
+        // A pinch or smart zoom takes over from a pan: its momentum stops where it is.
+        pans[id] = nil
         c.handle(ev, now: now)
         canvases[id] = c
         sync(id, &ctx)
@@ -93,11 +134,55 @@ public struct ZoomInteraction: Interaction {
             guard let id = canvas(at: p, ctx) else { return .ignored }
             send(.smartZoom(at: local(p, id, ctx)), to: id, &ctx)
             return .handled
+        case .intent(.scroll(let d, let source), let at, _):
+            switch source {
+            case .finger:
+                guard let id = panLatched ?? pannableCanvas(at: at, ctx) else { return .ignored }
+                panLatched = id
+                pan(id, .fingerScroll(d), &ctx)
+            case .wheel, .tilt:
+                guard let id = pannableCanvas(at: at, ctx) else { return .ignored }
+                pan(id, .wheel(d), &ctx)
+            case .continuous:
+                guard let id = pannableCanvas(at: at, ctx) else { return .ignored }
+                pan(id, .continuous(d), &ctx)
+            }
+            return .handled
+        case .intent(.scrollEnded, _, _):
+            guard let id = panLatched else { return .ignored }
+            panLatched = nil
+            pan(id, .fingerLift, &ctx)
+            return .handled
+        case .intent(.stopMomentum, _, _):
+            // G6: a hold stops momentum (scroll views hear it too).
+            for id in pans.keys.sorted() where pans[id]!.isMoving { pan(id, .stopMomentum, &ctx) }
+            return .ignored
+        case .touchDown(let tid, let p, let hit):
+            // G6: a new touch stops momentum; a touch on the canvas itself drags its content (G11).
+            for id in pans.keys.sorted() where pans[id]!.isMoving && panTouch?.canvas != id { pan(id, .stopMomentum, &ctx) }
+            guard panTouch == nil, let id = pannableCanvas(at: p, ctx), hit == nil || hit == id else { return .ignored }
+            panTouch = (tid, id, p)
+            return .ignored
+        case .touchMoved(let tid, let p, _):
+            guard let t = panTouch, t.id == tid else { return .ignored }
+            panTouch = (tid, t.canvas, p)
+            pan(t.canvas, .fingerScroll(t.last - p), &ctx)
+            return .ignored
+        case .touchUp(let tid, _, _):
+            guard let t = panTouch, t.id == tid else { return .ignored }
+            panTouch = nil
+            pan(t.canvas, .fingerLift, &ctx)
+            return .ignored
+        case .touchCancel:
+            if let t = panTouch { panTouch = nil; pan(t.canvas, .fingerLift, &ctx) }
+            return .ignored
         case .deviceRemoved:
             if let id = active { active = nil; send(.cancelled, to: id, &ctx) }
+            // G7: the fingers are gone: the pan settles (into bounds) from where it is.
+            if let id = panLatched { panLatched = nil; pan(id, .fingerLift, &ctx) }
             return .ignored
-        case .intent, .pointerMoved, .pointerPressed, .pointerReleased, .scroll, .gesture, .touchDown,
-             .touchMoved, .touchUp, .touchCancel, .key, .modifiersChanged, .pointerLeft, .pointerEntered:
+        case .intent, .pointerMoved, .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .modifiersChanged,
+             .pointerLeft, .pointerEntered:
             return .ignored
         }
     }
@@ -105,6 +190,12 @@ public struct ZoomInteraction: Interaction {
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
+        if pans.values.contains(where: { $0.isMoving }) {
+            for id in pans.keys.sorted() where pans[id]!.isMoving {
+                let d = pans[id]!.advance(to: now)
+                if d != .zero { canvases[id]?.translate(by: d, now: now); sync(id, &ctx) }
+            }
+        }
         guard canvases.values.contains(where: { $0.isAnimating }) else { return }
         for id in canvases.keys.sorted() where canvases[id]!.isAnimating {
             canvases[id]!.advance(to: now)
@@ -116,14 +207,16 @@ public struct ZoomInteraction: Interaction {
         self.now = now
         if let id = active { active = nil; send(.cancelled, to: id, &ctx) }
         // The layout may change next: per-canvas state is rebuilt from it on demand.
+        pans.removeAll(); panLatched = nil; panTouch = nil
         canvases.removeAll()
         initialised = false
     }
 
-    public var isActive: Bool { active != nil }
-    /// Pinches and smart zoom arrive as intents (everything until the canvases are set up).
-    public var interests: InteractionInterests { initialised ? [.intent, .deviceRemoved] : .all }
-    public var isAnimating: Bool { canvases.values.contains { $0.isAnimating } }
+    public var isActive: Bool { active != nil || panLatched != nil || panTouch != nil }
+    /// Pinches, smart zoom and scrolls arrive as intents, touch drags pan (everything until the
+    /// canvases are set up).
+    public var interests: InteractionInterests { initialised ? [.intent, .touches, .deviceRemoved] : .all }
+    public var isAnimating: Bool { canvases.values.contains { $0.isAnimating } || pans.values.contains { $0.isMoving } }
 
     /// A canvas's zoom transform (for the inspector).
     public func transform(of id: ElementID) -> CanvasTransform? { canvases[id]?.transform }
