@@ -1,5 +1,5 @@
-// The live playground: the compositor's input → the pointer engine → the pixman renderer → the
-// wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
+// The live playground: the compositor's input (or a trace replayed at its pace, `lodestone
+// replay`) → the pointer engine → the pixman renderer → the wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
 // The renderer's damage tracking decides what to repaint in each buffer from its age.
 import WaylandClient
@@ -26,6 +26,10 @@ enum PlaygroundLive {
         /// Print each engine output (activations, drops …) on stdout: tests read them.
         var reportOutputs = false
         var input = InputBackendChoice.wayland
+        /// Replay this trace instead of taking the compositor's input.
+        var replay: LiveReplay?
+        /// The window's size before the compositor decides (default: the layout's), points.
+        var size: Size?
     }
 
     /// Which events of each backend the engine takes: with `both`, libinput gives the touchpad
@@ -47,7 +51,7 @@ enum PlaygroundLive {
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
-        let size = session.layout.size
+        let size = options.size ?? session.layout.size
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height))))
         let cache = RenderCache()
         var reported = 0
@@ -70,13 +74,13 @@ enum PlaygroundLive {
             }
         }
         client.onInput = { event in
-            guard accepts(event, fromLibinput: false, choice: options.input) else { return }
+            guard options.replay == nil, accepts(event, fromLibinput: false, choice: options.input) else { return }
             session.handle(event)
             report()
             window.setNeedsDisplay()
         }
         var libinput: LibinputBackend?
-        if options.input != .wayland {
+        if options.input != .wayland, options.replay == nil {
             do {
                 let backend = try LibinputBackend(.defaultSeat, messages: { Diagnostics.warning("libinput: \($0)") })
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in
@@ -97,7 +101,7 @@ enum PlaygroundLive {
         }
         defer { _ = libinput }
         window.draw = { ctx in
-            session.advance(to: now())
+            if let replay = options.replay { replay.catchUp(session, wall: now()) } else { session.advance(to: now()) }
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
@@ -110,11 +114,20 @@ enum PlaygroundLive {
                 client.loop.stop(.finished(code: CLI.Status.ok))
                 return
             }
+            if let replay = options.replay {
+                // Every frame while the trace plays; then the last one stays until closed.
+                if !replay.cursor.isFinished { window.setNeedsDisplay() } else { replay.announceEnd() }
+                return
+            }
             schedule(session.engine.describe())
         }
         window.onClose = { client.loop.stop(.finished(code: CLI.Status.ok)) }
-        let reason = client.loop.run()
-        if options.stats {
+        return finish(client.loop.run(), window: window, stats: options.stats)
+    }
+
+    /// Prints the buffer statistics (--stats) and why the loop ended; the exit status.
+    static func finish(_ reason: ExitReason, window: Window, stats: Bool) -> Int32 {
+        if stats {
             let s = window.chain.statistics
             writeLine("buffers created \(s.created) submitted \(s.submitted) released \(s.released) max-in-flight \(s.maxInFlight) starved \(s.starved) writes-into-held \(s.writesIntoHeldBuffer)")
         }
