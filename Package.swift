@@ -39,9 +39,11 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("m")]),
 
         // Backends and renderer depend on the pure modules, never the reverse.
-        .target(name: "LibinputBackend", dependencies: ["InputProtocol", "CLibinput", "CXkbcommon", "CShim"]),
+        // The one xkbcommon seam (keymap + state → Modifiers), shared by both keyboards.
+        .target(name: "Xkb", dependencies: ["InputProtocol", "CXkbcommon"]),
+        .target(name: "LibinputBackend", dependencies: ["InputProtocol", "Xkb", "CLibinput", "CShim"]),
         .target(name: "WaylandClient", dependencies: [
-            "InputProtocol", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CXkbcommon", "CShim",
+            "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim",
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
         .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
@@ -63,7 +65,7 @@ let package = Package(
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),

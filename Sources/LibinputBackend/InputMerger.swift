@@ -2,9 +2,14 @@
 //   wayland  (default) everything from the compositor; libinput unused.
 //   libinput gestures and modifiers from libinput, position/buttons/scroll from wl_pointer;
 //            libinput events count only while the surface has pointer focus.
-//   both     everything the compositor offers; libinput fills in gestures until the compositor
-//            sends one (it has pointer-gestures), then stops, so nothing is counted twice.
-// Focus lost in the middle of a libinput gesture ends it as cancelled (SPEC G7). Pure: no C.
+//   both     everything the compositor offers; libinput fills in the gesture kinds the compositor
+//            does not deliver. A kind counts as offered once the compositor sent one (its
+//            pointer-gestures works for that kind — sway 1.7 advertises holds but never sends
+//            them); from then on that kind comes from the compositor only, and a libinput
+//            gesture of that kind still open ends cancelled, so nothing is counted twice.
+// Libinput events count only while the surface has pointer focus: a gesture begun outside is
+// not ours, and focus lost in the middle of one ends it as cancelled (SPEC G7). Modifier state
+// still follows the keyboard while unfocused (it is state, not an action). Pure: no C.
 import InputProtocol
 
 public enum InputPolicy: String, Hashable, Sendable, CaseIterable {
@@ -17,7 +22,8 @@ public struct InputMerger {
     public static let libinputDeviceOffset: UInt32 = 1000
 
     private var focused = false
-    private var compositorGestures = false
+    /// Gesture kinds the compositor has delivered (`both`: those are its alone from then on).
+    private var compositorKinds: Set<GestureKind> = []
     /// The libinput gesture in progress (its begin), per merged device id.
     private var open: [DeviceID: GestureEvent] = [:]
 
@@ -32,10 +38,10 @@ public struct InputMerger {
         case .pointerLeave:
             focused = false
             out += cancelOpen(at: e.time)
-        case .gesture:
-            if policy == .both, !compositorGestures {
-                compositorGestures = true
-                out += cancelOpen(at: e.time)
+        case .gesture(let g):
+            if policy == .both, !compositorKinds.contains(g.kind) {
+                compositorKinds.insert(g.kind)
+                out += cancelOpen(at: e.time) { $0.kind == g.kind }
             }
         default:
             break
@@ -57,7 +63,10 @@ public struct InputMerger {
             if let g = open.removeValue(forKey: moved.device) { return [cancelled(g, moved.device, e.time), moved] }
             return [moved]
         case .gesture(let g):
-            guard gesturesFromLibinput else { return [] }
+            guard takesFromLibinput(g.kind) else {
+                // An update or end of a gesture the compositor took over: already ended.
+                return []
+            }
             switch g.phase {
             case .begin:
                 // A gesture that starts outside the surface belongs to someone else.
@@ -82,28 +91,25 @@ public struct InputMerger {
         }
     }
 
-    private var gesturesFromLibinput: Bool {
+    private func takesFromLibinput(_ kind: GestureKind) -> Bool {
         switch policy {
         case .wayland: false
         case .libinput: true
-        case .both: !compositorGestures
+        case .both: !compositorKinds.contains(kind)
         }
     }
 
     private func takesFromWayland(_ kind: InputEventKind) -> Bool {
         switch (policy, kind) {
-        case (.wayland, _): true
         case (.libinput, .gesture), (.libinput, .modifiers), (.libinput, .key): false
-        case (.both, .gesture): compositorGestures
-        case (.both, .modifiers), (.both, .key): true
         default: true
         }
     }
 
-    private mutating func cancelOpen(at time: Timestamp) -> [InputEvent] {
-        let ended = open.sorted { $0.key.rawValue < $1.key.rawValue }.map { cancelled($0.value, $0.key, time) }
-        open.removeAll()
-        return ended
+    private mutating func cancelOpen(at time: Timestamp, where matches: (GestureEvent) -> Bool = { _ in true }) -> [InputEvent] {
+        let ending = open.filter { matches($0.value) }.sorted { $0.key.rawValue < $1.key.rawValue }
+        for (device, _) in ending { open[device] = nil }
+        return ending.map { cancelled($0.value, $0.key, time) }
     }
 
     private func cancelled(_ g: GestureEvent, _ device: DeviceID, _ time: Timestamp) -> InputEvent {

@@ -120,21 +120,31 @@ public final class LibinputBackend: InputSource {
         return out
     }
 
-    /// libinput ends a gesture in progress when its device goes away, but as a normal end
-    /// (tp_clear_state stops the gesture); for Lodestone that gesture was cancelled (SPEC G7).
-    /// Both arrive from the same dispatch, so the end sits among the device's last events
-    /// right before its removal.
+    /// libinput ends what a device was doing when it goes away as if the fingers had lifted
+    /// (tp_clear_state): a gesture in progress gets a normal end, a finger scroll its zero-valued
+    /// stop. For Lodestone the gesture was cancelled and the scroll cut, not released (SPEC G7:
+    /// a stop would launch kinetic momentum from a device that is gone). Both arrive from the
+    /// same dispatch as the removal, among the device's last events: the ends are marked
+    /// cancelled and the stops dropped (the removal itself ends the scroll).
     static func markRemovalEndsCancelled(_ raw: inout [RawEvent]) {
         for i in raw.indices {
             guard case .deviceRemoved(let removed) = raw[i] else { continue }
+            var stops: [Int] = []
             var j = i - 1
+            // The device's own run of events (legacy axis twins, ignored, included).
             while j >= 0, raw[j].device == removed {
-                if case .gesture(let d, let time, let kind, .end, let fingers, let dx, let dy, let scale, let angle, _) = raw[j] {
+                switch raw[j] {
+                case .gesture(let d, let time, let kind, .end, let fingers, let dx, let dy, let scale, let angle, _):
                     raw[j] = .gesture(d, time: time, kind: kind, phase: .end, fingers: fingers, dx: dx, dy: dy,
                                       scale: scale, angle: angle, cancelled: true)
+                case .pointerScroll(_, _, let source, let axes) where source != .wheel && axes.allSatisfy({ $0.value == 0 }):
+                    stops.append(j)
+                default:
+                    break
                 }
                 j -= 1
             }
+            for k in stops { raw[k] = .ignored(removed) }
         }
     }
 

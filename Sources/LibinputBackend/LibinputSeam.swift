@@ -67,17 +67,18 @@ enum RawEvent {
     case gesture(DeviceRef, time: UInt64, kind: GestureKindC, phase: GesturePhaseC, fingers: Int32,
                  dx: Double, dy: Double, scale: Double, angle: Double, cancelled: Bool)
     /// Everything else (legacy axis events, tablets, switches): not part of Lodestone's stream.
-    case ignored
+    /// Keeps its device, so a device's last events stay recognisable as one run.
+    case ignored(DeviceRef)
 }
 
 extension RawEvent {
-    var device: DeviceRef? {
+    var device: DeviceRef {
         switch self {
         case .deviceAdded(let d), .deviceRemoved(let d): d
         case .keyboardKey(let d, _, _, _), .pointerMotion(let d, _, _, _, _, _), .pointerButton(let d, _, _, _),
-             .pointerScroll(let d, _, _, _), .touch(let d, _, _, _, _, _), .gesture(let d, _, _, _, _, _, _, _, _, _):
+             .pointerScroll(let d, _, _, _), .touch(let d, _, _, _, _, _), .gesture(let d, _, _, _, _, _, _, _, _, _),
+             .ignored(let d):
             d
-        case .ignored: nil
         }
     }
 }
@@ -284,7 +285,7 @@ final class LibinputContext {
         default:
             // LIBINPUT_EVENT_POINTER_AXIS is the legacy twin of the scroll events above; taking
             // both would count every scroll twice.
-            return .ignored
+            return .ignored(device)
         }
     }
 }

@@ -22,9 +22,11 @@ import PointerEngine
 public enum InputBackendChoice: String, Sendable, CaseIterable {
     /// The compositor's seat (wl_pointer, wl_touch, pointer gestures).
     case wayland
-    /// libinput on the devices directly (needs the `input` group).
+    /// Gestures and modifiers from libinput on the devices directly (needs the `input` group),
+    /// pointer position, buttons and scrolling from the compositor.
     case libinput
-    /// Both: libinput gestures plus the compositor's pointer position.
+    /// Everything the compositor offers; libinput fills in the gesture kinds it does not send
+    /// (see LibinputBackend.InputMerger).
     case both
 }
 

@@ -172,16 +172,9 @@ struct LibinputRecordReplayTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestone-libinput-\(getpid())-\(UUID().uuidString).trace")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let replay = Process()
-        replay.executableURL = URL(fileURLWithPath: Harness.lodestone)
-        replay.arguments = ["replay", file.path, "--json"]
-        let out = Pipe()
-        replay.standardOutput = out
-        try replay.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        replay.waitUntilExit()
-        #expect(replay.terminationStatus == 0)
-        let replayed = try Harness.decode(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        let replay = try Harness.capture([Harness.lodestone, "replay", file.path, "--json"])
+        #expect(replay.status == 0)
+        let replayed = try Harness.decode(replay.stdout.split(separator: "\n").map(String.init))
         #expect(replayed == recorded)
     }
 }

@@ -73,6 +73,20 @@ enum Harness {
         return EventsRun(events: try decode(lines), stderr: stderr)
     }
 
+    /// Runs a program without emulated devices; its stdout (stderr passes through).
+    static func capture(_ command: [String]) throws -> (stdout: String, status: Int32) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: command[0])
+        p.arguments = Array(command.dropFirst())
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), p.terminationStatus)
+    }
+
     /// Reads `--json` output as the trace it is: a header, then events (SPEC T1, T4).
     static func decode(_ lines: [String]) throws -> [InputEvent] {
         var reader = TraceReader()

@@ -55,7 +55,7 @@ struct InputMergerTests {
         #expect(m.libinput(e(pinch(.update))).isEmpty && m.libinput(e(pinch(.end))).isEmpty)
     }
 
-    @Test("both: libinput gestures until the compositor sends one, then the compositor's only; the open libinput gesture ends cancelled")
+    @Test("both: libinput gestures of a kind until the compositor sends one of that kind, then the compositor's only; the open libinput gesture ends cancelled")
     func both() {
         var m = InputMerger(policy: .both)
         _ = m.wayland(e(enter))
@@ -67,6 +67,20 @@ struct InputMergerTests {
         #expect(takeover == [e(cut(scale: 1.4), moved, at: 30), e(pinch(.begin), seat, at: 30)])
         #expect(m.libinput(e(pinch(.update))).isEmpty && m.libinput(e(pinch(.begin))).isEmpty)
         #expect(m.wayland(e(pinch(.update))) == [e(pinch(.update))])
+    }
+
+    @Test("both: a kind the compositor never sends (holds on sway 1.7) keeps coming from libinput")
+    func bothPerKind() {
+        var m = InputMerger(policy: .both)
+        _ = m.wayland(e(enter))
+        let hold = InputEventKind.gesture(GestureEvent(kind: .hold, phase: .begin, fingers: 2))
+        #expect(m.libinput(e(hold)) == [e(hold, moved)])
+        // The compositor's pinch takes pinches over; the libinput hold in progress is left alone.
+        #expect(m.wayland(e(pinch(.begin), seat, at: 30)) == [e(pinch(.begin), seat, at: 30)])
+        let holdEnd = InputEventKind.gesture(GestureEvent(kind: .hold, phase: .end, fingers: 2))
+        #expect(m.libinput(e(holdEnd)) == [e(holdEnd, moved)])
+        #expect(m.libinput(e(hold)) == [e(hold, moved)], "holds still come from libinput")
+        #expect(m.libinput(e(pinch(.begin))).isEmpty, "pinches do not")
     }
 
     @Test("A removed device with a gesture still open ends it cancelled before the removal")

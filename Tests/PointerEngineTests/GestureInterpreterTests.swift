@@ -107,6 +107,15 @@ struct GestureInterpreterTests {
         #expect(gi.isGestureActive)
     }
 
+    @Test("G7/G1: a touchpad removed mid-scroll ends the scroll without momentum")
+    func scrollCutByRemoval() {
+        var gi = Self.touchpad()
+        _ = Self.run(&gi, [(10, .scroll(source: .finger, axis: .vertical, value: 12, value120: nil, stop: false))])
+        #expect(Self.run(&gi, [(20, .deviceRemoved)]) == [.scrollEnded, .stopMomentum])
+        // Once only: the scroll is over.
+        #expect(Self.run(&gi, [(30, .scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true))]).isEmpty)
+    }
+
     @Test("G8: the pointer hides during a gesture and reappears on the next motion")
     func pointerHidesDuringGestures() {
         var gi = Self.touchpad()

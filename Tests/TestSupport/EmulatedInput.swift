@@ -95,54 +95,19 @@ public enum EmulatedInput {
     }
 
     /// Runs `command` on `devices`, plays `script` once the program printed `readyToken` on
-    /// `readyCount` lines, and returns the program's stdout lines.
+    /// `readyCount` lines, and returns the program's stdout lines (see `EmulatedSession` to read
+    /// them while it runs).
     public static func run(devices: [EmulatedDevice], script: EmulatedScript, command: [String],
                            readyToken: String, readyCount: Int, settle: Double = 0.4,
                            driverOptions: [String] = [], acceptedStatus: Set<Int32> = [0],
                            environment: [String: String] = [:]) throws -> (lines: [String], stderr: String, status: Int32) {
-        if let reason = unavailableReason { throw EmulatedRunError(description: reason) }
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lodestone-emulated-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        var args = ["--preload", fixtureDirectory.appendingPathComponent("liblodestone-udevfix.so").path]
-        for d in devices {
-            let desc = dir.appendingPathComponent("event\(d.eventNumber).umockdev")
-            let ioctl = dir.appendingPathComponent("event\(d.eventNumber).ioctl")
-            try d.device.umockdevDescription(eventNumber: d.eventNumber).write(to: desc, atomically: true, encoding: .utf8)
-            try d.device.umockdevIoctls(eventNumber: d.eventNumber).write(to: ioctl, atomically: true, encoding: .utf8)
-            args += ["--device", desc.path, "--ioctl", "\(d.node)=\(ioctl.path)"]
+        let session = try EmulatedSession(devices: devices, script: script, command: command, readyToken: readyToken,
+                                          readyCount: readyCount, settle: settle, driverOptions: driverOptions,
+                                          environment: environment)
+        let (lines, stderr, status) = session.finish()
+        guard acceptedStatus.contains(status) else {
+            throw EmulatedRunError(description: "driver exited with \(status): \(stderr)")
         }
-        let scriptFile = dir.appendingPathComponent("script.txt")
-        try script.render().write(to: scriptFile, atomically: true, encoding: .utf8)
-        args += ["--script", scriptFile.path, "--ready-token", readyToken, "--ready-count", String(readyCount),
-                 "--settle-ms", String(Int(settle * 1000))] + driverOptions + ["--"] + command
-
-        let process = Process()
-        process.executableURL = fixtureDirectory.appendingPathComponent("lodestone-umockdev-driver")
-        process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "LD_PRELOAD")
-        env.removeValue(forKey: "UMOCKDEV_DIR")
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so neither fills up.
-        nonisolated(unsafe) var errData = Data()
-        let errThread = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        errThread.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while errThread.isExecuting || !errThread.isFinished { usleep(1000) }
-        let stderr = String(decoding: errData, as: UTF8.self)
-        guard acceptedStatus.contains(process.terminationStatus) else {
-            throw EmulatedRunError(description: "driver exited with \(process.terminationStatus): \(stderr)")
-        }
-        let lines = String(decoding: outData, as: UTF8.self).split(separator: "\n").map(String.init)
-        return (lines, stderr, process.terminationStatus)
+        return (lines.filter { !$0.isEmpty }, stderr, status)
     }
 }

@@ -20,13 +20,13 @@ _lodestone() {
         COMPREPLY=($(compgen -W "$commands" -- "$cur")); return
     fi
     case $cmd in
-        replay) COMPREPLY=($(compgen -W "--layout --speed --report-frames --headless --out --size --scale --fps --every --print --json --realtime $settings" -- "$cur"))
+        replay) COMPREPLY=($(compgen -W "--layout --speed --report-frames --headless --out --size --scale --fps --every --print --json --realtime --report-states $settings" -- "$cur"))
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
-        record) COMPREPLY=($(compgen -W "--out --keep-keys --display" -- "$cur")) ;;
+        record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --report-states" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;
-        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-frames --frames --animate --stats --latency-probe $settings" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe $settings" -- "$cur")) ;;
     esac
 }
 complete -F _lodestone lodestone

@@ -402,8 +402,10 @@ public struct GestureInterpreter: Sendable, Equatable {
         }
         if gestureDevice == device { out += cancelCurrent() }
         if !fingerScrolling.isEmpty, scrollDevice == device {
+            // G7: the fingers did not lift, the device vanished. The scroll ends where the
+            // fingers took it; no momentum (a fling nobody made), an overscroll springs back.
             fingerScrolling.removeAll()
-            out.append(.scrollEnded)
+            out += [.scrollEnded, .stopMomentum]
         }
         return out
     }

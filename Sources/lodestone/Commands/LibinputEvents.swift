@@ -6,6 +6,8 @@
 import Foundation
 import InputProtocol
 import LibinputBackend
+import Playground
+import PointerEngine
 import WaylandClient
 
 enum LibinputEventsCommand {
@@ -13,7 +15,11 @@ enum LibinputEventsCommand {
     usage: lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json] [--keep-keys]
                             [--tap on|off] [--natural-scroll on|off] [--scroll-method none|two-finger|edge|on-button-down]
                             [--accel-profile flat|adaptive] [--accel-speed -1…1] [--dwt on|off] [--verbose]
+           lodestone record --input libinput [--device PATH]... --out FILE [--report-states [--layout FILE]] …
       Without --device, every input device of the seat (default seat0) is read through udev.
+      --report-states feeds the events to the engine (the showcase or --layout) as they are
+      recorded and prints its state after each; `lodestone replay FILE --report-states` prints
+      the same lines for a faithful trace (SPEC T2).
     """
 
     struct Options {
@@ -25,6 +31,11 @@ enum LibinputEventsCommand {
         var verbose = false
         /// `record --input libinput`: the trace file ("-" is stdout).
         var out: String?
+        /// `record --report-states`: feed the events to the engine too and print its state
+        /// after each (SPEC T2; `lodestone replay --report-states` prints the same lines).
+        var reportStates = false
+        /// The layout the reported engine runs (nil: the showcase).
+        var layout: String?
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
@@ -57,6 +68,8 @@ enum LibinputEventsCommand {
                 let b = try value(a)
                 guard b == "libinput" else { throw UsageError("--input \(b) is not handled here") }
             case "--keep-keys": o.privacy = .keepKeys
+            case "--report-states": o.reportStates = true
+            case "--layout": o.layout = try value(a)
             case "--verbose": o.verbose = true
             case "--tap": o.settings.tapToClick = try flag(a)
             case "--natural-scroll": o.settings.naturalScroll = try flag(a)
@@ -98,7 +111,20 @@ enum LibinputEventsCommand {
             Diagnostics.error(error.description)
             return CLI.Status.failure
         }
-        if let out = options.out { return record(backend, to: out, privacy: options.privacy) }
+        if let out = options.out {
+            var reporter: StateReporter?
+            if options.reportStates {
+                guard out != "-" else {
+                    Diagnostics.error("record: --report-states prints on stdout; write the trace with --out FILE")
+                    return CLI.Status.usage
+                }
+                switch StateReporting.reporter(layoutPath: options.layout) {
+                case .success(let r): reporter = r
+                case .failure(let status): return status.code
+                }
+            }
+            return record(backend, to: out, privacy: options.privacy, reporter: reporter)
+        }
         var inspector = InspectorLine()
         if options.json {
             let header = TraceHeader(privacy: options.privacy,
@@ -135,7 +161,7 @@ enum LibinputEventsCommand {
         return run(args)
     }
 
-    private static func record(_ backend: LibinputBackend, to out: String, privacy: KeyPrivacy) -> Int32 {
+    private static func record(_ backend: LibinputBackend, to out: String, privacy: KeyPrivacy, reporter: StateReporter?) -> Int32 {
         let fd: Int32
         do { fd = try TraceFiles.create(out) } catch {
             Diagnostics.error("\(error)")
@@ -155,17 +181,23 @@ enum LibinputEventsCommand {
         }
         var refused = 0
         while true {
+            var states = ""
             for event in backend.drain() {
                 do {
                     try recorder.append(event)
                 } catch let error as TraceError {
                     refused += 1
                     if refused <= 3 { Diagnostics.warning("record: event left out: \(error.reason) (\(event))") }
+                    continue
                 } catch {
                     Diagnostics.error("\(error)")
                     return CLI.Status.failure
                 }
+                // The live engine gets exactly what was written (an event left out of the trace
+                // is left out here too), straight from the backend, not from the file.
+                if let reporter { states += reporter.handle(event).description + "\n" }
             }
+            if !states.isEmpty { Diagnostics.write(states, to: 1) }
             backend.wait(timeoutMS: -1)
         }
     }

@@ -30,6 +30,7 @@ enum PlaygroundCommand {
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
+          --report-input    print every event the engine gets (after --input merging) on stdout
           --report-frames   print a line per presented frame on stdout
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
@@ -46,6 +47,7 @@ enum PlaygroundCommand {
         var layout: String?
         var firstFrame = false
         var reportOutputs = false
+        var reportInput = false
         var settings = AppSettings()
         var scales: [Double] = [1, 2]
         var reportFrames = false
@@ -93,6 +95,7 @@ enum PlaygroundCommand {
             case "--animate": o.animate = true; o.firstFrame = true
             case "--first-frame": o.firstFrame = true
             case "--report-outputs": o.reportOutputs = true
+            case "--report-input": o.reportInput = true
             case "--layout": o.layout = try value(a)
             case "--stats": o.stats = true
             case "--latency-probe": o.latencyProbe = try value(a)
@@ -153,7 +156,7 @@ enum PlaygroundCommand {
         if let session {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, frameLimit: options.frameLimit, stats: options.stats,
-                reportOutputs: options.reportOutputs, input: options.settings.inputBackend))
+                reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend))
         }
         return runWindow(client: client, options: options)
     }

@@ -11,6 +11,16 @@ import LibinputBackend
 import Glibc
 #endif
 
+extension InputPolicy {
+    init(_ choice: InputBackendChoice) {
+        switch choice {
+        case .wayland: self = .wayland
+        case .libinput: self = .libinput
+        case .both: self = .both
+        }
+    }
+}
+
 enum PlaygroundLive {
     /// Now on CLOCK_MONOTONIC, the clock the seat stamps events with (SPEC T1).
     static func now() -> Timestamp {
@@ -25,28 +35,13 @@ enum PlaygroundLive {
         var stats = false
         /// Print each engine output (activations, drops …) on stdout: tests read them.
         var reportOutputs = false
+        /// Print every event the engine gets (after merging the backends) as "input TRACE-LINE".
+        var reportInput = false
         var input = InputBackendChoice.wayland
         /// Replay this trace instead of taking the compositor's input.
         var replay: LiveReplay?
         /// The window's size before the compositor decides (default: the layout's), points.
         var size: Size?
-    }
-
-    /// Which events of each backend the engine takes: with `both`, libinput gives the touchpad
-    /// gestures (every finger count, holds) and the compositor everything else; with
-    /// `libinput`, the compositor only says where the pointer entered.
-    static func accepts(_ e: InputEvent, fromLibinput: Bool, choice: InputBackendChoice) -> Bool {
-        let isGesture: Bool = { if case .gesture = e.kind { return true }; return false }()
-        switch choice {
-        case .wayland: return !fromLibinput
-        case .both: return fromLibinput ? isGesture : !isGesture
-        case .libinput:
-            if fromLibinput { return true }
-            switch e.kind {
-            case .pointerEnter, .pointerLeave: return true
-            default: return false
-            }
-        }
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -73,29 +68,32 @@ enum PlaygroundLive {
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
             }
         }
-        client.onInput = { event in
-            guard options.replay == nil, accepts(event, fromLibinput: false, choice: options.input) else { return }
-            session.handle(event)
+        // `--input` (issue 4): InputMerger decides what each backend contributes.
+        var merger = InputMerger(policy: InputPolicy(options.input))
+        func feed(_ events: [InputEvent]) {
+            guard !events.isEmpty else { return }
+            for e in events {
+                if options.reportInput, let line = try? TraceEncoder.line(for: e) { writeLine("input " + line) }
+                session.handle(e)
+            }
             report()
             window.setNeedsDisplay()
         }
+        // A replay (`lodestone replay`) takes no input from the compositor.
+        client.onInput = { event in if options.replay == nil { feed(merger.wayland(event)) } }
         var libinput: LibinputBackend?
         if options.input != .wayland, options.replay == nil {
             do {
                 let backend = try LibinputBackend(.defaultSeat, messages: { Diagnostics.warning("libinput: \($0)") })
+                // Drained whenever readable, focused or not: xkb follows every key, and libinput's
+                // queue never backs up; the merger drops what happens outside the surface.
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in
-                    // libinput devices have their own ids; keep them apart from the seat's.
-                    for var e in backend.drain() where accepts(e, fromLibinput: true, choice: options.input) {
-                        e.device = DeviceID(e.device.rawValue | 0x1000)
-                        e.time = max(e.time, session.engine.now)
-                        session.handle(e)
-                    }
-                    report()
-                    window.setNeedsDisplay()
+                    feed(backend.drain().flatMap { merger.libinput($0) })
                 }
                 libinput = backend
             } catch {
-                Diagnostics.error("\(error) — add yourself to the 'input' group, or use --input wayland")
+                // LibinputError's text already says what to do (the `input` group, --input wayland).
+                Diagnostics.error("\(error)")
                 return CLI.Status.failure
             }
         }

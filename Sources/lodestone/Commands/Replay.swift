@@ -3,6 +3,8 @@
 // replayed — then replays it: live in a window (ReplayLive.swift), to PNG frames with --headless
 // (ReplayHeadless.swift), or as printed events with --print / --json (here).
 import InputProtocol
+import Playground
+import PointerEngine
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -34,13 +36,37 @@ struct PrintTarget: ReplayTarget {
     mutating func finish() {}
 }
 
+/// Feeds the engine and prints its state after each event (--report-states, SPEC T2).
+struct StateTarget: ReplayTarget {
+    let reporter: StateReporter
+    mutating func consume(_ event: InputEvent, now: Timestamp) {
+        writeLine(reporter.handle(event).description)
+    }
+    mutating func finish() {}
+}
+
+/// The engine whose states `record --report-states` and `replay --report-states` print: the
+/// showcase or a layout file, with the default settings (a settings file would make the states
+/// depend on who runs the command).
+enum StateReporting {
+    static func reporter(layoutPath: String?) -> Result<StateReporter, ExitStatus> {
+        guard let layoutPath else { return .success(StateReporter(layout: nil)) }
+        do {
+            return .success(StateReporter(layout: try LayoutFile.load(path: layoutPath).layout))
+        } catch {
+            Diagnostics.error("\(error)")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
+    }
+}
+
 enum ReplayCommand {
     static let command = Command(name: "replay",
-                                 usage: "TRACE [--layout FILE] [--speed X] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N] | TRACE --print|--json [--realtime]",
+                                 usage: "TRACE [--layout FILE] [--speed X] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N] | TRACE --print|--json [--realtime] | TRACE --report-states [--layout FILE]",
                                  summary: "replay a trace live in a window, headless to PNG frames, or printed (errors name the line)", run: run)
 
     static func run(_ args: [String]) -> Int32 {
-        if !args.contains(where: { ["--print", "--json", "--realtime"].contains($0) }) {
+        if !args.contains(where: { ["--print", "--json", "--realtime", "--report-states"].contains($0) }) {
             let options: ReplayHeadless.Options
             do { options = try ReplayHeadless.parse(args) } catch {
                 Diagnostics.error("replay: \(error)")
@@ -49,12 +75,24 @@ enum ReplayCommand {
             return options.headless ? ReplayHeadless.run(options) : ReplayLive.run(options)
         }
         var path: String?
-        var json = false, realtime = false
-        for a in args {
+        var json = false, realtime = false, states = false
+        var layout: String?
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
             switch a {
             case "--print": break
             case "--json": json = true
             case "--realtime": realtime = true
+            case "--report-states": states = true
+            case "--layout":
+                guard i < args.count else {
+                    Diagnostics.error("--layout needs a value")
+                    return CLI.Status.usage
+                }
+                layout = args[i]
+                i += 1
             case _ where a.hasPrefix("-") && a != "-":
                 Diagnostics.error("unknown option '\(a)' (usage: lodestone replay \(command.usage))")
                 return CLI.Status.usage
@@ -80,8 +118,15 @@ enum ReplayCommand {
             Diagnostics.error("\(error)")
             return CLI.Status.failure
         }
-        var target = PrintTarget(json: json)
-        if json { writeLine(TraceEncoder.headerLine(trace.header)) }
+        var target: any ReplayTarget = PrintTarget(json: json)
+        if states {
+            switch StateReporting.reporter(layoutPath: layout) {
+            case .success(let r): target = StateTarget(reporter: r)
+            case .failure(let status): return status.code
+            }
+        } else if json {
+            writeLine(TraceEncoder.headerLine(trace.header))
+        }
         let replayer = TraceReplayer(trace)
         if realtime {
             replayer.replay(tickInterval: 1_000_000, tick: { _ in }, wait: { sleepMicroseconds($0) }) { e, now in

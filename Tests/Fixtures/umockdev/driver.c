@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <grp.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -151,6 +152,13 @@ int main(int argc, char **argv) {
     // test thread at fork time): holding a copy's write fd open makes that test's exec fail
     // with ETXTBSY for as long as we run.
     close_range(3, ~0U, 0);
+    // A real input stack reads the kernel promptly; a test on a machine busy compiling must not
+    // fall behind either. libinput's timers (hold, tap, scroll/pinch decision) fire on the
+    // clock while it dispatches: a reader descheduled for 100 ms sees a timer expire BEFORE the
+    // frames that were due earlier and recognises another gesture (an extra hold after a pinch,
+    // a lost tap). So the driver (writing frames on time) and the program (inheriting it)
+    // run ahead of the compilers. Without the privilege (rootless), nothing changes.
+    (void) setpriority(PRIO_PROCESS, 0, -15);
     // umockdev's uevent sender looks the device up through libudev in THIS process, so the
     // driver itself must run with umockdev's preload (as umockdev-wrapper would arrange).
     if (!getenv("LODESTONE_DRIVER_PRELOADED")) {
