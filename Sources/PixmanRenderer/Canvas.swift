@@ -20,6 +20,10 @@ public final class Canvas {
     let image: PixmanImage
     /// Scratch a8 image for masks combined with an opacity.
     private var scratch: PixmanImage?
+    /// The rounded clip operations are drawn through (set by `withRoundedClip`).
+    var roundedClip: RoundedClip?
+    /// Scratch canvas for the corner squares of rounded clips.
+    var cornerScratch: Canvas?
 
     /// A canvas over pixels the caller owns and keeps alive (WL_SHM_FORMAT_ARGB8888: 32-bit
     /// premultiplied words, native endian). Nil when the geometry is invalid (non-positive
@@ -39,6 +43,20 @@ public final class Canvas {
         self.image = img; self.width = img.width; self.height = img.height; self.stride = img.stride
         self.scale = scale > 0 ? scale : 1; self.cache = cache
         clip = PixelRect(x: 0, y: 0, width: img.width, height: img.height)
+    }
+
+    /// A canvas over an image standing for part of a larger canvas (see `place(at:)`).
+    init(owning img: PixmanImage, scale: Double, cache: RenderCache) {
+        self.image = img; self.width = img.width; self.height = img.height; self.stride = img.stride
+        self.scale = scale; self.cache = cache
+        clip = PixelRect(x: 0, y: 0, width: img.width, height: img.height)
+    }
+
+    /// Makes this canvas's pixel (0, 0) stand for pixel `r.origin` of a larger canvas and limits
+    /// drawing to `r`: drawing then uses the larger canvas's coordinates (and its pixel snapping).
+    func place(at r: PixelRect) {
+        image.originX = r.x; image.originY = r.y
+        clip = PixelRect(x: r.x, y: r.y, width: min(r.width, width), height: min(r.height, height))
     }
 
     /// The pixel memory (ARGB8888 premultiplied rows of `stride` bytes).
@@ -75,6 +93,11 @@ public final class Canvas {
         image.fill(.source, color.premultiplied, x: clip.x, y: clip.y, width: clip.width, height: clip.height)
     }
 
+    /// Replaces every pixel of `boxes` (inside the clip) with `color`, in one pixman call.
+    func clear(_ color: Color, boxes: [PixelRect]) {
+        image.fill(.source, color.premultiplied, boxes: boxes.lazy.map { $0.intersection(self.clip) }.filter { !$0.isEmpty })
+    }
+
     /// Fills a rectangle (points), edges snapped to pixels.
     public func fill(_ rect: Rect, _ color: Color) {
         let r = snapped(rect).intersection(clip)
@@ -95,43 +118,101 @@ public final class Canvas {
         paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
     }
 
-    /// A rounded rect as a plain fill between its corner rows (no mask to read there) and the
-    /// mask only along the top and bottom strips that hold the corners.
+    /// A rounded rect as plain fills everywhere but its four corner squares, which alone read
+    /// the mask (a full-width strip through the mask cost 2 × width × corner mask reads).
     private func fillSplit(_ px: PixelRect, _ corner: Int, _ color: Color, _ source: PixmanImage, _ key: MaskKey) {
-        let band = PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner).intersection(clip)
-        if !band.isEmpty {
-            image.fill(color.alpha >= 1 ? .source : .over, color.premultiplied, x: band.x, y: band.y, width: band.width, height: band.height)
-        }
-        guard corner > 0 else { return }
-        for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: corner),
-                      PixelRect(x: px.x, y: px.maxY - corner, width: px.width, height: corner)] where strip.intersects(clip) {
-            withClip(strip) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+        let op: CompositeOperator = color.alpha >= 1 ? .source : .over
+        let c = color.premultiplied
+        forEachSplitPart(of: px, corner: corner) { part, isCorner in
+            if isCorner {
+                withClip(part) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+            } else {
+                image.fill(op, c, x: part.x, y: part.y, width: part.width, height: part.height)
+            }
         }
     }
 
-    /// The pixels an operation paints fully opaque (nil when none worth tracking): what lies
-    /// under them need not be painted (occlusion culling of full repaints).
-    func opaqueRect(of op: DrawOp) -> PixelRect? {
+    /// The parts of a rounded rect `px` with `corner`-pixel corners, clipped: the middle band,
+    /// the top and bottom strips between the corners, and the four corner squares.
+    @inline(__always)
+    private func forEachSplitPart(of px: PixelRect, corner: Int, _ body: (PixelRect, _ isCorner: Bool) -> Void) {
+        let inner = px.width - 2 * corner
+        let parts: [(PixelRect, Bool)] = [
+            (PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner), false),
+            (PixelRect(x: px.x + corner, y: px.y, width: inner, height: corner), false),
+            (PixelRect(x: px.x + corner, y: px.maxY - corner, width: inner, height: corner), false),
+            (PixelRect(x: px.x, y: px.y, width: corner, height: corner), true),
+            (PixelRect(x: px.maxX - corner, y: px.y, width: corner, height: corner), true),
+            (PixelRect(x: px.x, y: px.maxY - corner, width: corner, height: corner), true),
+            (PixelRect(x: px.maxX - corner, y: px.maxY - corner, width: corner, height: corner), true),
+        ]
+        for (part, isCorner) in parts {
+            let r = part.intersection(clip)
+            if !r.isEmpty { body(r, isCorner) }
+        }
+    }
+
+    /// The pixels an operation paints fully opaque (none when not worth tracking), as up to two
+    /// rectangles: what lies under them need not be painted (occlusion culling of repaints).
+    func opaqueRects(of op: DrawOp) -> (PixelRect, PixelRect) {
         let shape: Shape, rect: Rect
         switch op {
         case .fill(let s, let r, let c) where c.alpha >= 1: shape = s; rect = r
         case .gradient(let s, let r, let g, let o) where o >= 1 && g.stops.allSatisfy({ $0.color.alpha >= 1 }): shape = s; rect = r
-        default: return nil
+        default: return (.zero, .zero)
         }
         let full = snapped(rect)
-        guard full.area >= 1024 else { return nil }
+        guard full.area >= 256 else { return (.zero, .zero) }
         switch shape {
-        case .rect: return full
+        case .rect: return (full, .zero)
         case .roundedRect, .capsule:
+            // A cross: everything but the four corner squares.
             let c = Int(cornerRadiusPixels(shape, full).rounded(.up))
             let h = PixelRect(x: full.x, y: full.y + c, width: full.width, height: full.height - 2 * c)
             let v = PixelRect(x: full.x + c, y: full.y, width: full.width - 2 * c, height: full.height)
-            return (h.area >= v.area ? h : v)
+            return (h.isEmpty ? .zero : h, v.isEmpty ? .zero : v)
         case .ellipse:
-            let w = Int(Double(full.width) * 0.7), hh = Int(Double(full.height) * 0.7)
-            return PixelRect(x: full.x + (full.width - w) / 2, y: full.y + (full.height - hh) / 2, width: w, height: hh)
-        case .path: return nil
+            // The inscribed rectangle (half sizes a/√2, b/√2), a pixel short of the soft edge.
+            let a = Double(full.width) / 2, b = Double(full.height) / 2
+            let hw = Int((a / 2.0.squareRoot() - 1).rounded(.down)), hh = Int((b / 2.0.squareRoot() - 1).rounded(.down))
+            guard hw > 0, hh > 0 else { return (.zero, .zero) }
+            let cx = full.x + full.width / 2, cy = full.y + full.height / 2
+            return (PixelRect(x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh), .zero)
+        case .path: return (.zero, .zero)
         }
+    }
+
+    /// Where a filled rect-like shape in `px` has full coverage, as disjoint rectangles: the
+    /// middle band between the corner rows, then the strips above and below it between the
+    /// corner columns (empty for paths and ellipses).
+    func interiorParts(_ shape: Shape, _ px: PixelRect) -> [PixelRect] {
+        switch shape {
+        case .rect: return [px]
+        case .roundedRect, .capsule:
+            let c = Int(cornerRadiusPixels(shape, px).rounded(.up))
+            let band = PixelRect(x: px.x, y: px.y + c, width: px.width, height: px.height - 2 * c)
+            let inner = px.width - 2 * c
+            let top = PixelRect(x: px.x + c, y: px.y, width: inner, height: min(c, px.height))
+            let bottom = PixelRect(x: px.x + c, y: max(px.maxY - c, top.maxY), width: inner, height: px.maxY - max(px.maxY - c, top.maxY))
+            return [band, top, bottom].filter { !$0.isEmpty }
+        case .ellipse, .path: return []
+        }
+    }
+
+    /// The colour pixman gives `top` composited OVER `under` (both premultiplied), exactly as
+    /// a fill would: translucent fills on a known opaque colour become plain fills of it.
+    static func over(_ top: PremultipliedColor, _ under: PremultipliedColor) -> PremultipliedColor {
+        let img = PixmanImage.owning(layout: .argb32, width: 1, height: 1)
+        img.fill(.source, under, x: 0, y: 0, width: 1, height: 1)
+        img.fill(.over, top, x: 0, y: 0, width: 1, height: 1)
+        let v = img.data.load(as: UInt32.self)
+        return PremultipliedColor(argb32: v)
+    }
+
+    /// Replaces the pixels of `box` (inside the clip) with a premultiplied colour.
+    func fillPixels(_ box: PixelRect, _ c: PremultipliedColor) {
+        let r = box.intersection(clip)
+        image.fill(.source, c, x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
     /// Fills `shape` in `rect` with a gradient (cached per pixel size), times `opacity`.
@@ -144,13 +225,15 @@ public final class Canvas {
         if let key, opacity >= 1, px.height > 2 * corner, gradient.stops.allSatisfy({ $0.color.alpha >= 1 }) {
             switch shape {
             case .roundedRect, .capsule:
-                // Opaque: copy the band between the corner rows, mask only the corner strips.
-                let band = PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner).intersection(clip)
-                image.composite(.source, source: grad, sourceAt: band.x - px.x, band.y - px.y, to: band.x, band.y,
-                                width: band.width, height: band.height)
-                for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: corner),
-                              PixelRect(x: px.x, y: px.maxY - corner, width: px.width, height: corner)] where strip.intersects(clip) {
-                    withClip(strip) { paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: 1) }
+                // Opaque: copy everything but the corner squares; only those read the mask.
+                guard px.width > 2 * corner else { break }
+                forEachSplitPart(of: px, corner: corner) { part, isCorner in
+                    if isCorner {
+                        withClip(part) { paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: 1) }
+                    } else {
+                        image.composite(.source, source: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
+                                        width: part.width, height: part.height)
+                    }
                 }
                 return
             default: break

@@ -47,4 +47,13 @@ extension Color {
 /// A premultiplied colour with 16-bit channels, as pixman takes it.
 struct PremultipliedColor: Hashable {
     var r: UInt16, g: UInt16, b: UInt16, a: UInt16
+
+    init(r: UInt16, g: UInt16, b: UInt16, a: UInt16) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    /// From a premultiplied ARGB8888 word (each 8-bit channel x becomes x × 257, which pixman
+    /// turns back into exactly x).
+    init(argb32 v: UInt32) {
+        @inline(__always) func c(_ shift: UInt32) -> UInt16 { UInt16((v >> shift) & 0xFF) * 257 }
+        self.init(r: c(16), g: c(8), b: c(0), a: c(24))
+    }
 }

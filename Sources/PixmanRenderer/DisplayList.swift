@@ -65,7 +65,25 @@ public struct DisplayItem: Hashable, Sendable {
     /// Drawing stays inside this rectangle (points, edges snapped to pixels): content of a
     /// scroll view clipped to its viewport. Nil draws unclipped.
     public var clip: Rect?
-    public init(_ id: ItemID, _ ops: [DrawOp], clip: Rect? = nil) { self.id = id; self.ops = ops; self.clip = clip }
+    /// Corner radius of the clip (points): content of a scroll view with rounded corners.
+    public var clipCornerRadius: Double
+    /// The operations turned about a centre (a canvas rotated by a gesture, G5); they are given
+    /// unturned (zoom and pan already applied). The clip stays upright: it is the viewport.
+    public var rotation: Rotation?
+
+    public init(_ id: ItemID, _ ops: [DrawOp], clip: Rect? = nil, clipCornerRadius: Double = 0, rotation: Rotation? = nil) {
+        self.id = id; self.ops = ops; self.clip = clip; self.clipCornerRadius = clipCornerRadius
+        self.rotation = rotation.flatMap { $0.angle == 0 ? nil : $0 }
+    }
+}
+
+/// A rotation of an item's drawing about a centre.
+public struct Rotation: Hashable, Sendable {
+    /// Radians, clockwise on screen (surface y grows downward), as `ContainerTransform.rotation`.
+    public var angle: Double
+    /// Surface points.
+    public var center: Point
+    public init(angle: Double, center: Point) { self.angle = angle; self.center = center }
 }
 
 /// Where pixels of a rectangle land at a scale: edges rounded to whole pixels, at least one
@@ -81,8 +99,13 @@ func snapRect(_ rect: Rect, scale: Double) -> PixelRect {
 }
 
 extension Canvas {
-    /// Executes one operation.
+    /// Executes one operation (inside the rounded clip, when one is set).
     public func draw(_ op: DrawOp) {
+        if let rounded = roundedClip { drawRoundedClipped(op, rounded); return }
+        drawUnclipped(op)
+    }
+
+    func drawUnclipped(_ op: DrawOp) {
         switch op {
         case .fill(let s, let r, let c): fill(s, in: r, c)
         case .gradient(let s, let r, let g, let o): fill(s, in: r, g, opacity: o)
@@ -107,16 +130,21 @@ extension Canvas {
 
     /// Every pixel an item may touch.
     public func bounds(of item: DisplayItem) -> PixelRect {
+        if item.rotation != nil { return rotatedBounds(of: item) }
         let b = item.ops.reduce(PixelRect.zero) { $0.union(bounds(of: $1)) }
         return item.clip.map { b.intersection(snapped($0)) } ?? b
     }
 
-    /// Draws an item's operations, inside its clip.
+    /// Draws an item's operations, inside its clip (rounded when it has a corner radius),
+    /// turned when it has a rotation.
     public func draw(_ item: DisplayItem) {
-        if let c = item.clip {
-            withClip(snapped(c)) { for op in item.ops { draw(op) } }
-        } else {
-            for op in item.ops { draw(op) }
+        guard let c = item.clip else {
+            if item.rotation != nil { drawRotated(item) } else { for op in item.ops { draw(op) } }
+            return
+        }
+        withClip(snapped(c)) {
+            if item.rotation != nil { drawRotated(item); return }
+            withRoundedClip(item) { for op in item.ops { draw(op) } }
         }
     }
 

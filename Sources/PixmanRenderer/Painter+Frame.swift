@@ -100,7 +100,7 @@ extension Painter {
     /// An annotation as the engine describes it (A3); `metrics` measures `a.text` in
     /// `annotationFont(size: a.fontSize)`.
     /// The label moves inside `surface` when given (it never hangs off the window's edge).
-    public static func annotation(_ a: AnnotationAppearance, metrics: TextMetrics, within surface: Rect? = nil) -> [DrawOp] {
+    public static func annotation(_ a: AnnotationAppearance, metrics: TextExtents, within surface: Rect? = nil) -> [DrawOp] {
         guard a.opacity > 0 else { return [] }
         let pad = Vector(a.padding * 1.75, a.padding)
         var rect = Rect(x: a.origin.x, y: a.origin.y, width: metrics.width + 2 * pad.dx, height: metrics.height + 2 * pad.dy)

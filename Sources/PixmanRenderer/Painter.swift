@@ -56,7 +56,7 @@ public enum Painter {
     }
 
     /// Text centred in a rectangle.
-    public static func label(_ text: String, in rect: Rect, font: Font, color: Color, metrics: TextMetrics) -> [DrawOp] {
+    public static func label(_ text: String, in rect: Rect, font: Font, color: Color, metrics: TextExtents) -> [DrawOp] {
         let x = rect.midX - metrics.width / 2
         let y = rect.midY + (metrics.ascent - metrics.descent) / 2
         return [.text(text, font, baseline: Point(x, y), color)]
@@ -324,7 +324,7 @@ public enum Painter {
 
     /// A live label next to the pointer: a dark capsule with white text. `anchor` is where
     /// the label's leading-top corner sits (the engine keeps it on screen).
-    public static func annotation(_ text: String, at anchor: Point, metrics: TextMetrics, opacity: Double = 1) -> [DrawOp] {
+    public static func annotation(_ text: String, at anchor: Point, metrics: TextExtents, opacity: Double = 1) -> [DrawOp] {
         let pad = Look.annotationPadding
         let rect = Rect(x: anchor.x, y: anchor.y, width: metrics.width + 2 * pad.dx, height: metrics.height + 2 * pad.dy)
         let ops: [DrawOp] = [
@@ -336,7 +336,7 @@ public enum Painter {
     }
 
     /// The annotation's size for a text (to place it).
-    public static func annotationSize(_ metrics: TextMetrics) -> Size {
+    public static func annotationSize(_ metrics: TextExtents) -> Size {
         Size(metrics.width + 2 * Look.annotationPadding.dx, metrics.height + 2 * Look.annotationPadding.dy)
     }
 

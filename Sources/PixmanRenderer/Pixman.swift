@@ -43,6 +43,9 @@ final class PixmanImage {
     private let owned: UnsafeMutableRawPointer?
     let width: Int
     let height: Int
+    /// Where this image's pixel (0, 0) lies in the coordinates callers draw in (scratch images
+    /// standing in for a piece of a larger canvas); destination coordinates are shifted by it.
+    var originX = 0, originY = 0
 
     private init(handle: OpaquePointer, owned: UnsafeMutableRawPointer?, width: Int, height: Int) {
         self.handle = handle; self.owned = owned; self.width = width; self.height = height
@@ -116,15 +119,28 @@ final class PixmanImage {
         guard width > 0, height > 0 else { return }
         pixman_image_composite32(op.pixman, source.handle, mask?.handle, handle,
                                  Int32(sx), Int32(sy), Int32(mx), Int32(my),
-                                 Int32(dx), Int32(dy), Int32(width), Int32(height))
+                                 Int32(dx - originX), Int32(dy - originY), Int32(width), Int32(height))
     }
 
     /// Fills a pixel rectangle with a colour.
     func fill(_ op: CompositeOperator, _ c: PremultipliedColor, x: Int, y: Int, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
         var color = pixman_color_t(red: c.r, green: c.g, blue: c.b, alpha: c.a)
-        var box = pixman_box32_t(x1: Int32(x), y1: Int32(y), x2: Int32(x + width), y2: Int32(y + height))
+        var box = pixman_box32_t(x1: Int32(x - originX), y1: Int32(y - originY), x2: Int32(x + width - originX),
+                                 y2: Int32(y + height - originY))
         _ = pixman_image_fill_boxes(op.pixman, handle, &color, 1, &box)
+    }
+
+    /// Fills many pixel rectangles with a colour in one call.
+    func fill<S: Sequence>(_ op: CompositeOperator, _ c: PremultipliedColor, boxes: S) where S.Element == PixelRect {
+        var color = pixman_color_t(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+        var list: [pixman_box32_t] = []
+        for r in boxes {
+            list.append(pixman_box32_t(x1: Int32(r.x - originX), y1: Int32(r.y - originY), x2: Int32(r.maxX - originX),
+                                       y2: Int32(r.maxY - originY)))
+        }
+        guard !list.isEmpty else { return }
+        _ = pixman_image_fill_boxes(op.pixman, handle, &color, Int32(list.count), &list)
     }
 
     /// Samples this image through a scale (for a source drawn larger or smaller), bilinear.
@@ -133,6 +149,23 @@ final class PixmanImage {
         pixman_transform_init_scale(&t, PixmanImage.fixed(1 / sx), PixmanImage.fixed(1 / sy))
         _ = pixman_image_set_transform(handle, &t)
         _ = pixman_image_set_filter(handle, bilinear ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
+    }
+
+    /// Samples this image through a rotation (cosine `c`, sine `s` of the angle, clockwise on
+    /// screen) about (`cx`, `cy`) in destination pixels, bilinear, transparent outside: the
+    /// image, whose pixel (0, 0) sits at `origin` before turning, is drawn turned. Pass
+    /// destination coordinates as source coordinates when compositing.
+    func setRotation(cos c: Double, sin s: Double, aboutX cx: Double, _ cy: Double, origin: (x: Int, y: Int)) {
+        // source = R(−angle)·(p − c) + c − origin
+        let tx = -c * cx - s * cy + cx - Double(origin.x)
+        let ty = s * cx - c * cy + cy - Double(origin.y)
+        var t = pixman_transform_t()
+        pixman_transform_init_identity(&t)
+        t.matrix.0 = (PixmanImage.fixed(c), PixmanImage.fixed(s), PixmanImage.fixed(tx))
+        t.matrix.1 = (PixmanImage.fixed(-s), PixmanImage.fixed(c), PixmanImage.fixed(ty))
+        _ = pixman_image_set_transform(handle, &t)
+        _ = pixman_image_set_filter(handle, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_repeat(handle, PIXMAN_REPEAT_NONE)
     }
 
     /// Clears a transform set by `setScale`.
@@ -163,6 +196,15 @@ final class PixelRegion {
         _ = pixman_region32_union_rect(region, region, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
     }
 
+    /// Makes the region exactly `r` (no allocation when its storage suffices).
+    func reset(_ r: PixelRect) {
+        var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+        pixman_region32_reset(region, &box)
+    }
+
+    /// Empties the region.
+    func clear() { pixman_region32_clear(region) }
+
     func subtract(_ other: PixelRegion) {
         _ = pixman_region32_subtract(region, region, other.region)
     }
@@ -186,6 +228,16 @@ final class PixelRegion {
         let rest = PixelRegion(r)
         rest.subtract(self)
         return rest.rects
+    }
+
+    /// Calls `body` with each box of the region, without building an array.
+    func forEachRect(_ body: (PixelRect) -> Void) {
+        var n: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(region, &n) else { return }
+        for i in 0..<Int(n) {
+            let b = boxes[i]
+            body(PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1)))
+        }
     }
 
     var rects: [PixelRect] {

@@ -18,6 +18,9 @@ public final class RenderCache {
 
     public init() {}
 
+    /// Unturned images of rotated items (see `unturned`), by item.
+    var unturnedImages: [ItemID: (key: UnturnedKey, image: PixmanImage)] = [:]
+
     /// Fonts and glyphs.
     let text = TextEngine()
 

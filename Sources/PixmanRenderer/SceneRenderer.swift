@@ -10,7 +10,33 @@ public final class SceneRenderer {
     /// The window background, painted under every repaint.
     public var background: Color
 
-    private struct Placed { var item: DisplayItem; var bounds: PixelRect }
+    private struct Placed {
+        var item: DisplayItem
+        var bounds: PixelRect
+        /// Each operation's pixels, already narrowed to the item's clip (measured once per change).
+        var opBounds: [PixelRect]
+        /// The item's clip in pixels (the whole plane when unclipped).
+        var clip: PixelRect
+        /// Where the clip lets opaque drawing hide what is below: the clip, or the cross of a
+        /// rounded clip (its corners let the background show through).
+        var opaqueClip: (PixelRect, PixelRect)
+    }
+    /// Scratch state of `paint`, kept between frames so repaints allocate nothing.
+    private let occluded = PixelRegion()
+    private let visible = PixelRegion()
+    /// Steps of a repaint, top-down: an operation limited to a box, or (`solid`) a plain fill
+    /// standing for a translucent fill over a known opaque colour.
+    private var plan: [(item: Int, op: Int, box: PixelRect, solid: PremultipliedColor?)] = []
+    /// The plan of the last repaint, reused while neither the scene nor the rectangle changed.
+    private var planRect = PixelRect.zero
+    private var planVersion = -1
+    /// Bumped whenever the placed items change in any way.
+    private var sceneVersion = 0
+    private var planBackground: Color?
+    private var blends: [Blend: PremultipliedColor] = [:]
+    private let scratchRegion = PixelRegion()
+    private struct Blend: Hashable { var top: PremultipliedColor; var under: PremultipliedColor }
+    private var backgroundBoxes: [PixelRect] = []
     private var previous: [Placed] = []
     private var previousIndex: [ItemID: Int] = [:]
     /// Damage of recent frames, newest first; entry n is what frame (now − n) changed.
@@ -48,14 +74,16 @@ public final class SceneRenderer {
         if sameIDs {
             placed = previous
             previous = []
-            for k in items.indices where placed[k].item.ops != items[k].ops {
+            for k in items.indices where placed[k].item != items[k] {
+                sceneVersion &+= 1
                 let b = bounds(of: items[k], on: canvas)
                 damage.append(placed[k].bounds)
-                damage.append(b)
-                placed[k] = Placed(item: items[k], bounds: b)
+                damage.append(b.bounds)
+                placed[k] = b
             }
             damage.removeAll { $0.isEmpty }
         } else if sameGeometry {
+            sceneVersion &+= 1
             placed.reserveCapacity(items.count)
             // Unchanged items keep their bounds (measuring text and shadows costs time). Fast
             // path: the same ids in the same order as last frame need no lookups at all.
@@ -69,8 +97,8 @@ public final class SceneRenderer {
                     inPlace = false
                     guard let j = previousIndex[item.id] else {
                         let b = bounds(of: item, on: canvas)
-                        placed.append(Placed(item: item, bounds: b))
-                        damage.append(b)
+                        placed.append(b)
+                        damage.append(b.bounds)
                         continue
                     }
                     i = j
@@ -84,9 +112,9 @@ public final class SceneRenderer {
                     if reordered { damage.append(old.bounds) }
                 } else {
                     let b = bounds(of: item, on: canvas)
-                    placed.append(Placed(item: item, bounds: b))
+                    placed.append(b)
                     damage.append(old.bounds)
-                    damage.append(b)
+                    damage.append(b.bounds)
                 }
             }
             if !inPlace {
@@ -97,7 +125,8 @@ public final class SceneRenderer {
             damage.removeAll { $0.isEmpty }
         } else {
             placed.reserveCapacity(items.count)
-            for item in items { placed.append(Placed(item: item, bounds: bounds(of: item, on: canvas))) }
+            sceneVersion &+= 1
+            for item in items { placed.append(bounds(of: item, on: canvas)) }
             damage = [full]
             history.removeAll()
         }
@@ -122,42 +151,155 @@ public final class SceneRenderer {
         return repaint
     }
 
-    private func bounds(of item: DisplayItem, on canvas: Canvas) -> PixelRect { canvas.bounds(of: item) }
+    private func bounds(of item: DisplayItem, on canvas: Canvas) -> Placed {
+        let clip = item.clip.map { canvas.snapped($0) } ?? PixelRect(x: -(1 << 28), y: -(1 << 28), width: 1 << 29, height: 1 << 29)
+        if item.rotation != nil {
+            // A turned item is drawn as a whole and hides nothing.
+            let b = canvas.bounds(of: item)
+            return Placed(item: item, bounds: b, opBounds: [b], clip: clip, opaqueClip: (.zero, .zero))
+        }
+        var total = PixelRect.zero
+        let ops = item.ops.map { op -> PixelRect in
+            let b = canvas.bounds(of: op).intersection(clip)
+            total = total.union(b)
+            return b
+        }
+        let opaqueClip = canvas.roundedClip(of: item)?.cross ?? (clip, .zero)
+        return Placed(item: item, bounds: total, opBounds: ops, clip: clip, opaqueClip: opaqueClip)
+    }
 
     /// Repaints one rectangle from scratch, skipping whatever opaque operations above hide
     /// (occlusion culling): the operations meeting `rect` are visited top-down while the
     /// region they cover opaquely grows; each keeps only the boxes still visible, and the
-    /// background is cleared only where nothing opaque lands.
+    /// background is cleared, in one call, only where nothing opaque lands. The scratch
+    /// region and lists live in the renderer: a repaint allocates nothing once warm.
     private func paint(_ rect: PixelRect, _ placed: [Placed], _ canvas: Canvas) {
-        var ops: [(op: DrawOp, boxes: [PixelRect])] = []
-        let occluded = PixelRegion()
-        var anyOccluder = false
-        for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
-            // An item's clip narrows everything it paints and everything it hides.
-            let area = placed[i].item.clip.map { rect.intersection(canvas.snapped($0)) } ?? rect
-            for op in placed[i].item.ops.reversed() {
-                let b = canvas.bounds(of: op).intersection(area)
-                guard !b.isEmpty else { continue }
-                if !anyOccluder {
-                    ops.append((op, [b]))
+        // The scene and the rectangle as last time (a new buffer of an unchanged scene): the plan holds.
+        if rect != planRect || planVersion != sceneVersion || planBackground != background {
+            makePlan(rect, placed, canvas)
+            planRect = rect; planVersion = sceneVersion; planBackground = background
+        }
+        canvas.clear(background, boxes: backgroundBoxes)
+        for k in stride(from: plan.count - 1, through: 0, by: -1) {
+            let step = plan[k]
+            if let solid = step.solid { canvas.fillPixels(step.box, solid); continue }
+            let item = placed[step.item].item
+            canvas.withClip(step.box) {
+                if item.rotation != nil {
+                    canvas.drawRotated(item)
                 } else {
-                    switch occluded.overlap(b) {
-                    case .inside: continue
-                    case .outside: ops.append((op, [b]))
-                    case .partial: ops.append((op, occluded.remainder(of: b)))
-                    }
-                }
-                if let o = canvas.opaqueRect(of: op)?.intersection(area), !o.isEmpty {
-                    occluded.add(o)
-                    anyOccluder = true
+                    canvas.withRoundedClip(item) { canvas.draw(item.ops[step.op]) }
                 }
             }
         }
-        let backgroundBoxes = anyOccluder ? occluded.remainder(of: rect) : [rect]
-        for box in backgroundBoxes { canvas.withClip(box) { canvas.clear(background) } }
-        for (op, boxes) in ops.reversed() {
-            for box in boxes { canvas.withClip(box) { canvas.draw(op) } }
+    }
+
+    private func makePlan(_ rect: PixelRect, _ placed: [Placed], _ canvas: Canvas) {
+        plan.removeAll(keepingCapacity: true)
+        occluded.clear()
+        var anyOccluder = false
+        func occlude(_ o: PixelRect, _ p: Placed) {
+            guard !o.isEmpty else { return }
+            for area in [p.opaqueClip.0, p.opaqueClip.1] where !area.isEmpty {
+                let a = o.intersection(area).intersection(rect)
+                if !a.isEmpty { occluded.add(a); anyOccluder = true }
+            }
         }
+        for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
+            let p = placed[i]
+            for j in stride(from: p.opBounds.count - 1, through: 0, by: -1) {
+                let b = p.opBounds[j].intersection(rect)
+                guard !b.isEmpty else { continue }
+                let firstStep = plan.count
+                if !anyOccluder {
+                    plan.append((i, j, b, nil))
+                } else {
+                    switch occluded.overlap(b) {
+                    case .inside: continue
+                    case .outside: plan.append((i, j, b, nil))
+                    case .partial:
+                        visible.reset(b)
+                        visible.subtract(occluded)
+                        visible.forEachRect { plan.append((i, j, $0, nil)) }
+                    }
+                }
+                guard p.item.rotation == nil else { continue }
+                let op = p.item.ops[j]
+                let (o1, o2) = canvas.opaqueRects(of: op)
+                if !o1.isEmpty || !o2.isEmpty {
+                    occlude(o1, p); occlude(o2, p)
+                } else if let flat = flattening(op, at: i, j, placed, rect, canvas) {
+                    // A translucent fill over one opaque colour: its cross is that blend, plainly
+                    // filled, and hides what is below like an opaque fill.
+                    let steps = Array(plan[firstStep...])
+                    plan.removeSubrange(firstStep...)
+                    for step in steps {
+                        for part in flat.parts {
+                            let r = step.box.intersection(part)
+                            if !r.isEmpty { plan.append((i, j, r, flat.color)) }
+                        }
+                        visible.reset(step.box)
+                        for part in flat.parts { subtractRect(visible, part) }
+                        visible.forEachRect { plan.append((i, j, $0, nil)) }
+                    }
+                    for part in flat.parts { occluded.add(part); anyOccluder = true }
+                }
+            }
+        }
+        backgroundBoxes.removeAll(keepingCapacity: true)
+        if anyOccluder {
+            visible.reset(rect)
+            visible.subtract(occluded)
+            visible.forEachRect { backgroundBoxes.append($0) }
+        } else {
+            backgroundBoxes.append(rect)
+        }
+    }
+
+    private func subtractRect(_ region: PixelRegion, _ r: PixelRect) {
+        scratchRegion.reset(r)
+        region.subtract(scratchRegion)
+    }
+
+    /// When `op` (item `i`, operation `j`) is a translucent solid fill whose interior lies
+    /// wholly on one opaque colour — the topmost thing below it there is an opaque fill covering
+    /// all of it, or nothing but the opaque background — the interior's exact colour (pixman's
+    /// own OVER of the two) and its disjoint parts inside `rect`.
+    private func flattening(_ op: DrawOp, at i: Int, _ j: Int, _ placed: [Placed], _ rect: PixelRect,
+                            _ canvas: Canvas) -> (color: PremultipliedColor, parts: [PixelRect])? {
+        guard case .fill(let shape, let r, let color) = op, color.alpha > 0, color.alpha < 1,
+              placed[i].opaqueClip.1.isEmpty else { return nil }
+        let clip = placed[i].opaqueClip.0.intersection(rect)
+        let parts = canvas.interiorParts(shape, canvas.snapped(r)).map { $0.intersection(clip) }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        let reach = parts.reduce(PixelRect.zero) { $0.union($1) }
+        var under: PremultipliedColor? = nil
+        var found = false
+        search: for i2 in stride(from: i, through: 0, by: -1) where placed[i2].bounds.intersects(reach) {
+            let p = placed[i2]
+            let top = i2 == i ? j - 1 : p.opBounds.count - 1
+            guard top >= 0 else { continue }
+            for j2 in stride(from: top, through: 0, by: -1) where parts.contains(where: { p.opBounds[j2].intersects($0) }) {
+                found = true
+                guard p.item.rotation == nil, case .fill(_, _, let c) = p.item.ops[j2], c.alpha >= 1 else { break search }
+                let (o1, o2) = canvas.opaqueRects(of: p.item.ops[j2])
+                let covers = parts.allSatisfy { part in
+                    [o1, o2].contains { o in
+                        [p.opaqueClip.0, p.opaqueClip.1].contains { !$0.isEmpty && o.intersection($0).contains(part) }
+                    }
+                }
+                if covers { under = c.premultiplied }
+                break search
+            }
+        }
+        if !found && background.alpha >= 1 { under = background.premultiplied }
+        guard let under else { return nil }
+        let key = Blend(top: color.premultiplied, under: under)
+        if let c = blends[key] { return (c, parts) }
+        if blends.count > 256 { blends.removeAll(keepingCapacity: true) }
+        let c = Canvas.over(key.top, key.under)
+        blends[key] = c
+        return (c, parts)
     }
 
     /// Merges overlapping rectangles (and near neighbours, when merging costs little extra
@@ -186,3 +328,4 @@ public final class SceneRenderer {
         return out
     }
 }
+

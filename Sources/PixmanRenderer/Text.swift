@@ -14,8 +14,9 @@ public struct Font: Hashable, Sendable {
     public static func monospaced(_ size: Double, bold: Bool = false) -> Font { Font(family: "DejaVu Sans Mono", size: size, bold: bold) }
 }
 
-/// Measured text, in points.
-public struct TextMetrics: Hashable, Sendable {
+/// A measured line of text, in points (not the engine's `PointerEngine.TextMetrics`, which
+/// describes the lines of a text area).
+public struct TextExtents: Hashable, Sendable {
     public var width: Double
     /// Distance from the baseline up to the top of the tallest glyph of the font.
     public var ascent: Double
@@ -69,11 +70,11 @@ final class TextEngine {
         return (out, pen, face.metrics(size64: s64))
     }
 
-    func measure(_ text: String, _ font: Font, scale: Double) -> TextMetrics {
+    func measure(_ text: String, _ font: Font, scale: Double) -> TextExtents {
         guard let l = layout(text, font, scale: scale) else {
-            return TextMetrics(width: 0, ascent: font.size * 0.8, descent: font.size * 0.2)
+            return TextExtents(width: 0, ascent: font.size * 0.8, descent: font.size * 0.2)
         }
-        return TextMetrics(width: Double(l.advance64) / 64 / scale, ascent: Double(l.metrics.ascender64) / 64 / scale,
+        return TextExtents(width: Double(l.advance64) / 64 / scale, ascent: Double(l.metrics.ascender64) / 64 / scale,
                            descent: Double(-l.metrics.descender64) / 64 / scale)
     }
 
@@ -113,6 +114,13 @@ final class TextEngine {
         return PixelRect(x: x0 + r.x, y: y0 + r.y, width: img.width, height: img.height)
     }
 
+    /// The cached a8 image of a line and where it lands for a baseline at `origin`.
+    func runImage(_ text: String, _ font: Font, baseline origin: Point, scale: Double) -> (PixmanImage, x: Int, y: Int)? {
+        guard let r = run(text, font, scale: scale), let img = r.image else { return nil }
+        let x0 = Int((origin.x * scale).rounded()), y0 = Int((origin.y * scale).rounded())
+        return (img, x0 + r.x, y0 + r.y)
+    }
+
     func draw(_ text: String, _ font: Font, baseline origin: Point, color: Color, opacity: Double, on canvas: Canvas) {
         guard let r = run(text, font, scale: canvas.scale), let img = r.image else { return }
         let x0 = Int((origin.x * canvas.scale).rounded()), y0 = Int((origin.y * canvas.scale).rounded())
@@ -128,8 +136,17 @@ extension Canvas {
         cache.text.draw(text, font, baseline: origin, color: color, opacity: opacity, on: self)
     }
 
+    /// The a8 coverage of a line of text as this canvas caches it (one image per line), and the
+    /// pixels it covers — for tools compositing the same coverage elsewhere (the benchmark's
+    /// equally-cached cairo peer). Nil for text with no ink.
+    public func textCoverage(_ text: String, font: Font, at origin: Point) -> (rect: PixelRect, stride: Int, bytes: [UInt8])? {
+        guard let (img, x, y) = cache.text.runImage(text, font, baseline: origin, scale: scale) else { return nil }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: img.data, count: img.stride * img.height))
+        return (PixelRect(x: x, y: y, width: img.width, height: img.height), img.stride, bytes)
+    }
+
     /// The size of a line of text at this canvas's scale.
-    public func measure(_ text: String, font: Font) -> TextMetrics {
+    public func measure(_ text: String, font: Font) -> TextExtents {
         cache.text.measure(text, font, scale: scale)
     }
 }

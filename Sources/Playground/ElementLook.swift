@@ -4,7 +4,7 @@ import PointerEngine
 import PixmanRenderer
 
 typealias Paint = PointerEngine.Color
-typealias TextSize = PixmanRenderer.TextMetrics
+typealias TextSize = PixmanRenderer.TextExtents
 
 /// The showcase palette (iOS-like system colours).
 enum Palette {
@@ -30,7 +30,7 @@ enum Palette {
 }
 
 /// Measures text (points) — the canvas's measure at its scale.
-public typealias TextMeasure = (String, Font) -> PixmanRenderer.TextMetrics
+public typealias TextMeasure = (String, Font) -> PixmanRenderer.TextExtents
 
 /// Drawing helpers shared by the looks.
 struct Ink {

@@ -22,13 +22,17 @@ public struct ShowcaseComposer {
         var items: [DisplayItem] = []
         let states = Dictionary(frame.elementStates.map { ($0.element, $0) }, uniquingKeysWith: { a, _ in a })
         let effects = Dictionary(frame.effects.map { ($0.element, $0) }, uniquingKeysWith: { _, b in b })
-        let viewports = Dictionary(frame.containers.map { ($0.element, $0.transform.viewport) }, uniquingKeysWith: { a, _ in a })
+        let containers = Dictionary(frame.containers.map { ($0.element, $0.transform) }, uniquingKeysWith: { a, _ in a })
         var pointerDrawn = false
 
         for id in layout.paintOrder {
-            guard let e = layout[id], let r = surfaceFrame(id) else { continue }
+            guard let e = layout[id], var r = surfaceFrame(id) else { continue }
             let st = states[id]
-            if !isVisible(e, rect: r, viewports: viewports) { continue }
+            // Content of a scroll container is clipped to its viewport (rounded like the
+            // container), turned with it when it rotates (I5, G5).
+            let place = placement(of: e, containers: containers)
+            if let turned = place.unturned { r = turned }
+            if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { continue }
             let opacity = revealOpacity(of: e, states: states)
             if opacity <= 0 { continue }
             var ops = (isShowcase ? content.ops(e, in: r, state: st) : nil)
@@ -40,7 +44,10 @@ public struct ShowcaseComposer {
                 items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))
                 pointerDrawn = true
             }
-            if !ops.isEmpty { items.append(DisplayItem(ItemID("el", Int(id.rawValue)), ops)) }
+            if !ops.isEmpty {
+                items.append(DisplayItem(ItemID("el", Int(id.rawValue)), ops, clip: place.clip, clipCornerRadius: place.cornerRadius,
+                                         rotation: place.rotation))
+            }
         }
 
         // Overlays (Frame.swift order 3–6).
@@ -84,12 +91,27 @@ public struct ShowcaseComposer {
         return items
     }
 
-    /// Elements inside a scroll container draw only while wholly inside its viewport (until
-    /// display items can clip).
-    func isVisible(_ e: Element, rect: Rect, viewports: [ElementID: Rect]) -> Bool {
-        guard let c = layout.scrollContainer(of: e.id) else { return true }
-        guard let vp = viewports[c] ?? layout[c]?.frame else { return true }
-        return vp.outsetBy(0.5).contains(rect)
+    /// Where an element inside a scroll container draws: clipped to the container's viewport
+    /// (with its corner radius) and, when the container is rotated, laid out unturned (zoom and
+    /// offset applied) and turned about the viewport's centre.
+    struct Placement {
+        var clip: Rect?
+        var cornerRadius = 0.0
+        var rotation: Rotation?
+        var unturned: Rect?
+    }
+
+    func placement(of e: Element, containers: [ElementID: ContainerTransform]) -> Placement {
+        guard let c = layout.scrollContainer(of: e.id), let container = layout[c] else { return Placement() }
+        guard let t = containers[c] else { return Placement(clip: container.frame, cornerRadius: container.cornerRadius) }
+        var place = Placement(clip: t.viewport, cornerRadius: container.cornerRadius)
+        if t.rotation != 0 {
+            var upright = t
+            upright.rotation = 0
+            place.unturned = upright.apply(e.frame)
+            place.rotation = Rotation(angle: t.rotation, center: t.viewport.center)
+        }
+        return place
     }
 
     /// Hover-revealed controls fade with their reveal opacity (I4, H1–H4); their children too.

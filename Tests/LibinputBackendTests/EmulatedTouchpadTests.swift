@@ -91,7 +91,7 @@ struct EmulatedTouchpadTests {
         #expect(run.count(.hold, .end) == 1)
         #expect(run.gestures(.hold).allSatisfy { $0.fingers == fingerCount })
         #expect(run.gestures(.hold).last?.cancelled == false)
-        #expect(run.gestures.count == 2, "nothing but the hold: \(run.gestures)")
+        #expect(run.gestures.count == 2, "nothing but the hold: \(run.gestures); libinput said: \(run.stderr)")
     }
 
     @Test("G7: a hold that turns into a pinch ends cancelled before the pinch begins")

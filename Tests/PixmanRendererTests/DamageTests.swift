@@ -34,6 +34,7 @@ struct DamageScene {
     var band: Rect? = nil
     var swapOrder = false
     var scrollOffset = 0.0
+    var canvasAngle = 0.0
 
     static let buttons = (0..<4).map { Rect(x: 20 + Double($0) * 44, y: 20, width: 36, height: 28) }
     static let icon = Rect(x: 60, y: 80, width: 48, height: 48)
@@ -59,7 +60,16 @@ struct DamageScene {
             .fill(.roundedRect(cornerRadius: 4), Rect(x: 154, y: 52 + Double(i) * 20 - scrollOffset, width: 52, height: 16),
                   i % 2 == 0 ? Color(hex: 0xFF9F0A) : Color(hex: 0x5E5CE6))
         }
-        items.append(DisplayItem(ItemID("scroll"), rows, clip: viewport))
+        // Its white body and, every other row, translucent rows over it (plain fills of the blend).
+        items.append(DisplayItem(ItemID("scrollbody"), [.fill(.roundedRect(cornerRadius: 8), viewport, .white)]))
+        items.append(DisplayItem(ItemID("scroll"), rows.enumerated().map { $0.offset % 2 == 1 ? $0.element.fading(0.5) : $0.element },
+                                 clip: viewport, clipCornerRadius: 8))
+        // A small canvas whose content turns with a rotate gesture (G5), clipped upright.
+        let canvasView = Rect(x: 8, y: 120, width: 44, height: 40)
+        items.append(DisplayItem(ItemID("canvas"), [.fill(.rect, Rect(x: 0, y: 0, width: 16, height: 16).offsetBy(Vector(22, 132)), Color(hex: 0x30D158)),
+                                                    .fill(.roundedRect(cornerRadius: 3), Rect(x: 4, y: 136, width: 60, height: 8), Color(hex: 0x1C1C1E)),
+                                                    .text("ab", .system(9), baseline: Point(14, 152), .black)],
+                                 clip: canvasView, rotation: Rotation(angle: canvasAngle, center: canvasView.center)))
         if let band { items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band))) }
         items.append(DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer)))
         if let a = accessory {
@@ -73,7 +83,8 @@ struct DamageScene {
     }
 
     mutating func step(_ rng: inout SeededRandom) {
-        switch rng.below(8) {
+        switch rng.below(9) {
+        case 8: canvasAngle = [0, 0.3, -1.1, .pi / 2, 2.5][rng.below(5)]
         case 0, 1, 2: pointer = Point(rng.unit() * 220, rng.unit() * 170)
         case 3: hovered = rng.below(5) == 4 ? nil : rng.below(4)
         case 4: liftProgress = [0, 0.3, 1][rng.below(3)]
@@ -189,5 +200,35 @@ extension DamageTests {
         #expect(canvas.pixel(x: px.x - 1, y: px.y) == 0xFFFF_FFFF)
         #expect(canvas.pixel(x: px.x, y: px.maxY) == 0xFFFF_FFFF)
         #expect(canvas.bounds(of: item) == px)
+    }
+}
+
+extension DamageTests {
+    /// Shapes of many sizes and radii at fractional positions: what occlusion culling trusts.
+    static let occluderCases: [DrawOp] = {
+        var ops: [DrawOp] = []
+        for (k, size) in [(9.0, 9.0), (15, 15), (16.3, 9.7), (40, 28), (72, 72), (13, 41)].enumerated() {
+            let r = Rect(x: 3.3 + Double(k) * 0.17, y: 2.6, width: size.0, height: size.1)
+            for shape in [Shape.rect, .roundedRect(cornerRadius: 4.4), .roundedRect(cornerRadius: 12), .capsule, .ellipse] {
+                ops.append(.fill(shape, r, Color(hex: 0x336699)))
+                ops.append(.gradient(shape, r, .vertical(Color(hex: 0xFFD60A), Color(hex: 0xFF9F0A)), opacity: 1))
+            }
+        }
+        return ops
+    }()
+
+    @Test("every pixel an operation claims to cover opaquely is painted opaque (what culling trusts)",
+          arguments: [1.0, 2.0, 1.5])
+    func occludersAreOpaque(scale: Double) {
+        for op in DamageTests.occluderCases {
+            let canvas = Canvas(width: Int(90 * scale), height: Int(90 * scale), scale: scale)
+            canvas.draw(op)
+            let (a, b) = canvas.opaqueRects(of: op)
+            var leaks = 0
+            for r in [a, b] where !r.isEmpty {
+                for y in r.y..<r.maxY { for x in r.x..<r.maxX where canvas.pixel(x: x, y: y) >> 24 != 0xFF { leaks += 1 } }
+            }
+            #expect(leaks == 0, "\(op) at scale \(scale): \(leaks) pixels claimed opaque are not")
+        }
     }
 }

@@ -115,11 +115,11 @@ enum EngineScene: String, CaseIterable, Sendable {
 
 @Suite("Goldens from engine frames (SPEC E1, E2, P1, P2, A1, A3)")
 struct EngineFrameGoldenTests {
-    static let cases: [(EngineScene, Double)] = EngineScene.allCases.flatMap { s in [1.0, 2.0, 1.5].map { (s, $0) } }
+    static let cases = Golden.cases(EngineScene.allCases)
 
     @Test("the engine's frame draws as its golden", arguments: cases)
     func scene(_ scene: EngineScene, scale: Double) throws {
-        try Golden.check(scene.render(scale: scale), named: "engine-\(scene.rawValue)@\(scale == 1.5 ? "1.5" : String(Int(scale)))x")
+        try Golden.check(scene.render(scale: scale), named: Golden.name("engine-\(scene.rawValue)", scale: scale))
     }
 
     @Test("the frames show what each scene is about")

@@ -20,6 +20,15 @@ enum Golden {
         return parts.joined(separator: "/") + "/Fixtures/golden"
     }
 
+    /// The scales every golden is drawn at (issue 6: 1, 2 and 1.5).
+    static let scales = [1.0, 2.0, 1.5]
+
+    /// Each scene at each golden scale (test arguments).
+    static func cases<Scene>(_ scenes: [Scene]) -> [(Scene, Double)] { scenes.flatMap { s in scales.map { (s, $0) } } }
+
+    /// A golden's file name: "name@2x", "name@1.5x".
+    static func name(_ base: String, scale: Double) -> String { "\(base)@\(scale == 1.5 ? "1.5" : String(Int(scale)))x" }
+
     static var updating: Bool { getenv("LODESTONE_UPDATE_GOLDENS").map { String(cString: $0) == "1" } ?? false }
 
     static func check(_ canvas: Canvas, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -175,12 +175,12 @@ enum GalleryScene: String, CaseIterable, Sendable {
 
 @Suite("Golden images (SPEC E1-E3, P1-P3, P6, A1-A3, I1, I2, I5)")
 struct GoldenTests {
-    static let cases: [(GalleryScene, Double)] = GalleryScene.allCases.flatMap { s in [1.0, 2.0, 1.5].map { (s, $0) } }
+    static let cases = Golden.cases(GalleryScene.allCases)
 
     @Test("scene matches its golden", arguments: cases)
     func scene(_ scene: GalleryScene, scale: Double) throws {
         let canvas = scene.render(scale: scale)
-        try Golden.check(canvas, named: "\(scene.rawValue)@\(scale == 1.5 ? "1.5" : String(Int(scale)))x")
+        try Golden.check(canvas, named: Golden.name(scene.rawValue, scale: scale))
     }
 }
 

@@ -13,15 +13,17 @@ struct BenchFigure: Sendable {
     /// What the value is compared against (memcpy of the frame, cairo, …), measured in the same run.
     var reference: String?
     var referenceValue: Double?
+    /// The reference value's unit when it differs from `unit` (a ratio beside the times it relates).
+    var referenceUnit: String?
     /// The target, as text ("<= 0.25", "≥ 2× faster than cairo").
     var goal: String?
     /// Whether the goal is met, when it can be decided.
     var met: Bool?
 
     init(name: String, value: Double, unit: String, reference: String? = nil, referenceValue: Double? = nil,
-         goal: String? = nil, met: Bool? = nil) {
+         goal: String? = nil, met: Bool? = nil, referenceUnit: String? = nil) {
         self.name = name; self.value = value; self.unit = unit; self.reference = reference
-        self.referenceValue = referenceValue; self.goal = goal; self.met = met
+        self.referenceValue = referenceValue; self.goal = goal; self.met = met; self.referenceUnit = referenceUnit
     }
 
     /// The --json line: members in a fixed order, reference fields only where a reference exists.
@@ -33,6 +35,7 @@ struct BenchFigure: Sendable {
         ]
         if let reference { members.append(("reference", .string(reference))) }
         if let referenceValue { members.append(("reference_value", BenchFigure.number(referenceValue))) }
+        if let referenceUnit, referenceValue != nil { members.append(("reference_unit", .string(referenceUnit))) }
         if let goal { members.append(("goal", .string(goal))) }
         var w = JSONWriter()
         w.write(.object(members))
@@ -106,8 +109,8 @@ enum BenchTable {
         }.joined(separator: "\n")
     }
 
-    /// Reference values share the figure's unit unless the reference names a peer measured in it.
-    private static func referenceUnit(_ f: BenchFigure) -> String { f.unit }
+    /// Reference values share the figure's unit unless the figure says otherwise.
+    private static func referenceUnit(_ f: BenchFigure) -> String { f.referenceUnit ?? f.unit }
 }
 
 extension String {

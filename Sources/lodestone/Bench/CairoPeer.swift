@@ -3,7 +3,9 @@
 //   patterns, soft shadows as stacked translucent outlines since cairo has no blur, text with
 //   cairo's toy font API);
 // - cached: the caching Lodestone uses — coverage masks per shape size, shadows blurred once,
-//   gradients rendered once into images — so only cairo's compositing is measured.
+//   gradients rendered once into images, each line of text one a8 image — so only cairo's
+//   compositing is measured against Lodestone's (occlusion culling, plain fills).
+// Both honour item clips (scroll viewports) as Lodestone does.
 // Only `lodestone bench render` uses this file.
 import CCairo
 import PointerEngine
@@ -33,6 +35,7 @@ final class CairoPeer {
 
     deinit {
         for m in masks.values { cairo_surface_destroy(m.surface) }
+        for case let t? in texts.values { cairo_surface_destroy(t.surface) }
         for g in gradients.values { cairo_surface_destroy(g) }
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
@@ -49,7 +52,17 @@ final class CairoPeer {
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             for p in items where p.bounds.intersects(rect) {
-                for op in p.item.ops { draw(op) }
+                if let clip = p.item.clip {
+                    // The item's clip, snapped to pixels as Lodestone does.
+                    let c = canvas.snapped(clip)
+                    cairo_save(cr)
+                    cairo_rectangle(cr, Double(c.x), Double(c.y), Double(c.width), Double(c.height))
+                    cairo_clip(cr)
+                    for op in p.item.ops { draw(op) }
+                    cairo_restore(cr)
+                } else {
+                    for op in p.item.ops { draw(op) }
+                }
             }
             cairo_restore(cr)
         }
@@ -123,10 +136,7 @@ final class CairoPeer {
         switch op {
         case .shadow(let shape, let r, let blur, let off, _):
             let cov = canvas.coverageMask(shape, in: r.offsetBy(off), blur: blur)
-            s = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(cov.rect.width), Int32(cov.rect.height))
-            let dst = cairo_image_surface_get_data(s)!, ds = Int(cairo_image_surface_get_stride(s))
-            for y in 0..<cov.rect.height { for x in 0..<cov.rect.width { dst[y * ds + x] = cov.bytes[y * cov.stride + x] } }
-            cairo_surface_mark_dirty(s)
+            s = a8Surface(cov.rect.width, cov.rect.height, cov.stride, cov.bytes)
         default:
             s = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(px.width), Int32(px.height))
             let m = cairo_create(s)!
@@ -168,6 +178,29 @@ final class CairoPeer {
         case .shadow(let s, let r, let b, _, _): return .shadow(s, z(r), blur: b, offset: .zero, .black)
         case .text: return op
         }
+    }
+
+    private struct TextKey: Hashable { var text: String; var font: Font }
+    private var texts: [TextKey: (surface: OpaquePointer, dx: Int, dy: Int)?] = [:]
+
+    /// A line's coverage as an a8 surface, made once; placed relative to the rounded baseline.
+    private func textMask(_ t: String, _ f: Font, _ b: Point) -> (surface: OpaquePointer, x: Int, y: Int)? {
+        let bx = Int((b.x * scale).rounded()), by = Int((b.y * scale).rounded())
+        let key = TextKey(text: t, font: f)
+        if let cached = texts[key] { return cached.map { ($0.surface, bx + $0.dx, by + $0.dy) } }
+        guard let cov = canvas.textCoverage(t, font: f, at: b) else { texts[key] = .some(nil); return nil }
+        let s = a8Surface(cov.rect.width, cov.rect.height, cov.stride, cov.bytes)
+        texts[key] = (s, cov.rect.x - bx, cov.rect.y - by)
+        return (s, cov.rect.x, cov.rect.y)
+    }
+
+    /// An a8 cairo surface holding a copy of `bytes` (rows of `stride`).
+    private func a8Surface(_ w: Int, _ h: Int, _ stride: Int, _ bytes: [UInt8]) -> OpaquePointer {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
+        let dst = cairo_image_surface_get_data(s)!, ds = Int(cairo_image_surface_get_stride(s))
+        for y in 0..<h { for x in 0..<w { dst[y * ds + x] = bytes[y * stride + x] } }
+        cairo_surface_mark_dirty(s)
+        return s
     }
 
     private func gradientSurface(_ g: Gradient, _ px: PixelRect, opacity: Double) -> OpaquePointer {
@@ -212,8 +245,11 @@ final class CairoPeer {
             cairo_set_source_surface(cr, src, Double(cx), Double(cy))
             cairo_mask_surface(cr, m.surface, Double(m.x), Double(m.y))
             cairo_restore(cr)
-        case .text:
-            drawIdiomatic(op)  // cairo caches glyphs in its scaled font already
+        case .text(let t, let f, let b, let c):
+            // One a8 image per line, as Lodestone caches it (not glyph by glyph).
+            guard let m = textMask(t, f, b) else { return }
+            setColor(c)
+            cairo_mask_surface(cr, m.surface, Double(m.x), Double(m.y))
         }
     }
 }

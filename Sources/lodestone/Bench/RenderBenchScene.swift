@@ -72,9 +72,12 @@ struct RenderBenchScene {
         // A scroll view with an indicator and a soft top edge under a floating control.
         let scroll = Rect(x: 1560, y: 110, width: 336, height: 930)
         add("scroll", 0, Painter.control(scroll, cornerRadius: 14, fill: .white))
-        for i in 0..<14 {
-            add("scrollrow", i, [.fill(.roundedRect(cornerRadius: 8), Rect(x: scroll.minX + 12, y: scroll.minY + 12 + Double(i) * 66, width: 312, height: 56),
-                                       Color(hex: palette[i % 5].0).withAlpha(0.35))])
+        // Scrolled by 30 pt: the first and last rows are cut by the viewport (item clip).
+        for i in 0..<15 {
+            items.append(DisplayItem(ItemID("scrollrow", i),
+                                     [.fill(.roundedRect(cornerRadius: 8), Rect(x: scroll.minX + 12, y: scroll.minY + 12 + Double(i) * 66 - 30,
+                                                                                 width: 312, height: 56),
+                                            Color(hex: palette[i % 5].0).withAlpha(0.35))], clip: scroll))
         }
         add("edge", 0, Painter.scrollEdgeEffect(scroll, edge: .top, hard: false, background: .white))
         add("indicator", 0, Painter.scrollIndicator(Rect(x: scroll.maxX - 7, y: scroll.minY + 40, width: 3, height: 120)))

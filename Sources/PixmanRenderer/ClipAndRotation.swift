@@ -1,0 +1,183 @@
+// Rounded item clips (a scroll view with rounded corners clips its content, I5) and turned
+// items (a canvas rotated by a gesture, G5). Both render only the pixels that need it through
+// a scratch image: the corner squares of a rounded clip; the unturned content of a rotated item
+// (cached until its operations change, so turning alone re-renders nothing).
+import PointerEngine
+
+/// A clip rectangle with rounded corners, in pixels.
+struct RoundedClip: Hashable {
+    var rect: PixelRect
+    /// Corner radius, pixels (at most half the shorter side).
+    var radius: Double
+
+    /// Side of the corner squares: outside them the clip is its plain rectangle.
+    var corner: Int { Int(radius.rounded(.up)) }
+
+    /// The clip without its corner squares: a horizontal band and a vertical one.
+    var cross: (PixelRect, PixelRect) {
+        let c = corner
+        return (PixelRect(x: rect.x, y: rect.y + c, width: rect.width, height: rect.height - 2 * c),
+                PixelRect(x: rect.x + c, y: rect.y, width: rect.width - 2 * c, height: rect.height))
+    }
+
+    /// The cross as disjoint parts: the middle band, the strips above and below it.
+    var crossParts: [PixelRect] {
+        let c = corner
+        return [PixelRect(x: rect.x, y: rect.y + c, width: rect.width, height: rect.height - 2 * c),
+                PixelRect(x: rect.x + c, y: rect.y, width: rect.width - 2 * c, height: c),
+                PixelRect(x: rect.x + c, y: rect.maxY - c, width: rect.width - 2 * c, height: c)]
+    }
+
+    var corners: [PixelRect] {
+        let c = corner
+        return [PixelRect(x: rect.x, y: rect.y, width: c, height: c), PixelRect(x: rect.maxX - c, y: rect.y, width: c, height: c),
+                PixelRect(x: rect.x, y: rect.maxY - c, width: c, height: c), PixelRect(x: rect.maxX - c, y: rect.maxY - c, width: c, height: c)]
+    }
+
+    /// A mask of just the four corners (a 2c × 2c rounded square: its quarters are the clip's
+    /// corners, whatever the clip's size), so big viewports cache no big mask.
+    var cornerMask: MaskKey { .roundedRect(width: 2 * corner, height: 2 * corner, radius16: MaskKey.q16(radius)) }
+
+    /// Where pixel (x, y) of a corner square lies in `cornerMask`.
+    func maskOffset(x: Int, y: Int) -> (Int, Int) {
+        let c = corner
+        return (x < rect.x + c ? x - rect.x : x - (rect.maxX - 2 * c), y < rect.y + c ? y - rect.y : y - (rect.maxY - 2 * c))
+    }
+}
+
+extension Canvas {
+    /// The item's clip in pixels when it has rounded corners, else nil.
+    func roundedClip(of item: DisplayItem) -> RoundedClip? {
+        guard let c = item.clip, item.clipCornerRadius > 0 else { return nil }
+        let px = snapped(c)
+        let r = min(item.clipCornerRadius * scale, Double(min(px.width, px.height)) / 2)
+        guard r >= 0.5 else { return nil }
+        return RoundedClip(rect: px, radius: r)
+    }
+
+    /// Runs `body` with every operation limited to the item's rounded clip (when it has one).
+    func withRoundedClip(_ item: DisplayItem, _ body: () -> Void) {
+        guard let rc = roundedClip(of: item) else { body(); return }
+        let saved = roundedClip
+        roundedClip = rc
+        defer { roundedClip = saved }
+        body()
+    }
+
+    /// One operation through a rounded clip: drawn plainly over the clip's cross; in each corner
+    /// square drawn into a scratch image, then composited through the corner coverage.
+    func drawRoundedClipped(_ op: DrawOp, _ rc: RoundedClip) {
+        let reach = bounds(of: op).intersection(clip).intersection(rc.rect)
+        guard !reach.isEmpty else { return }
+        for part in rc.crossParts {
+            let r = part.intersection(reach)
+            if !r.isEmpty { withClip(r) { drawUnclipped(op) } }
+        }
+        for square in rc.corners {
+            let r = square.intersection(reach)
+            guard !r.isEmpty else { continue }
+            let s = scratchCanvas(covering: r)
+            s.clear(.clear)
+            s.drawUnclipped(op)
+            let (mx, my) = rc.maskOffset(x: r.x, y: r.y)
+            image.composite(.over, source: s.image, mask: cache.mask(rc.cornerMask), sourceAt: 0, 0, maskAt: mx, my,
+                            to: r.x, r.y, width: r.width, height: r.height)
+        }
+    }
+
+    /// A transparent-able ARGB canvas standing for `r` of this one (same scale and caches),
+    /// reused between calls.
+    func scratchCanvas(covering r: PixelRect) -> Canvas {
+        if let s = cornerScratch, s.width >= r.width, s.height >= r.height {
+            s.place(at: r)
+            return s
+        }
+        let s = Canvas(owning: PixmanImage.owning(layout: .argb32, width: max(r.width, 32), height: max(r.height, 32)),
+                       scale: scale, cache: cache)
+        s.place(at: r)
+        cornerScratch = s
+        return s
+    }
+
+    // MARK: Rotation
+
+    /// The unturned pixels worth rendering for a rotated item: its operations' bounds, and when
+    /// it is clipped, only what can turn into the clip at any angle (a disc about the centre),
+    /// so the rendered image does not depend on the angle.
+    func rotationSource(of item: DisplayItem) -> PixelRect {
+        var b = item.ops.reduce(PixelRect.zero) { $0.union(bounds(of: $1)) }
+        if let c = item.clip, let rot = item.rotation {
+            let px = snapped(c)
+            let cx = rot.center.x * scale, cy = rot.center.y * scale
+            var r2 = 0.0
+            for (x, y) in [(px.x, px.y), (px.maxX, px.y), (px.x, px.maxY), (px.maxX, px.maxY)] {
+                let dx = Double(x) - cx, dy = Double(y) - cy
+                r2 = max(r2, dx * dx + dy * dy)
+            }
+            let r = r2.squareRoot() + 2
+            b = b.intersection(PixelRect(x: Int((cx - r).rounded(.down)), y: Int((cy - r).rounded(.down)),
+                                         width: Int((2 * r).rounded(.up)) + 1, height: Int((2 * r).rounded(.up)) + 1))
+        }
+        return b
+    }
+
+    /// Every pixel a rotated item may touch: its turned source, a pixel wider for the bilinear
+    /// edge, inside its clip.
+    func rotatedBounds(of item: DisplayItem) -> PixelRect {
+        guard let rot = item.rotation else { return .zero }
+        let src = rotationSource(of: item)
+        guard !src.isEmpty else { return .zero }
+        let (sn, cs) = (Math.sin(rot.angle), Math.cos(rot.angle))
+        let cx = rot.center.x * scale, cy = rot.center.y * scale
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (x, y) in [(src.x, src.y), (src.maxX, src.y), (src.x, src.maxY), (src.maxX, src.maxY)] {
+            let dx = Double(x) - cx, dy = Double(y) - cy
+            let px = cx + cs * dx - sn * dy, py = cy + sn * dx + cs * dy
+            x0 = min(x0, px); y0 = min(y0, py); x1 = max(x1, px); y1 = max(y1, py)
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7
+        else { return .zero }
+        let b = PixelRect(x: Int(x0.rounded(.down)) - 1, y: Int(y0.rounded(.down)) - 1,
+                          width: Int(x1.rounded(.up)) - Int(x0.rounded(.down)) + 2, height: Int(y1.rounded(.up)) - Int(y0.rounded(.down)) + 2)
+        return item.clip.map { b.intersection(snapped($0)) } ?? b
+    }
+
+    /// Draws a rotated item: its operations rendered unturned once (cached until they change),
+    /// then composited turned, bilinear, inside the clip.
+    func drawRotated(_ item: DisplayItem) {
+        guard let rot = item.rotation else { return }
+        let target = rotatedBounds(of: item).intersection(clip)
+        guard !target.isEmpty else { return }
+        let src = rotationSource(of: item)
+        let unturned = cache.unturned(item, source: src, scale: scale) { canvas in
+            for op in item.ops { canvas.drawUnclipped(op) }
+        }
+        unturned.setRotation(cos: Math.cos(rot.angle), sin: Math.sin(rot.angle), aboutX: rot.center.x * scale, rot.center.y * scale,
+                             origin: (src.x, src.y))
+        image.composite(.over, source: unturned, sourceAt: target.x, target.y, to: target.x, target.y,
+                        width: target.width, height: target.height)
+    }
+}
+
+extension RenderCache {
+    /// The unturned image of a rotated item, rendered by `draw` when the item's operations,
+    /// source rectangle or scale changed since last time.
+    func unturned(_ item: DisplayItem, source: PixelRect, scale: Double, draw: (Canvas) -> Void) -> PixmanImage {
+        let key = UnturnedKey(ops: item.ops, source: source, scale: scale)
+        if let e = unturnedImages[item.id], e.key == key { return e.image }
+        let img = PixmanImage.owning(layout: .argb32, width: source.width, height: source.height)
+        let canvas = Canvas(owning: img, scale: scale, cache: self)
+        canvas.place(at: source)
+        draw(canvas)
+        if unturnedImages.count >= 32 { unturnedImages.removeAll(keepingCapacity: true) }
+        unturnedImages[item.id] = (key, img)
+        return img
+    }
+}
+
+/// What an item's unturned image shows.
+struct UnturnedKey: Hashable {
+    var ops: [DrawOp]
+    var source: PixelRect
+    var scale: Double
+}
