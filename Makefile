@@ -4,7 +4,7 @@ SWIFTFLAGS ?=
 CONFIG ?= debug
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all build release demo install docs test bench fixtures glue-check clean fuzz sanitize
+.PHONY: all build release demo install docs test bench bench-table fixtures glue-check clean fuzz sanitize
 PREFIX ?= /usr/local
 # BIN: install this binary instead of building a release one (e.g. BIN=.build/debug/lodestone).
 BIN ?=
@@ -72,8 +72,16 @@ sanitize:
 
 bench:
 	scripts/setup bench
+	scripts/build-fixtures
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 	.build/release/lodestone bench all
+
+# Reruns every bench (release) and rewrites the README's figure table and docs/latency.png.
+bench-table:
+	scripts/setup bench
+	scripts/build-fixtures
+	$(SWIFT) build -c release $(SWIFTFLAGS)
+	scripts/bench-table
 
 clean:
 	rm -rf .build

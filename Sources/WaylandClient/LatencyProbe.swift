@@ -6,6 +6,9 @@
 // one nil test per event and per frame, and no presentation feedback is asked for.
 import CWayland
 import CWaylandProtocols
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public final class LatencyProbe {
     /// One committed frame.
@@ -21,12 +24,17 @@ public final class LatencyProbe {
         /// The output's refresh period in seconds as the feedback gave it (0 = unknown).
         public var refresh: Double?
         public var discarded = false
+        /// CPU time of the client's thread at the commit (CLOCK_THREAD_CPUTIME_ID, seconds).
+        public var cpu: Double = 0
     }
 
     /// Dispatch time of every event, in order.
     public private(set) var events: [Double] = []
     /// For each event, the index in `commits` of the commit that first showed it (-1: none yet).
     public private(set) var eventCommit: [Int32] = []
+    /// The thread's CPU time when each event arrived: with `Commit.cpu`, the CPU the client
+    /// spent from the event to its commit, which a loaded machine does not inflate.
+    public private(set) var eventCPU: [Double] = []
     public private(set) var commits: [Commit] = []
     private var firstUncommitted = 0
     private var lastFrameDone: Double?
@@ -40,18 +48,25 @@ public final class LatencyProbe {
     func eventDispatched(at t: Double) {
         events.append(t)
         eventCommit.append(-1)
+        eventCPU.append(Self.threadCPU())
     }
 
     /// A frame was committed at `t`: it shows every event dispatched before it.
     func committed(at t: Double) -> Int {
         let index = commits.count
-        commits.append(Commit(committed: t, previousFrameDone: lastFrameDone))
+        commits.append(Commit(committed: t, previousFrameDone: lastFrameDone, cpu: Self.threadCPU()))
         for i in firstUncommitted..<events.count { eventCommit[i] = Int32(index) }
         firstUncommitted = events.count
         return index
     }
 
     func frameDone(at t: Double) { lastFrameDone = t }
+
+    static func threadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 
     func presented(commit: Int, at t: Double, refresh: Double) {
         guard commits.indices.contains(commit) else { return }
@@ -91,16 +106,16 @@ public final class LatencyProbe {
             wp_presentation_feedback_destroy(feedback)
         }))
 
-    /// The record as text, for the bench: a header, then `c COMMITTED DONE PRESENTED REFRESH`
-    /// per commit (`-` where unknown, `x` for discarded) and `e DISPATCHED COMMIT` per event.
-    /// Times are CLOCK_MONOTONIC seconds with nanosecond digits.
+    /// The record as text, for the bench: a header, then `c COMMITTED DONE PRESENTED REFRESH CPU`
+    /// per commit (`-` where unknown, `x` for discarded) and `e DISPATCHED COMMIT CPU` per event.
+    /// Times are CLOCK_MONOTONIC seconds with nanosecond digits; CPU is the thread's CPU time.
     public var text: String {
         var out = "lodestone-latency 1\n"
         func t(_ v: Double?) -> String { v.map { String(format9($0)) } ?? "-" }
         for c in commits {
-            out += "c \(t(c.committed)) \(t(c.previousFrameDone)) \(c.discarded ? "x" : t(c.presented)) \(t(c.refresh))\n"
+            out += "c \(t(c.committed)) \(t(c.previousFrameDone)) \(c.discarded ? "x" : t(c.presented)) \(t(c.refresh)) \(t(c.cpu))\n"
         }
-        for (i, e) in events.enumerated() { out += "e \(t(e)) \(eventCommit[i])\n" }
+        for (i, e) in events.enumerated() { out += "e \(t(e)) \(eventCommit[i]) \(t(eventCPU[i]))\n" }
         return out
     }
 }

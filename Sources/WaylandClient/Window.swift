@@ -13,8 +13,10 @@ public struct DrawContext {
     /// The window's size in logical points.
     public let logicalSize: (width: Int, height: Int)
     /// Buffer-pixel rects to paint this frame: what changed plus what this buffer missed
-    /// while it was older (buffer age). The whole buffer when `isFullRepaint`.
+    /// while it was older (buffer age). The whole buffer when `isFullRepaint`. Empty when
+    /// the content tracks its own damage (`Configuration.tracksOwnDamage`).
     public let repaint: [BufferRect]
+    /// The buffer's content is undefined (new buffer, size or scale change): paint everything.
     public let isFullRepaint: Bool
     /// 1 for the first frame.
     public let frameNumber: Int
@@ -39,8 +41,14 @@ public final class Window {
         public var defaultSize: (width: Int, height: Int)
         /// Hide the compositor's cursor over this window (Lodestone draws its own pointer).
         public var drawsOwnPointer: Bool
-        public init(title: String, appID: String = "lodestone", defaultSize: (width: Int, height: Int) = (720, 480), drawsOwnPointer: Bool = true) {
+        /// The draw handler knows what changed (a damage-tracking renderer): it repaints from
+        /// the buffer's age and reports the changed rects with `reportDamage`, which become the
+        /// frame's wl_surface.damage_buffer, so a pointer move costs what it changed.
+        public var tracksOwnDamage: Bool
+        public init(title: String, appID: String = "lodestone", defaultSize: (width: Int, height: Int) = (720, 480),
+                    drawsOwnPointer: Bool = true, tracksOwnDamage: Bool = false) {
             self.title = title; self.appID = appID; self.defaultSize = defaultSize; self.drawsOwnPointer = drawsOwnPointer
+            self.tracksOwnDamage = tracksOwnDamage
         }
     }
 
@@ -85,6 +93,8 @@ public final class Window {
     /// newest first, for buffer-age repaints.
     private var damage: [BufferRect]? = nil
     private var damageHistory: [[BufferRect]?] = []
+    /// What the draw handler reported changed this frame (`tracksOwnDamage`).
+    private var reportedDamage: [BufferRect]?
     private var lastBufferSize = PixelSize(width: 0, height: 0)
     private var inFlightFrame: PresentedFrame?
     private var idle: SourceID?
@@ -139,6 +149,12 @@ public final class Window {
     /// Size of the buffer for the current logical size and scale.
     public var bufferSize: PixelSize { surfaceScale.bufferSize(logical: logicalSize) }
 
+    /// Ask for a frame drawn at once, even while a frame callback is outstanding (input that
+    /// changed what is on screen): the compositor's next repaint then shows it, up to a refresh
+    /// earlier than waiting for the callback would (FrameScheduler; issue 8, event → commit).
+    /// Meant for windows that `tracksOwnDamage`, where a frame costs what changed.
+    public func requestImmediateFrame() { scheduler.requestRedraw(immediate: true) }
+
     /// Ask for a new frame; `rect` (logical points) limits the repaint, nil = everything.
     /// Only sets a flag: the frame is drawn when the compositor is ready for it.
     public func setNeedsDisplay(_ rect: (x: Double, y: Double, width: Double, height: Double)? = nil) {
@@ -152,6 +168,14 @@ public final class Window {
             damage = nil
         }
         scheduler.requestRedraw()
+    }
+
+    /// Called by the draw handler of a window that `tracksOwnDamage`: these buffer-pixel rects
+    /// changed since the previous frame (may be called several times per frame). Without a
+    /// report the whole buffer is damaged.
+    public func reportDamage(_ rects: [BufferRect]) {
+        let full = BufferRect(size: bufferSize)
+        reportedDamage = (reportedDamage ?? []) + rects.compactMap { $0.intersection(full) }
     }
 
     // MARK: Drawing
@@ -174,20 +198,34 @@ public final class Window {
             return
         }
         let full = BufferRect(size: size)
-        let changed = damage ?? [full]
+        var changed = damage ?? [full]
         // What this buffer missed: the changes of the (age - 1) frames since it was current.
         var repaint = changed
-        var isFull = damage == nil || buffer.age == 0 || buffer.age - 1 > damageHistory.count
-        if !isFull {
-            for past in damageHistory.prefix(buffer.age - 1) {
-                guard let past else { isFull = true; break }
-                repaint += past
+        var isFull: Bool
+        if configuration.tracksOwnDamage {
+            // The handler repaints from the buffer's age itself.
+            isFull = buffer.age == 0
+            repaint = []
+        } else {
+            isFull = damage == nil || buffer.age == 0 || buffer.age - 1 > damageHistory.count
+            if !isFull {
+                for past in damageHistory.prefix(buffer.age - 1) {
+                    guard let past else { isFull = true; break }
+                    repaint += past
+                }
             }
         }
         if isFull { repaint = [full] }
         let number = scheduler.committedFrames + 1
+        reportedDamage = nil
         draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize, repaint: repaint,
                          isFullRepaint: isFull, frameNumber: number))
+        if configuration.tracksOwnDamage {
+            changed = reportedDamage ?? [full]
+            // A commit without damage may get no frame callback (sway 1.7 schedules output
+            // frames from damage), which would stall drawing: damage one pixel at least.
+            if changed.isEmpty { changed = [BufferRect(x: 0, y: 0, width: 1, height: 1)] }
+        }
 
         wl_surface_attach(surface, buffer.storage.wlBuffer, 0, 0)
         switch surfaceScale {
@@ -202,8 +240,11 @@ public final class Window {
         for r in changed {
             wl_surface_damage_buffer(surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
-        frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        // One frame callback at most: an immediate frame shares the outstanding one.
+        if scheduler.needsFrameCallback {
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, Window.frameListener, userData(self))
+        }
         let probe = client.latencyProbe
         if let probe, let presentation = client.registry.presentation {
             probe.requestFeedback(presentation: presentation, surface: surface, commit: probe.commits.count)

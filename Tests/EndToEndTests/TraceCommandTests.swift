@@ -112,7 +112,7 @@ struct BenchCommandTests {
         let app = try Lodestone.launch(["bench", "startup", "--quick", "--json"], on: nil)
         #expect(try app.wait(timeout: 120) == .exited(0), "\(app.stderr)")
         let lines = app.stdoutLines
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["name"] is String && object["value"] is NSNumber && object["unit"] is String)
@@ -122,6 +122,7 @@ struct BenchCommandTests {
         #expect(lines[0].contains(#", "unit": "ms", "reference": "spawn of /bin/true", "reference_value": "#))
         #expect(lines[0].hasSuffix(#", "goal": "<= 150"}"#))
         #expect(lines[2].hasPrefix(#"{"name": "startup.peak_rss_1080p", "value": "#))
+        #expect(lines[3].hasPrefix(#"{"name": "startup.first_frame_cpu", "value": "#))
     }
 
     @Test("an unknown bench or option is a usage error")

@@ -105,4 +105,24 @@ struct FrameSchedulerTests {
         #expect(s.shouldDraw(ready: true))
         #expect(s.committedFrames == 1 && s.presentedFrames == 1)
     }
+
+    @Test("an immediate request (input) is drawn while a callback is outstanding and shares that callback")
+    func immediateFrames() {
+        var s = FrameScheduler()
+        s.requestRedraw()
+        #expect(s.needsFrameCallback)
+        s.frameCommitted()
+        s.requestRedraw()
+        #expect(!s.shouldDraw(ready: true), "animation waits for the callback")
+        s.requestRedraw(immediate: true)
+        #expect(s.shouldDraw(ready: true), "input does not wait")
+        #expect(!s.needsFrameCallback, "one frame callback at most: the outstanding one serves this commit too")
+        s.frameCommitted()
+        #expect(!s.shouldDraw(ready: true))
+        s.requestRedraw()
+        #expect(!s.shouldDraw(ready: true), "the immediate flag does not outlive its frame")
+        s.frameDone()
+        #expect(s.shouldDraw(ready: true) && s.needsFrameCallback)
+        #expect(s.committedFrames == 2 && s.presentedFrames == 1)
+    }
 }

@@ -47,6 +47,7 @@ complete -c lodestone -n '__fish_seen_subcommand_from replay' -l every -x -d 'co
 complete -c lodestone -n '__fish_seen_subcommand_from record events' -l keep-keys -d 'typed keys (not private)'
 complete -c lodestone -n '__fish_seen_subcommand_from events' -l backend -x -a 'wayland libinput' -d 'input backend'
 complete -c lodestone -n '__fish_seen_subcommand_from bench' -l quick -d 'short runs'
+complete -c lodestone -n '__fish_seen_subcommand_from bench' -l plot -r -F -d 'latency distribution as a PNG'
 complete -c lodestone -n '__fish_seen_subcommand_from lint' -l json -d 'JSON lines'
 complete -c lodestone -n '__fish_seen_subcommand_from lint' -F
 complete -c lodestone -n '__fish_seen_subcommand_from bench' -x -a 'engine render latency startup feel all'

@@ -5,10 +5,12 @@
 // - event → commit: from the seat event reaching the client (its listener ran) to the
 //   wl_surface.commit of the frame that shows it (p50, p99, max; goal p99 ≤ 1 ms);
 // - the client's own part of it: from when the client could draw (the event, or the frame
-//   callback it waited for, whichever is later) to the commit;
+//   callback it waited for, whichever is later) to the commit, and the CPU time its thread spent
+//   from the event to the commit (what a loaded machine does not inflate);
 // - late frames per wp_presentation feedback: presented more than one refresh after the commit's
 //   target (the first refresh the compositor could have shown it at: the commit itself, or one
 //   refresh after the output's previous presentation, whichever is later). Goal: 0 at 60 Hz.
+import PixmanRenderer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,9 +19,18 @@ enum LatencyBench {
     static let goalP99Ms = 1.0
     static let refreshHz = 60
 
-    static func run(quick: Bool) -> BenchOutcome {
+    static func run(quick: Bool) -> BenchOutcome { run(quick: quick, plot: nil) }
+
+    /// With `plot`, also draws the distribution to that PNG file (LatencyPlot).
+    static func run(quick: Bool, plot: String?) -> BenchOutcome {
         switch measure(events: quick ? 300 : 2_400) {
-        case .success(let record): return .figures(record.figures())
+        case .success(let record):
+            if let plot {
+                do { try LatencyPlot.draw(record, note: BenchMachine.note).writePNG(to: plot) } catch {
+                    return .unavailable("cannot write the plot: \(error)")
+                }
+            }
+            return .figures(record.figures())
         case .failure(let why): return .unavailable(why.description)
         }
     }
@@ -80,11 +91,13 @@ enum LatencyBench {
 
 /// What the client recorded (LatencyProbe.text), reduced to the figures.
 struct LatencyRecord {
-    struct Commit { var committed: Double; var frameDone: Double?; var presented: Double?; var refresh: Double?; var discarded: Bool }
+    struct Commit { var committed: Double; var frameDone: Double?; var presented: Double?; var refresh: Double?; var discarded: Bool; var cpu: Double? }
     var commits: [Commit] = []
     /// Event → commit and the client's own part, seconds, for events since the replay began.
     var eventToCommit: [Double] = []
     var clientPart: [Double] = []
+    /// CPU time of the client's thread from the event to its commit, seconds.
+    var clientCPU: [Double] = []
     /// Events that had to wait for a frame callback.
     var waited = 0
     /// Events never shown by a commit.
@@ -98,7 +111,7 @@ struct LatencyRecord {
     struct ParseError: Error, CustomStringConvertible { var description: String }
 
     init(parsing text: String, since start: Double) throws(ParseError) {
-        var events: [(Double, Int)] = []
+        var events: [(Double, Int, Double?)] = []
         for (n, raw) in text.split(separator: "\n").enumerated() {
             let f = raw.split(separator: " ")
             func time(_ i: Int) throws(ParseError) -> Double? {
@@ -112,22 +125,23 @@ struct LatencyRecord {
             case "c":
                 guard let c = try time(1) else { throw ParseError(description: "latency record line \(n + 1): commit without a time") }
                 commits.append(Commit(committed: c, frameDone: try time(2), presented: try time(3), refresh: try time(4),
-                                      discarded: f.count > 3 && f[3] == "x"))
+                                      discarded: f.count > 3 && f[3] == "x", cpu: f.count > 5 ? try time(5) : nil))
             case "e":
                 guard let e = try time(1), f.count > 2, let idx = Int(f[2]) else {
                     throw ParseError(description: "latency record line \(n + 1): bad event")
                 }
-                events.append((e, idx))
+                events.append((e, idx, f.count > 3 ? try time(3) : nil))
             default: throw ParseError(description: "latency record line \(n + 1): unknown record '\(raw.prefix(20))'")
             }
         }
-        for (t, idx) in events where t >= start {
+        for (t, idx, cpu) in events where t >= start {
             guard idx >= 0, idx < commits.count else { unshown += 1; continue }
             let c = commits[idx]
             eventToCommit.append(c.committed - t)
             let ready = max(t, c.frameDone ?? t)
             if ready > t { waited += 1 }
             clientPart.append(c.committed - ready)
+            if let cpu, let done = c.cpu { clientCPU.append(done - cpu) }
         }
         // Late frames: the output's presentations, in order, give "the previous presentation".
         let shown = commits.compactMap(\.presented).sorted()
@@ -168,6 +182,10 @@ struct LatencyRecord {
                         referenceValue: Self.percentile(ms, 0.5)),
             BenchFigure(name: "latency.client_work.p99", value: Self.percentile(own, 0.99), unit: "ms", reference: "event_to_commit.p99",
                         referenceValue: p99, goal: goal, met: Self.percentile(own, 0.99) <= LatencyBench.goalP99Ms),
+            BenchFigure(name: "latency.client_cpu.p50", value: Self.percentile(clientCPU.map { $0 * 1000 }, 0.5), unit: "ms cpu",
+                        reference: "client_work.p50", referenceValue: Self.percentile(own, 0.5)),
+            BenchFigure(name: "latency.client_cpu.p99", value: Self.percentile(clientCPU.map { $0 * 1000 }, 0.99), unit: "ms cpu",
+                        reference: "client_work.p99", referenceValue: Self.percentile(own, 0.99)),
             BenchFigure(name: "latency.waited_for_frame_callback", value: ms.isEmpty ? .nan : Double(waited) / Double(ms.count) * 100,
                         unit: "% of events"),
             BenchFigure(name: "latency.events", value: Double(ms.count), unit: "events", goal: ">= 2000", met: ms.count >= 2000),
@@ -179,61 +197,21 @@ struct LatencyRecord {
     }
 }
 
-/// A child process with its stdout on a pipe that the bench drains while it works.
-final class BenchChild {
-    let pid: pid_t
-    private let out: Int32
-    private var text: [UInt8] = []
-    private var exited = false
-
-    init(_ argv: [String]) throws(SpawnFailure) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw SpawnFailure(description: "pipe: \(String(cString: strerror(errno)))") }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        let cEnv = Spawn.currentEnvironment().map { strdup($0) } + [nil]
-        defer { cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
-        close(fds[1])
-        guard rc == 0 else { close(fds[0]); throw SpawnFailure(description: "cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
-        self.pid = pid
-        out = fds[0]
+/// Where and when figures were measured: date (UTC), cores, load average, build.
+enum BenchMachine {
+    static var note: String {
+        var t = time(nil)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        var buf = [CChar](repeating: 0, count: 64)
+        let n = strftime(&buf, buf.count, "%Y-%m-%d %H:%M UTC", &tm)
+        let date = String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let load = PlaygroundSetup.readText("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
+        #if DEBUG
+        let build = "debug build"
+        #else
+        let build = "release build"
+        #endif
+        return "\(date) · \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores · load average \(load) · \(build)"
     }
-
-    /// Reads whatever the child printed for up to `seconds`; false once its stdout closed.
-    @discardableResult
-    func drain(for seconds: Double) -> Bool {
-        var p = pollfd(fd: out, events: Int16(POLLIN), revents: 0)
-        guard poll(&p, 1, Int32(max(0, seconds * 1000))) > 0 else { return true }
-        var buf = [UInt8](repeating: 0, count: 4096)
-        let n = read(out, &buf, buf.count)
-        if n > 0 { text += buf[..<n]; if text.count > 1 << 16 { text.removeFirst(text.count - 4096) } }
-        return n != 0
-    }
-
-    func waitForLine(containing marker: String, timeout: Double) -> Bool {
-        let deadline = Spawn.now() + timeout
-        while Spawn.now() < deadline {
-            if String(decoding: text, as: UTF8.self).contains(marker) { return true }
-            if !drain(for: 0.05) { return String(decoding: text, as: UTF8.self).contains(marker) }
-        }
-        return false
-    }
-
-    /// SIGTERM, then SIGKILL after 5 s; reaps it.
-    func stop() {
-        guard !exited else { return }
-        exited = true
-        Spawn.terminate(pid, grace: 5) { drain(for: 0.01) }
-        close(out)
-    }
-
-    deinit { stop() }
 }

@@ -1,4 +1,4 @@
-// `lodestone bench [engine|render|latency|startup|feel|all] [--json] [--quick]` (issue 8).
+// `lodestone bench [engine|render|latency|startup|feel|all] [--json] [--quick] [--plot FILE.png]` (issue 8).
 // Figures go to stdout (a table, or one JSON object per line with --json); suites that cannot
 // run here say why on stderr. Exit 0 when every requested suite ran, 1 when some could not,
 // 2 on a usage error.
@@ -6,16 +6,26 @@
 import WaylandClient
 
 enum BenchCommand {
-    static let command = Command(name: "bench", usage: "[engine|render|latency|startup|feel|all] [--json] [--quick]",
+    static let command = Command(name: "bench", usage: "[engine|render|latency|startup|feel|all] [--json] [--quick] [--plot FILE.png]",
                                  summary: "run the benchmarks", run: run)
 
     static func run(_ args: [String]) -> Int32 {
         var json = false, quick = false
+        var plot: String?
         var names: [String] = []
-        for a in args {
+        var rest = args[...]
+        while let a = rest.popFirst() {
             switch a {
             case "--json": json = true
             case "--quick": quick = true
+            case "--plot":
+                // The latency distribution as a PNG (the latency bench runs).
+                guard let file = rest.popFirst() else {
+                    Diagnostics.error("--plot needs a file name (usage: lodestone bench \(command.usage))")
+                    return CLI.Status.usage
+                }
+                plot = file
+                if !names.contains("latency") { names.append("latency") }
             case "all": names += BenchRegistry.suites.map(\.name)
             case _ where a.hasPrefix("-"):
                 Diagnostics.error("unknown option '\(a)' (usage: lodestone bench \(command.usage))")
@@ -36,7 +46,8 @@ enum BenchCommand {
         var missing = 0
         for name in names {
             let suite = BenchRegistry.suite(named: name)!
-            switch suite.run(quick) {
+            let outcome = name == "latency" && plot != nil ? LatencyBench.run(quick: quick, plot: plot) : suite.run(quick)
+            switch outcome {
             case let .figures(figures):
                 if json {
                     for f in figures { writeLine(f.jsonLine) }

@@ -1,7 +1,9 @@
 // The live playground: the compositor's input (or a trace replayed at its pace, `lodestone
 // replay`) → the pointer engine → the pixman renderer → the wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
-// The renderer's damage tracking decides what to repaint in each buffer from its age.
+// The renderer's damage tracking decides what to repaint in each buffer from its age, and what
+// it changed is the frame's damage (tracksOwnDamage). Input is drawn at once, without waiting
+// for the frame callback (Window.requestImmediateFrame; issue 8, event → commit).
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -47,7 +49,8 @@ enum PlaygroundLive {
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
         let size = options.size ?? session.layout.size
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height))))
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
+                                                            tracksOwnDamage: true))
         let cache = RenderCache()
         var reported = 0
         func report() {
@@ -77,7 +80,7 @@ enum PlaygroundLive {
                 session.handle(e)
             }
             report()
-            window.setNeedsDisplay()
+            window.requestImmediateFrame()
         }
         // A replay (`lodestone replay`) takes no input from the compositor.
         client.onInput = { event in if options.replay == nil { feed(merger.wayland(event)) } }
@@ -104,6 +107,8 @@ enum PlaygroundLive {
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
             session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            // The compositor recomposes only what changed since the previous frame.
+            window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
