@@ -4,8 +4,10 @@ SWIFTFLAGS ?=
 CONFIG ?= debug
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all build release demo install test bench bench-table fixtures glue-check clean fuzz sanitize soak
+.PHONY: all build release demo install docs test bench bench-table fixtures glue-check clean fuzz sanitize soak
 PREFIX ?= /usr/local
+# BIN: install this binary instead of building a release one (e.g. BIN=.build/debug/lodestone).
+BIN ?=
 
 all: build
 
@@ -27,12 +29,16 @@ demo: release
 		.build/release/lodestone replay Tests/Fixtures/traces/demo.trace --headless --out out/demo; \
 	fi
 
-install: release
-	install -Dm755 .build/release/lodestone $(DESTDIR)$(PREFIX)/bin/lodestone
+install: $(if $(BIN),,release)
+	install -Dm755 $(or $(BIN),.build/release/lodestone) $(DESTDIR)$(PREFIX)/bin/lodestone
 	install -Dm644 data/lodestone.desktop $(DESTDIR)$(PREFIX)/share/applications/lodestone.desktop
 	install -Dm644 data/completions/lodestone.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lodestone
 	install -Dm644 data/completions/_lodestone $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lodestone
 	install -Dm644 data/completions/lodestone.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lodestone.fish
+
+# docs/showcase.png and docs/demo-contact-sheet.png, made by the program (README pictures).
+docs: build
+	scripts/make-docs
 
 fixtures:
 	scripts/build-fixtures

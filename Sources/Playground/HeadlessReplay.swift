@@ -42,20 +42,15 @@ public struct HeadlessReplay {
     /// sheet.
     public func run(_ events: [InputEvent], session: PlaygroundSession,
                     write: (Canvas, Int, Timestamp) throws -> Void) rethrows -> [(Int, Timestamp, [DisplayItem])] {
-        let times = frameTimes(for: events)
+        var cursor = ReplayCursor(events, times: frameTimes(for: events))
+        let times = cursor.times
         let size = options.size ?? session.layout.size
         let canvas = Canvas(width: Int((size.width * options.scale).rounded()), height: Int((size.height * options.scale).rounded()),
                             scale: options.scale)
         let measure: TextMeasure = { [canvas] in canvas.measure($0, font: $1) }
         let every = max(1, (times.count + options.sheetTiles - 1) / options.sheetTiles)
         var sheet: [(Int, Timestamp, [DisplayItem])] = []
-        var next = 0
-        for (i, t) in times.enumerated() {
-            while next < events.count, events[next].time <= t {
-                session.handle(events[next])
-                next += 1
-            }
-            session.advance(to: t)
+        while let (i, t) = cursor.step(session) {
             let items = session.displayItems(measure: measure)
             // Every frame is painted from scratch: the PNG depends on this frame only.
             session.renderer.render(items, into: canvas, bufferAge: 0)
@@ -88,5 +83,34 @@ public struct HeadlessReplay {
                        Color.white.withAlpha(0.85))
         }
         return sheet
+    }
+}
+
+/// Steps a session through events along a grid of frame times: at each time, the events up to
+/// it, then the engine's clock. Headless replay renders every step; the live window renders the
+/// step its clock has reached. Both make the same engine calls, so they end on the same frame
+/// (SPEC T2).
+public struct ReplayCursor: Sendable {
+    public let times: [Timestamp]
+    let events: [InputEvent]
+    var nextEvent = 0
+    public private(set) var nextStep = 0
+
+    public init(_ events: [InputEvent], times: [Timestamp]) { self.events = events; self.times = times }
+
+    public var isFinished: Bool { nextStep >= times.count }
+    /// The time of the next step; nil when every step has run.
+    public var nextTime: Timestamp? { isFinished ? nil : times[nextStep] }
+
+    /// Runs the next step; returns its index and time, nil when finished.
+    public mutating func step(_ session: PlaygroundSession) -> (Int, Timestamp)? {
+        guard let t = nextTime else { return nil }
+        while nextEvent < events.count, events[nextEvent].time <= t {
+            session.handle(events[nextEvent])
+            nextEvent += 1
+        }
+        session.advance(to: t)
+        nextStep += 1
+        return (nextStep - 1, t)
     }
 }

@@ -210,12 +210,9 @@ public enum SettingsFile {
     /// Applies command-line flags (after the file). Returns the arguments it did not know.
     public static func applyFlags(_ args: [String], to s: inout AppSettings) throws(SettingsError) -> [String] {
         var rest: [String] = []
-        var i = 0
-        func value(_ flag: String) throws(SettingsError) -> String {
-            i += 1
-            guard i < args.count else { throw SettingsError("\(flag) needs a value", file: flag) }
-            return args[i]
-        }
+        var reader = ArgumentReader(args)
+        func value(_ flag: String) throws(SettingsError) -> String { try reader.value(flag) }
+        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double { try reader.number(flag, range) }
         func onOff(_ flag: String) throws(SettingsError) -> Bool {
             let v = try value(flag)
             switch v {
@@ -224,15 +221,7 @@ public enum SettingsFile {
             default: throw SettingsError("\(flag) wants on or off, found '\(v)'", file: flag)
             }
         }
-        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double {
-            let v = try value(flag)
-            guard let d = Double(v), range.contains(d) else {
-                throw SettingsError("\(flag) wants a number between \(fmt(range.lowerBound, 1)) and \(fmt(range.upperBound, 1)), found '\(v)'", file: flag)
-            }
-            return d
-        }
-        while i < args.count {
-            let a = args[i]
+        while let a = reader.next() {
             do throws(SettingsError) {
                 switch a {
                 case "--generation": s.pointer.generation = try generation(try value(a))
@@ -266,7 +255,6 @@ public enum SettingsFile {
                 if e.file == nil { e.file = a }
                 throw e
             }
-            i += 1
         }
         return rest
     }

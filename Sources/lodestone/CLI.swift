@@ -81,6 +81,9 @@ enum CLI {
         Playground options:
         \(PlaygroundCommand.optionsHelp)
 
+        Replay options (lodestone replay TRACE …; settings flags as above):
+        \(ReplayHeadless.optionsHelp)
+
         Exit status: 0 ok (also on SIGINT/SIGTERM), 1 failure (e.g. "compositor connection lost"),
         2 usage error or command not yet available, 3 the compositor lacks a required protocol.
         """

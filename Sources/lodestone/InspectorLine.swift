@@ -91,7 +91,7 @@ struct InspectorLine {
 }
 
 /// `value` with `digits` decimals.
-private func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
 private func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)

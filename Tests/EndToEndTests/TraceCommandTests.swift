@@ -22,11 +22,11 @@ struct TraceCommandTests {
 
         """
 
-    @Test("replay prints every event; --json re-emits a trace that decodes to the same events")
+    @Test("replay --print prints every event; --json re-emits a trace that decodes to the same events")
     func replayValid() throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-replay")
         let path = try Self.write(Self.valid, in: dir)
-        let app = try Lodestone.launch(["replay", path], on: nil)
+        let app = try Lodestone.launch(["replay", path, "--print"], on: nil)
         #expect(try app.wait(timeout: 20) == .exited(0), "\(app.stderr)")
         #expect(app.stdoutLines.count == 4)
         #expect(app.stdout.contains("pinch-update   2 fingers"))

@@ -7,24 +7,26 @@ _lodestone() {
     local commands="playground events record replay lint bench"
     local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --reserved --input"
     case $prev in
-        --layout|--out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --layout|--out|--latency-probe|--plot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --generation) COMPREPLY=($(compgen -W "modern classic" -- "$cur")); return ;;
         --input) COMPREPLY=($(compgen -W "wayland libinput both" -- "$cur")); return ;;
+        --backend) COMPREPLY=($(compgen -W "wayland libinput" -- "$cur")); return ;;
         --contrast-border|--natural-scrolling|--kinetic|--magnetism) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
+        --speed) COMPREPLY=($(compgen -W "0.5 1 2 4" -- "$cur")); return ;;
         --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every) return ;;
     esac
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$commands" -- "$cur")); return
     fi
     case $cmd in
-        replay) COMPREPLY=($(compgen -W "--layout --headless --out --size --scale --fps --every $settings" -- "$cur"))
+        replay) COMPREPLY=($(compgen -W "--layout --speed --report-frames --headless --out --size --scale --fps --every --print --json --realtime --report-states $settings" -- "$cur"))
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
-        record) COMPREPLY=($(compgen -W "--out --keep-keys" -- "$cur")) ;;
+        record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --report-states" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
-        bench) COMPREPLY=($(compgen -W "engine feel render all --json" -- "$cur")) ;;
-        events) COMPREPLY=($(compgen -W "--display" -- "$cur")) ;;
-        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-frames --report-outputs $settings" -- "$cur")) ;;
+        bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
+        events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe $settings" -- "$cur")) ;;
     esac
 }
 complete -F _lodestone lodestone

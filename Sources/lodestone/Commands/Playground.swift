@@ -191,17 +191,7 @@ enum PlaygroundCommand {
                 }
             }
         }
-        let reason = client.loop.run()
-        if options.stats {
-            let s = window.chain.statistics
-            writeLine("buffers created \(s.created) submitted \(s.submitted) released \(s.released) max-in-flight \(s.maxInFlight) starved \(s.starved) writes-into-held \(s.writesIntoHeldBuffer)")
-        }
-        switch reason {
-        case .finished, .signal: break
-        case .connectionLost: Diagnostics.error("compositor connection lost")
-        case .protocolError, .failure: Diagnostics.error("\(reason)")
-        }
-        return reason.exitCode
+        return PlaygroundLive.finish(client.loop.run(), window: window, stats: options.stats)
     }
 
     /// Renders the frame at every requested scale to PNG files; prints each path.
@@ -210,20 +200,12 @@ enum PlaygroundCommand {
             return PlaygroundSetup.renderHeadless(session, out: options.out, scales: options.scales,
                                                   name: options.layout == nil ? "showcase" : "layout")
         }
-        guard makeOutputDirectory(options.out) else { return CLI.Status.failure }
-        for scale in options.scales {
+        return PlaygroundSetup.writePNGs(out: options.out, scales: options.scales, name: "first-frame") { scale in
             let canvas = Canvas(width: Int((Double(options.size.width) * scale).rounded()),
                                 height: Int((Double(options.size.height) * scale).rounded()), scale: scale)
             FirstFrame.draw(on: canvas)
-            let name = scale == scale.rounded() ? "\(Int(scale))" : "\(scale)"
-            let path = "\(options.out)/first-frame@\(name)x.png"
-            do { try canvas.writePNG(to: path) } catch {
-                Diagnostics.error("cannot write \(error)")
-                return CLI.Status.failure
-            }
-            print(path)
+            return canvas
         }
-        return CLI.Status.ok
     }
 }
 

@@ -1,5 +1,5 @@
-// The live playground: the compositor's input → the pointer engine → the pixman renderer → the
-// wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
+// The live playground: the compositor's input (or a trace replayed at its pace, `lodestone
+// replay`) → the pointer engine → the pixman renderer → the wl_shm window. One frame callback at a time (the window's scheduler); a frame is asked for
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
 // The renderer's damage tracking decides what to repaint in each buffer from its age, and what
 // it changed is the frame's damage (tracksOwnDamage). Input is drawn at once, without waiting
@@ -40,11 +40,15 @@ enum PlaygroundLive {
         /// Print every event the engine gets (after merging the backends) as "input TRACE-LINE".
         var reportInput = false
         var input = InputBackendChoice.wayland
+        /// Replay this trace instead of taking the compositor's input.
+        var replay: LiveReplay?
+        /// The window's size before the compositor decides (default: the layout's), points.
+        var size: Size?
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
-        let size = session.layout.size
+        let size = options.size ?? session.layout.size
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             tracksOwnDamage: true))
         let cache = RenderCache()
@@ -78,9 +82,10 @@ enum PlaygroundLive {
             report()
             window.requestImmediateFrame()
         }
-        client.onInput = { event in feed(merger.wayland(event)) }
+        // A replay (`lodestone replay`) takes no input from the compositor.
+        client.onInput = { event in if options.replay == nil { feed(merger.wayland(event)) } }
         var libinput: LibinputBackend?
-        if options.input != .wayland {
+        if options.input != .wayland, options.replay == nil {
             do {
                 let backend = try LibinputBackend(.defaultSeat, messages: { Diagnostics.warning("libinput: \($0)") })
                 // Drained whenever readable, focused or not: xkb follows every key, and libinput's
@@ -97,7 +102,7 @@ enum PlaygroundLive {
         }
         defer { _ = libinput }
         window.draw = { ctx in
-            session.advance(to: now())
+            if let replay = options.replay { replay.catchUp(session, wall: now()) } else { session.advance(to: now()) }
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
@@ -112,11 +117,20 @@ enum PlaygroundLive {
                 client.loop.stop(.finished(code: CLI.Status.ok))
                 return
             }
+            if let replay = options.replay {
+                // Every frame while the trace plays; then the last one stays until closed.
+                if !replay.cursor.isFinished { window.setNeedsDisplay() } else { replay.announceEnd() }
+                return
+            }
             schedule(session.engine.describe())
         }
         window.onClose = { client.loop.stop(.finished(code: CLI.Status.ok)) }
-        let reason = client.loop.run()
-        if options.stats {
+        return finish(client.loop.run(), window: window, stats: options.stats)
+    }
+
+    /// Prints the buffer statistics (--stats) and why the loop ended; the exit status.
+    static func finish(_ reason: ExitReason, window: Window, stats: Bool) -> Int32 {
+        if stats {
             let s = window.chain.statistics
             writeLine("buffers created \(s.created) submitted \(s.submitted) released \(s.released) max-in-flight \(s.maxInFlight) starved \(s.starved) writes-into-held \(s.writesIntoHeldBuffer)")
         }

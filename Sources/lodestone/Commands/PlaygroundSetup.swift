@@ -56,9 +56,14 @@ enum PlaygroundSetup {
 
     /// Renders the session's first frame at every scale; prints each PNG's path.
     static func renderHeadless(_ session: PlaygroundSession, out: String, scales: [Double], name: String) -> Int32 {
+        writePNGs(out: out, scales: scales, name: name) { session.snapshot(scale: $0) }
+    }
+
+    /// Writes `render(scale)` to OUT/NAME@Sx.png for every scale; prints each path.
+    static func writePNGs(out: String, scales: [Double], name: String, render: (Double) -> Canvas) -> Int32 {
         guard makeOutputDirectory(out) else { return CLI.Status.failure }
         for scale in scales {
-            let canvas = session.snapshot(scale: scale)
+            let canvas = render(scale)
             let tag = scale == scale.rounded() ? "\(Int(scale))" : "\(scale)"
             let path = "\(out)/\(name)@\(tag)x.png"
             do { try canvas.writePNG(to: path) } catch {

@@ -1,8 +1,7 @@
-// `lodestone replay TRACE [--json] [--realtime]` (SPEC T2, T4): decodes the whole trace first —
-// a malformed, truncated, unknown-version or out-of-range trace is refused with its line and
-// exit status 2, nothing replayed — then feeds every event with its time to the replay targets.
-// For now the target prints the events; the engine (and headless frames, issue 7) plug in as
-// further `ReplayTarget`s.
+// `lodestone replay TRACE` (SPEC T2, T4): decodes the whole trace first — a malformed, truncated,
+// unknown-version or out-of-range trace is refused with its line and exit status 2, nothing
+// replayed — then replays it: live in a window (ReplayLive.swift), to PNG frames with --headless
+// (ReplayHeadless.swift), or as printed events with --print / --json (here).
 import InputProtocol
 import Playground
 import PointerEngine
@@ -62,16 +61,18 @@ enum StateReporting {
 }
 
 enum ReplayCommand {
-    static let command = Command(name: "replay", usage: "TRACE [--json] [--realtime] [--report-states [--layout FILE]] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N]",
-                                 summary: "replay a trace (decoded whole first; errors name the line)", run: run)
+    static let command = Command(name: "replay",
+                                 usage: "TRACE [--layout FILE] [--speed X] | TRACE --headless --out DIR [--layout FILE] [--size WxH] [--scale S] [--fps N] [--every N] | TRACE --print|--json [--realtime] | TRACE --report-states [--layout FILE]",
+                                 summary: "replay a trace live in a window, headless to PNG frames, or printed (errors name the line)", run: run)
 
     static func run(_ args: [String]) -> Int32 {
-        // Headless frames (issue 7): ReplayHeadless.swift.
-        if args.contains("--headless") {
-            do { return ReplayHeadless.run(try ReplayHeadless.parse(args)) } catch {
+        if !args.contains(where: { ["--print", "--json", "--realtime", "--report-states"].contains($0) }) {
+            let options: ReplayHeadless.Options
+            do { options = try ReplayHeadless.parse(args) } catch {
                 Diagnostics.error("replay: \(error)")
                 return CLI.Status.usage
             }
+            return options.headless ? ReplayHeadless.run(options) : ReplayLive.run(options)
         }
         var path: String?
         var json = false, realtime = false, states = false
@@ -81,6 +82,7 @@ enum ReplayCommand {
             let a = args[i]
             i += 1
             switch a {
+            case "--print": break
             case "--json": json = true
             case "--realtime": realtime = true
             case "--report-states": states = true

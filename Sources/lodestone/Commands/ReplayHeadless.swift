@@ -19,37 +19,32 @@ enum ReplayHeadless {
         var replay = HeadlessReplay.Options()
         var every: Int?
         var settings = AppSettings()
+        /// Live replay: trace time runs this many times faster than the wall clock.
+        var speed = 1.0
+        /// Live replay: print a line per presented frame.
+        var reportFrames = false
     }
 
     static let optionsHelp = """
           --layout FILE     replay over a layout file instead of the showcase
+          --speed X         live replay: X times the recorded pace (default 1)
           --headless        render PNG frames instead of a window
           --out DIR         where the frames and contact-sheet.png go (headless)
           --size WxH        frame size in points (default: the layout's)
           --scale S         buffer scale (default 1)
-          --fps N           frames per second of trace time (default 30)
+          --fps N           frames per second of trace time (default 30; live: engine steps)
           --every N         the contact sheet shows every Nth frame (default: up to 16 tiles)
+          --print, --json   print the events (readable, or as trace lines) instead; --realtime at their pace
         """
 
     static func parse(_ args: [String]) throws(SettingsError) -> Options {
         var o = Options()
         let (settings, rest) = try PlaygroundSetup.settings(args)
         o.settings = settings
-        var i = 0
-        func value(_ flag: String) throws(SettingsError) -> String {
-            i += 1
-            guard i < rest.count else { throw SettingsError("needs a value", file: flag) }
-            return rest[i]
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double {
-            let v = try value(flag)
-            guard let d = Double(v), range.contains(d) else {
-                throw SettingsError("wants a number between \(range.lowerBound) and \(range.upperBound), got '\(v)'", file: flag)
-            }
-            return d
-        }
-        while i < rest.count {
-            let a = rest[i]
+        var reader = ArgumentReader(rest)
+        func value(_ flag: String) throws(SettingsError) -> String { try reader.value(flag) }
+        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double { try reader.number(flag, range) }
+        while let a = reader.next() {
             switch a {
             case "--layout": o.layout = try value(a)
             case "--headless": o.headless = true
@@ -64,33 +59,40 @@ enum ReplayHeadless {
             case "--scale": o.replay.scale = try number(a, 0.25...8)
             case "--fps": o.replay.fps = try number(a, 1...240)
             case "--every": o.every = Int(try number(a, 1...100_000))
+            case "--speed": o.speed = try number(a, 0.05...100)
+            case "--report-frames": o.reportFrames = true
             default:
                 if a.hasPrefix("-") || o.trace != nil { throw SettingsError("unknown argument '\(a)' (see lodestone --help)", file: "replay") }
                 o.trace = a
             }
-            i += 1
         }
         return o
     }
 
+    /// The trace's events (decoded whole first, SPEC T4) and a session over the layout that
+    /// starts at the trace's first time. What is wrong is printed; the exit status comes back.
+    static func load(_ o: Options) -> Result<(trace: String, events: [InputEvent], session: PlaygroundSession), ExitStatus> {
+        guard let trace = o.trace else {
+            Diagnostics.error("replay: which trace? (usage: lodestone replay \(ReplayCommand.command.usage))")
+            return .failure(ExitStatus(code: CLI.Status.usage))
+        }
+        switch TraceFile.load(trace) {
+        case .failure(let status): return .failure(status)
+        case .success(let events):
+            return PlaygroundSetup.session(layoutPath: o.layout, settings: o.settings, now: events.first?.time ?? Timestamp(rawValue: 0))
+                .map { (trace, events, $0) }
+        }
+    }
+
     /// Runs the headless replay; prints the directory, the frame count and the contact sheet.
     static func run(_ o: Options) -> Int32 {
-        guard let tracePath = o.trace else {
-            Diagnostics.error("replay: which trace? (lodestone replay TRACE --headless --out DIR)")
-            return CLI.Status.usage
-        }
         guard let out = o.out else {
             Diagnostics.error("replay --headless needs --out DIR")
             return CLI.Status.usage
         }
-        let events: [InputEvent]
-        switch TraceFile.load(tracePath) {
-        case .success(let e): events = e
-        case .failure(let status): return status.code
-        }
-        let session: PlaygroundSession
-        switch PlaygroundSetup.session(layoutPath: o.layout, settings: o.settings, now: events.first?.time ?? Timestamp(rawValue: 0)) {
-        case .success(let s): session = s
+        let events: [InputEvent], session: PlaygroundSession
+        switch load(o) {
+        case .success(let loaded): (events, session) = (loaded.events, loaded.session)
         case .failure(let status): return status.code
         }
         guard makeOutputDirectory(out) else { return CLI.Status.failure }
