@@ -4,7 +4,7 @@ _lodestone() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
-    local commands="playground events record replay lint bench"
+    local commands="playground events record replay lint bench soak"
     local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --reserved --input"
     case $prev in
         --layout|--out|--latency-probe|--plot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -14,7 +14,7 @@ _lodestone() {
         --contrast-border|--natural-scrolling|--kinetic|--magnetism) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
         --speed) COMPREPLY=($(compgen -W "0.5 1 2 4" -- "$cur")); return ;;
-        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every) return ;;
+        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth) return ;;
     esac
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$commands" -- "$cur")); return
@@ -26,6 +26,7 @@ _lodestone() {
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;
+        soak) COMPREPLY=($(compgen -W "--events --seed --render-every --repaint-checks --max-growth" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe $settings" -- "$cur")) ;;
     esac
 }

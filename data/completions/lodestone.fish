@@ -1,5 +1,5 @@
 # fish completion for lodestone
-set -l commands playground events record replay lint bench
+set -l commands playground events record replay lint bench soak
 complete -c lodestone -f
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a playground -d 'the showcase window'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a events -d 'print input events'
@@ -7,6 +7,7 @@ complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a record -
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a replay -d 'replay a trace live, headless or printed'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a lint -d 'check a layout file (default: the showcase)'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a bench -d 'benchmarks'
+complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a soak -d 'long random input through engine and renderer'
 complete -c lodestone -s h -l help -d 'show help'
 complete -c lodestone -s V -l version -d 'show version'
 complete -c lodestone -l layout -r -F -d 'layout file (JSON)'
@@ -51,3 +52,8 @@ complete -c lodestone -n '__fish_seen_subcommand_from bench' -l plot -r -F -d 'l
 complete -c lodestone -n '__fish_seen_subcommand_from lint' -l json -d 'JSON lines'
 complete -c lodestone -n '__fish_seen_subcommand_from lint' -F
 complete -c lodestone -n '__fish_seen_subcommand_from bench' -x -a 'engine render latency startup feel all'
+complete -c lodestone -n '__fish_seen_subcommand_from soak' -l events -x -d 'number of events'
+complete -c lodestone -n '__fish_seen_subcommand_from soak' -l seed -x -d 'random seed'
+complete -c lodestone -n '__fish_seen_subcommand_from soak' -l render-every -x -d 'paint every Nth frame'
+complete -c lodestone -n '__fish_seen_subcommand_from soak' -l repaint-checks -x -d 'full-repaint comparisons'
+complete -c lodestone -n '__fish_seen_subcommand_from soak' -l max-growth -x -d 'allowed RSS growth in MB'
