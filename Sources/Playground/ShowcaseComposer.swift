@@ -76,7 +76,8 @@ public struct ShowcaseComposer {
             items.append(DisplayItem(ItemID("drag"), ops.map { $0.fading(drag.opacity) }))
         }
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
-            items.append(DisplayItem(ItemID("hud"), hud.ops(in: r, ink: ink)))
+            // One item per operation: a changed value repaints its own line, not the whole panel.
+            for (k, op) in hud.ops(in: r, ink: ink).enumerated() { items.append(DisplayItem(ItemID("hud", k), [op])) }
         }
         if !pointerDrawn { items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer))) }
         for (k, a) in frame.accessories.enumerated() where a.opacity > 0 {

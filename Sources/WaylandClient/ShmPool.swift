@@ -30,6 +30,7 @@ public struct BufferRect: Hashable, Sendable, CustomStringConvertible {
         let nw = min(maxX, r.maxX) - nx, nh = min(maxY, r.maxY) - ny
         return nw > 0 && nh > 0 ? BufferRect(x: nx, y: ny, width: nw, height: nh) : nil
     }
+    public func contains(_ r: BufferRect) -> Bool { x <= r.x && y <= r.y && maxX >= r.maxX && maxY >= r.maxY }
     public func union(_ r: BufferRect) -> BufferRect {
         let nx = min(x, r.x), ny = min(y, r.y)
         return BufferRect(x: nx, y: ny, width: max(maxX, r.maxX) - nx, height: max(maxY, r.maxY) - ny)

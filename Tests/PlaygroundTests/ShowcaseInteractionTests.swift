@@ -1,6 +1,7 @@
 // The showcase's interactions with the engine's standard set (issue 7 "Done when", in process):
 // band selection selects exactly the items inside; an Alt drag copies by pointer and by touch;
-// (I1, I2, G11).
+// the minimized toolbar reveals on hover and by a touch tap without activating (I1, I2, G11,
+// I4, H1, H2).
 import Testing
 import PointerEngine
 @testable import Playground
@@ -77,5 +78,41 @@ struct ShowcaseInteractionTests {
         u.touch(.touchUp(id: 1))
         u.mods([])
         #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .touch)))
+    }
+
+    func reveal(_ u: User) -> Double {
+        u.s.engine.describe().elementStates.first { $0.element == ID.miniToolbarArea }?.revealOpacity ?? 1
+    }
+
+    @Test("the minimized toolbar reveals on hover and minimizes after the pointer leaves (I4)")
+    func minimizedToolbarHover() {
+        let u = User()
+        u.move(Point(700, 400))
+        u.wait(800)
+        #expect(reveal(u) < 0.05)
+        u.move(u.frame(ID.miniToolbarArea).center)
+        u.wait(800)
+        #expect(reveal(u) > 0.95)
+        #expect(u.s.engine.describe().isAnimating == false)
+        u.move(Point(700, 400))
+        u.wait(3000)
+        #expect(reveal(u) < 0.05)
+    }
+
+    @Test("a touch tap on a minimized toolbar button reveals it without activating; a second tap activates (H1, H2)")
+    func minimizedToolbarTap() {
+        let u = User()
+        u.wait(800)
+        let p = u.frame(ID.miniButtons[2]).center
+        func tap() {
+            u.touch(.touchDown(id: 7, position: InputPoint(x: p.x, y: p.y)))
+            u.touch(.touchUp(id: 7))
+        }
+        tap()
+        u.wait(600)
+        #expect(reveal(u) > 0.95)
+        #expect(!u.s.outputs.contains { if case .activated = $0 { return true }; return false }, "\(u.s.outputs)")
+        tap()
+        #expect(u.s.outputs.contains(.activated(ID.miniButtons[2], input: .touch, clickCount: 1)))
     }
 }

@@ -153,6 +153,13 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
         }
     }
 
+    /// Whether the opacity is still on its way to 1 (revealed) or 0 (hidden) at `now`. True
+    /// from the very instant a fade starts, when the opacity still equals its start value.
+    public func isFading(at now: Timestamp) -> Bool {
+        let o = opacity(at: now)
+        return isRevealed ? o < 1 : o > 0
+    }
+
     /// 0…1, fading in over 0.15 s and out over 0.25 s.
     public func opacity(at now: Timestamp) -> Double {
         guard let start = fadeStart else { return isRevealed ? 1 : 0 }

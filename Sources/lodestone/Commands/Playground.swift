@@ -32,6 +32,12 @@ enum PlaygroundCommand {
           --report-outputs  print a line per engine output (activation, drop …) on stdout
           --report-input    print every event the engine gets (after --input merging) on stdout
           --report-frames   print a line per presented frame on stdout
+          --state-out FILE  write one JSON line per committed frame to FILE: frame, scale, time_us,
+                            pointer {at, drawn, opacity, bounds}, hovered, effects [{element, kind, progress,
+                            scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
+                            opacity}], drag, band, selection, revealed {id: opacity}, drops
+                            [{items, target, operation, input}], activations, animating.
+                            Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
           --stats           print buffer statistics on stdout at exit
@@ -54,6 +60,7 @@ enum PlaygroundCommand {
         var frameLimit: Int?
         var animate = false
         var stats = false
+        var stateOut: String?
         var latencyProbe: String?
     }
 
@@ -98,6 +105,7 @@ enum PlaygroundCommand {
             case "--report-input": o.reportInput = true
             case "--layout": o.layout = try value(a)
             case "--stats": o.stats = true
+            case "--state-out": o.stateOut = try value(a)
             case "--latency-probe": o.latencyProbe = try value(a)
             default: throw UsageError(message: "unknown option '\(a)' (see lodestone --help)")
             }
@@ -156,7 +164,8 @@ enum PlaygroundCommand {
         if let session {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, frameLimit: options.frameLimit, stats: options.stats,
-                reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend))
+                reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
+                stateOut: options.stateOut))
         }
         return runWindow(client: client, options: options)
     }

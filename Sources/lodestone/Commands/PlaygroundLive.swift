@@ -44,6 +44,8 @@ enum PlaygroundLive {
         var replay: LiveReplay?
         /// The window's size before the compositor decides (default: the layout's), points.
         var size: Size?
+        /// Append one JSON line per committed frame to this file (`--state-out`).
+        var stateOut: String?
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -52,6 +54,15 @@ enum PlaygroundLive {
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             tracksOwnDamage: true))
         let cache = RenderCache()
+        var stateFile: UnsafeMutablePointer<FILE>?
+        if let path = options.stateOut {
+            guard let f = fopen(path, "w") else {
+                Diagnostics.error("cannot open \(path) for --state-out: \(String(cString: strerror(errno)))")
+                return CLI.Status.failure
+            }
+            stateFile = f
+        }
+        defer { if let stateFile { fclose(stateFile) } }
         var reported = 0
         func report() {
             guard options.reportOutputs else { return }
@@ -109,6 +120,11 @@ enum PlaygroundLive {
             session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+            if let stateFile {
+                let line = StateReport.line(session, frame: session.engine.describe(), number: ctx.frameNumber, scale: ctx.scale)
+                fputs(line + "\n", stateFile)
+                fflush(stateFile)
+            }
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }

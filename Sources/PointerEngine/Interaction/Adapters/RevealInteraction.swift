@@ -26,7 +26,16 @@ public struct RevealInteraction: Interaction {
         initialised = true
         for e in ctx.layout.elements where e.kind == .revealingControls {
             guard let area = ctx.surfaceFrame(of: e.id) else { continue }
-            let controls = e.children.compactMap { id -> HiddenControl<ElementID>? in
+            // The hidden controls are the leaves below the group (a minimized toolbar's
+            // buttons sit inside the toolbar that is the group's child): a tap on a button
+            // activates that button, not the bar around it.
+            var leaves: [ElementID] = []
+            var pending = Array(e.children.reversed())
+            while let id = pending.popLast() {
+                guard let c = ctx.layout[id] else { continue }
+                if c.children.isEmpty { leaves.append(id) } else { pending += c.children.reversed() }
+            }
+            let controls = leaves.compactMap { id -> HiddenControl<ElementID>? in
                 guard let c = ctx.layout[id], let f = ctx.surfaceFrame(of: id) else { return nil }
                 return HiddenControl(id: id, title: c.label, frame: f)
             }
@@ -124,8 +133,9 @@ public struct RevealInteraction: Interaction {
     }
     public var isAnimating: Bool {
         groups.values.contains { g in
-            let o = g.opacity(at: now)
-            if o > 0 && o < 1 { return true }
+            // A fade that starts now still has its start opacity (0 or 1): it animates too,
+            // or the engine never advances the group and the reveal never shows.
+            if g.isFading(at: now) { return true }
             switch g.state {
             case .leaving: return true
             case .touchRevealed: return g.policy == .timed

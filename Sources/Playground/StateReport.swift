@@ -1,0 +1,121 @@
+// `lodestone --state-out FILE`: one JSON line per committed frame saying what the frame shows,
+// so a test (or a curious person) can check the program's state beside its pixels. Small and
+// private (SPEC T3): element ids, rects, effect and accessory kinds, drop and activation
+// results — never a label, typed key or text of any kind. The line format is documented in
+// `lodestone --help` and docs/state-out.md.
+import PointerEngine
+
+/// Builds state lines from a session's frame.
+public enum StateReport {
+    /// The JSON line (no trailing newline) for the frame `frame` of `session`, committed as
+    /// frame `number` at buffer `scale`.
+    public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double) -> String {
+        var o = JSONLine()
+        o.int("frame", number)
+        o.number("scale", scale)
+        o.int("time_us", Int(f.time.rawValue))
+        o.raw("pointer", object { p in
+            p.raw("at", point(f.pointer.logicalPosition))
+            p.raw("drawn", point(f.pointer.position))
+            p.number("opacity", f.pointer.opacity)
+            let box = f.pointer.layers.reduce(Rect.zero) { $0.union($1.bounds) }
+            p.raw("bounds", rect(box))
+        })
+        o.raw("hovered", session.engine.hovered.map { "\($0.rawValue)" } ?? "null")
+        o.raw("effects", array(f.effects) { e in
+            object { x in
+                x.int("element", Int(e.element.rawValue))
+                x.string("kind", e.kind.rawValue)
+                x.number("progress", e.progress)
+                x.number("scale", e.contentScale)
+                x.raw("frame", rect(e.elementFrame))
+                x.raw("content", rect(e.contentRect))
+                x.raw("platter", e.platter.map { rect($0.rect) } ?? "null")
+                x.raw("shadow", e.shadow.map { rect($0.rect) } ?? "null")
+            }
+        })
+        o.raw("accessories", array(f.accessories.filter { $0.opacity > 0 }) { a in
+            object { x in
+                x.string("glyph", glyphName(a.glyph))
+                x.raw("center", point(a.center))
+                x.number("size", a.size)
+                x.number("opacity", a.opacity)
+            }
+        })
+        o.raw("drag", f.drag.map { d in
+            object { x in
+                x.raw("items", ids(d.items))
+                x.string("operation", d.operation?.rawValue ?? "none")
+                x.string("input", d.input.rawValue)
+                x.raw("preview", rect(d.previewRect))
+            }
+        } ?? "null")
+        o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
+        o.raw("selection", ids(session.engine.scene.selection.sorted()))
+        let reveals = f.elementStates.filter { session.layout[$0.element]?.kind == .revealingControls }
+        o.raw("revealed", object { x in
+            for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }
+        })
+        var drops: [String] = [], activations: [String] = []
+        for out in session.outputs {
+            switch out {
+            case .dropped(let items, let on, let op, let input):
+                drops.append(object { x in
+                    x.raw("items", ids(items)); x.int("target", Int(on.rawValue))
+                    x.string("operation", op.rawValue); x.string("input", input.rawValue)
+                })
+            case .activated(let id, let input, let n):
+                activations.append(object { x in
+                    x.int("element", Int(id.rawValue)); x.string("input", input.rawValue); x.int("clicks", n)
+                })
+            default: break
+            }
+        }
+        o.raw("drops", "[" + drops.joined(separator: ",") + "]")
+        o.raw("activations", "[" + activations.joined(separator: ",") + "]")
+        o.raw("animating", f.isAnimating ? "true" : "false")
+        return o.text
+    }
+
+    static func glyphName(_ g: AccessoryGlyph) -> String {
+        switch g {
+        case .arrow: "arrow"
+        case .plus: "plus"
+        case .circleSlash: "circleSlash"
+        case .link: "link"
+        case .path: "path"
+        }
+    }
+
+    static func object(_ fill: (inout JSONLine) -> Void) -> String {
+        var o = JSONLine()
+        fill(&o)
+        return o.text
+    }
+
+    static func array<T>(_ items: [T], _ each: (T) -> String) -> String {
+        "[" + items.map(each).joined(separator: ",") + "]"
+    }
+
+    static func ids(_ items: [ElementID]) -> String { "[" + items.map { "\($0.rawValue)" }.joined(separator: ",") + "]" }
+    static func point(_ p: Point) -> String { "[\(num(p.x)),\(num(p.y))]" }
+    static func rect(_ r: Rect) -> String { "[\(num(r.minX)),\(num(r.minY)),\(num(r.width)),\(num(r.height))]" }
+
+    /// A finite number with at most 3 decimals (JSON has no NaN or infinity: those become 0).
+    static func num(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() && abs(r) < 1e15 ? "\(Int(r))" : "\(r)"
+    }
+}
+
+/// A JSON object written member by member. Names and string values are ASCII identifiers
+/// chosen by this file, so nothing needs escaping.
+struct JSONLine {
+    private var members: [String] = []
+    var text: String { "{" + members.joined(separator: ",") + "}" }
+    mutating func raw(_ name: String, _ json: String) { members.append("\"\(name)\":\(json)") }
+    mutating func int(_ name: String, _ v: Int) { raw(name, "\(v)") }
+    mutating func number(_ name: String, _ v: Double) { raw(name, StateReport.num(v)) }
+    mutating func string(_ name: String, _ v: String) { raw(name, "\"\(v)\"") }
+}
