@@ -7,7 +7,7 @@ _lodestone() {
     local commands="playground events record replay lint bench soak"
     local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --reserved --input"
     case $prev in
-        --layout|--out|--latency-probe|--plot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --layout|--out|--latency-probe|--plot|--state-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --generation) COMPREPLY=($(compgen -W "modern classic" -- "$cur")); return ;;
         --input) COMPREPLY=($(compgen -W "wayland libinput both" -- "$cur")); return ;;
         --backend) COMPREPLY=($(compgen -W "wayland libinput" -- "$cur")); return ;;
@@ -27,7 +27,7 @@ _lodestone() {
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;
         soak) COMPREPLY=($(compgen -W "--events --seed --render-every --repaint-checks --max-growth" -- "$cur")) ;;
-        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe $settings" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe --state-out $settings" -- "$cur")) ;;
     esac
 }
 complete -F _lodestone lodestone

@@ -37,6 +37,7 @@ complete -c lodestone -l frames -x -d 'exit after N frames'
 complete -c lodestone -l animate -d 'first frame: animate'
 complete -c lodestone -l stats -d 'buffer statistics at exit'
 complete -c lodestone -l latency-probe -r -F -d 'record event to presentation times'
+complete -c lodestone -l state-out -r -F -d 'one JSON line of state per committed frame'
 complete -c lodestone -n '__fish_seen_subcommand_from replay' -F
 complete -c lodestone -n '__fish_seen_subcommand_from replay' -l speed -x -d 'times the recorded pace'
 complete -c lodestone -n '__fish_seen_subcommand_from replay' -l print -d 'print the events'
