@@ -59,7 +59,7 @@ final class ShowcaseWindow {
     /// (other builds running) can take seconds to start the program at scale 2.
     static let setupTimeout = 30.0
 
-    init(scale: Double, environment: [String: String] = [:]) throws {
+    init(scale: Double, arguments: [String] = [], environment: [String: String] = [:]) throws {
         guard let shared = SharedSway.current else { throw HarnessError("no shared sway (suite trait missing)") }
         sway = shared.sway
         seat = shared.seat
@@ -77,7 +77,7 @@ final class ShowcaseWindow {
         scratch = try TemporaryDirectory(prefix: "lodestone-state")
         state = StateLog(path: scratch.file("state.jsonl"))
         // The pointer stays (no auto-hide fade to wait for after every move: P5 is tested elsewhere).
-        app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"], on: sway, environment: environment)
+        app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"] + arguments, on: sway, environment: environment)
         pointer = ShowcaseWindow.neutral
         let app = self.app
         // 1. sway's tree: the window's content is the whole output.
@@ -525,5 +525,61 @@ extension ShowcaseUnderSwayTests {
         #expect(covered(old), "the pointer's old place \(old) was not damaged")
         #expect(covered(new), "the pointer's new place \(new) was not damaged")
         #expect(w.app.isRunning, "\(w.output)")
+    }
+}
+
+/// The live window after the compositor held every buffer (issue 2, issue 8; the "stopped
+/// redrawing under heavy load after 'the compositor holds all buffers'" report): input keeps
+/// coming while nothing is released, then sway lets go and no more input comes — the window
+/// must draw the latest state by itself, on screen too.
+extension ShowcaseUnderSwayTests {
+    @Test("E1: after sway held every buffer of the window for a while, the window draws the latest state once they are released")
+    func redrawsAfterHeldBuffers() throws {
+        let w = try ShowcaseWindow(scale: 1, arguments: ["--stats"])
+        let id = Int(ID.back.rawValue), button = w.frame(ID.back), region = button.outsetBy(24)
+        let before = try w.shot(region)
+        try w.seat.bufferReleases(.hold)
+        // Whatever happens, the shared sway must not keep holding for the next test.
+        defer { _ = try? w.seat.bufferReleases(.pass) }
+        // Every move draws a frame into a buffer sway now keeps, until none is left.
+        var x = 1000.0
+        try waitUntil(timeout: 10, "the window to run out of buffers") {
+            x = x >= 1300 ? 1000 : x + 10
+            try w.move(to: Point(x, 885))
+            usleep(20_000)
+            return w.app.stderr.contains("holds all")
+        }
+        // Held for a while, under input: the pointer goes to the Back button (a highlight the
+        // window cannot draw yet), then more motions and clicks on empty space pile up.
+        let stalled = try #require(w.state.last).frame
+        try w.glide(to: Point(button.midX + 2, button.midY + 2))
+        for k in 0..<40 { try w.seat.move(by: k % 2 == 0 ? 0.5 : -0.5, 0) }
+        usleep(500_000)
+        let whileHeld = try #require(w.state.last).frame
+        #expect(whileHeld <= stalled + 1, "drew \(whileHeld - stalled) frames with every buffer held")
+        let held = try w.seat.bufferReleases()
+        #expect(held.held >= 3, "releases held back: \(held)")
+        // Released; no more input.
+        try w.seat.bufferReleases(.pass)
+        let s = try w.state.waitFor("the highlight on Back after the release") { s in
+            s.frame > whileHeld && s.hovered == id && (s.effect(on: id).map { s.number($0["progress"]) >= 0.99 } ?? false)
+        }
+        let platter = try #require(s.effect(on: id).flatMap { s.rect($0["platter"]) })
+        let after = try w.shot(region)
+        // On screen: the platter's ring around the button (left and right of it) is drawn.
+        let pointer = (s.pointerBounds ?? .zero).outsetBy(2)
+        for ring in [Rect(x: platter.minX + 0.5, y: button.minY + 8, width: button.minX - platter.minX - 1, height: button.height - 16),
+                     Rect(x: button.maxX + 0.5, y: button.minY + 8, width: platter.maxX - button.maxX - 1, height: button.height - 16)] {
+            let f = after.changed(from: before, in: ring, excluding: [pointer])
+            #expect(f > 0.9, "the highlight ring \(ring) is not on screen after the release: \(f) changed")
+        }
+        // And it keeps answering input.
+        try w.move(to: ShowcaseWindow.neutral)
+        try w.waitAtRest()
+        #expect(w.app.isRunning, "\(w.output)")
+        _ = w.app.stop()
+        let stats = BufferTests.Stats(line: try #require(w.app.stdoutLines.first { $0.hasPrefix("buffers ") }, "no stats: \(w.app.stdout)"))
+        #expect(stats["starved"] >= 1, "\(stats.values)")
+        #expect(stats["writes-into-held"] == 0, "\(stats.values)")
     }
 }
