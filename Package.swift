@@ -47,9 +47,12 @@ let package = Package(
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
         .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
+        // A headless sway's recipe and the sway-inject control channel: shared by the program's
+        // benches and the end-to-end tests (no Foundation).
+        .target(name: "SwayHarness"),
         .executableTarget(name: "lodestone", dependencies: [
             "InputProtocol", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend", "CShim",
-            "CCairo",
+            "CCairo", "SwayHarness",
         ]),
 
         // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
@@ -61,7 +64,7 @@ let package = Package(
 
         // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
         // emulated input devices. Shared by every end-to-end test.
-        .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim", "SwayHarness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),

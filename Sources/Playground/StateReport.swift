@@ -8,11 +8,13 @@ import PointerEngine
 /// Builds state lines from a session's frame.
 public enum StateReport {
     /// The JSON line (no trailing newline) for the frame `frame` of `session`, committed as
-    /// frame `number` at buffer `scale`.
-    public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double) -> String {
+    /// frame `number` at buffer `scale` on a surface of `size` points (the window's, which the
+    /// compositor chooses: a test waits for the size it configured before reading positions).
+    public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double, size: Size) -> String {
         var o = JSONLine()
         o.int("frame", number)
         o.number("scale", scale)
+        o.raw("size", "[\(num(size.width)),\(num(size.height))]")
         o.int("time_us", Int(f.time.rawValue))
         o.raw("pointer", object { p in
             p.raw("at", point(f.pointer.logicalPosition))

@@ -14,8 +14,11 @@ struct ShowcaseInteractionTests {
     final class User {
         let s = PlaygroundSession(now: Timestamp(rawValue: 0))
         var t = 0.0
-        init() {
-            s.handle(InputEvent(time: .milliseconds(0), device: mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        /// - pointer: the pointing device's capabilities; `seat`: it is a compositor's seat pointer
+        ///   (it sends pointer focus first), not a device of its own.
+        init(pointer: DeviceCapabilities = .pointer, seat: Bool = false) {
+            s.handle(InputEvent(time: .milliseconds(0), device: mouse, .deviceAdded(name: "mouse", capabilities: pointer)))
+            if seat { s.handle(InputEvent(time: .milliseconds(0), device: mouse, .pointerEnter(position: InputPoint(x: 1, y: 1)))) }
             s.handle(InputEvent(time: .milliseconds(0), device: keyboard, .deviceAdded(name: "kbd", capabilities: .keyboard)))
             s.handle(InputEvent(time: .milliseconds(0), device: screen, .deviceAdded(name: "screen", capabilities: .touch)))
         }
@@ -52,6 +55,20 @@ struct ShowcaseInteractionTests {
     @Test("an Alt drag by pointer copies (I2)")
     func altDragPointer() {
         let u = User()
+        altDrop(u)
+        #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .pointer)))
+        #expect(u.s.hud.summary.contains("drag copy/pointer"))
+    }
+
+    /// The newest drop's input.
+    func altDropInput(_ u: User) -> InputKind? {
+        altDrop(u)
+        for case .dropped(_, _, _, let input) in u.s.outputs.reversed() { return input }
+        return nil
+    }
+
+    /// An Alt drag of the first draggable onto the first folder.
+    func altDrop(_ u: User) {
         u.move(u.frame(ID.draggables[0]).center)
         u.mods(.alt)
         u.button(true)
@@ -59,8 +76,40 @@ struct ShowcaseInteractionTests {
         u.wait(100)
         u.button(false)
         u.mods([])
-        #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .pointer)))
-        #expect(u.s.hud.summary.contains("drag copy/pointer"))
+        u.wait(100)
+    }
+
+    /// Scrolls once where the pointer is (over no element) and lets any momentum die out.
+    func scroll(_ u: User, _ source: ScrollSource) {
+        u.move(Point(1001.5, 884.25))
+        let v120: Int32? = source == .wheel ? 120 : nil
+        u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .scroll(source: source, axis: .vertical, value: 15, value120: v120, stop: false)))
+        if source == .finger {
+            u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .scroll(source: source, axis: .vertical, value: 0, value120: nil, stop: true)))
+        }
+        u.wait(3000)
+    }
+
+    @Test("I2 HUD: a drag by the seat's pointer says pointer even when the compositor offers pointer-gestures; trackpad once finger scrolling shows a touchpad, pointer again after a wheel")
+    func seatPointerInput() {
+        let u = User(pointer: [.pointer, .gesture], seat: true)
+        #expect(altDropInput(u) == .pointer, "pointer-gestures alone is no evidence of a touchpad")
+        #expect(u.s.hud.summary.contains("drag copy/pointer"), "\(u.s.hud.summary)")
+        scroll(u, .finger)
+        #expect(altDropInput(u) == .trackpad, "after two-finger scrolling (axis source finger)")
+        #expect(u.s.hud.summary.contains("drag copy/trackpad"), "\(u.s.hud.summary)")
+        scroll(u, .wheel)
+        #expect(altDropInput(u) == .pointer, "after a wheel")
+        u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .gesture(GestureEvent(kind: .swipe, phase: .begin, fingers: 3))))
+        u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .gesture(GestureEvent(kind: .swipe, phase: .end, fingers: 3))))
+        u.wait(1000)
+        #expect(altDropInput(u) == .trackpad, "after a swipe gesture")
+    }
+
+    @Test("I2 HUD: a device of its own (libinput) with the gesture capability is a touchpad; one without is a pointer")
+    func ownDeviceInput() {
+        #expect(altDropInput(User(pointer: [.pointer, .gesture])) == .trackpad)
+        #expect(altDropInput(User(pointer: .pointer)) == .pointer)
     }
 
     @Test("an Alt drag by touch copies too (I2, G11)")

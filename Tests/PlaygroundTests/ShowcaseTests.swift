@@ -79,3 +79,49 @@ struct ShowcaseTests {
         #expect(s.hud.summary.contains("input pointer"))
     }
 }
+
+@Suite("Showcase canvas settles when the fingers lift (G2, G3, I5)")
+struct ShowcaseCanvasTests {
+    static let trackpad = DeviceID(2)
+
+    /// The showcase canvas's content box on the surface after a pinch at its centre with `updates`
+    /// (absolute scale, rotation step, pan step), `after` seconds after the fingers lift.
+    static func pinch(_ updates: [(Double, Double, Vector)], after: Double) -> (box: Rect, view: Rect, zoom: Double) {
+        let session = PlaygroundSession()
+        let view = session.layout[Showcase.ID.canvas]!.frame
+        let content = Rect(origin: .zero, size: session.layout[Showcase.ID.canvas]!.traits.scroll!.contentSize)
+        var ms = 0.0
+        func send(_ k: InputEventKind) { session.handle(InputEvent(time: .milliseconds(ms), device: trackpad, k)); ms += 10 }
+        send(.deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture]))
+        send(.motion(position: InputPoint(x: view.midX, y: view.midY), delta: .zero, unaccelerated: .zero))
+        send(.gesture(GestureEvent(kind: .pinch, phase: .begin, fingers: 2)))
+        for (scale, rotation, pan) in updates {
+            send(.gesture(GestureEvent(kind: .pinch, phase: .update, fingers: 2, delta: InputVector(dx: pan.dx, dy: pan.dy),
+                                       scale: scale, rotation: rotation)))
+        }
+        send(.gesture(GestureEvent(kind: .pinch, phase: .end, fingers: 2)))
+        session.advance(to: .milliseconds(ms + after * 1000))
+        var engine = session.engine
+        let t = engine.frame(now: .milliseconds(ms + after * 1000)).containers.first { $0.element == Showcase.ID.canvas }!.transform
+        return (t.apply(content), view, t.zoom)
+    }
+
+    @Test("G2, I5: pinched to its 0.5 minimum and pushed aside, the canvas content comes back to the centre")
+    func zoomedOutRecentres() {
+        let r = Self.pinch([(0.8, 0, Vector(30, 10)), (0.5, 0, Vector(30, 10))], after: 2)
+        #expect(r.zoom == 0.5)
+        // Half size, centred in the view.
+        #expect(abs(r.box.midX - r.view.midX) < 1e-6 && abs(r.box.midY - r.view.midY) < 1e-6)
+        #expect(abs(r.box.width - r.view.width / 2) < 1e-6)
+    }
+
+    @Test("G2, G3, I5: zoomed ×2, turned 20° and dragged toward a corner, the content covers the view again")
+    func zoomedInCoversView() {
+        let r = Self.pinch([(1.5, 10, Vector(250, 250)), (2, 10, Vector(250, 250))], after: 2)
+        #expect(r.zoom == 2)
+        #expect(r.box.minX <= r.view.minX + 1e-6 && r.box.minY <= r.view.minY + 1e-6)
+        #expect(r.box.maxX >= r.view.maxX - 1e-6 && r.box.maxY >= r.view.maxY - 1e-6)
+        // Only as far as needed: the edges the fingers pulled in now sit on the view's.
+        #expect(abs(r.box.minX - r.view.minX) < 1e-6 && abs(r.box.minY - r.view.minY) < 1e-6)
+    }
+}

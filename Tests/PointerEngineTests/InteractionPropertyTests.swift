@@ -107,7 +107,7 @@ struct InteractionPropertyTests {
         #expect(f.list.isEmpty, "\(f.list)")
     }
 
-    @Test("ZoomController: after end or cancel the scale settles within the limits")
+    @Test("ZoomController: after end or cancel the scale settles within the limits and the content in bounds")
     func zoom() {
         var f = Failures()
         var rng = SeededRandom(seed: 3)
@@ -131,6 +131,7 @@ struct InteractionPropertyTests {
             z.advance(to: ms(t + 20_000))
             f.check(z.state == .idle)
             f.check(z.transform.scale >= z.minimumScale * (1 - 1e-9) && z.transform.scale <= z.maximumScale * (1 + 1e-9))
+            f.check(z.inBounds(z.transform) == z.transform) // I5: no gap at an edge, short content centred
         }
         #expect(f.list.isEmpty, "\(f.list)")
     }

@@ -95,7 +95,7 @@ struct ZoomControllerTests {
     @Test("G4: smart zoom zooms 2.5× the fitted scale around the pointer, and back to fitted")
     func smartZoomToggles() {
         var z = Self.canvas()
-        let pointer = Point(400, 100)
+        let pointer = Point(400, 250)
         let under = z.transform.invert(pointer)
         z.handle(.smartZoom(at: pointer), now: ms(0))
         z.advance(to: ms(100))
@@ -103,10 +103,53 @@ struct ZoomControllerTests {
         z.advance(to: ms(2_000))
         #expect(z.transform.scale == 1.25)
         #expect(Self.close(z.transform.apply(under), pointer))
-        #expect(!z.isFitted)
+        #expect(!z.isFitted && z.isSettled)
         z.handle(.smartZoom(at: Point(10, 10)), now: ms(2_000))
         z.advance(to: ms(4_000))
         #expect(z.transform == z.fittedTransform)
+    }
+
+    @Test("G4, I5: smart zoom above letterboxed content lands with the content's top edge on the view's, not a gap")
+    func smartZoomInBounds() {
+        var z = Self.canvas() // the 1000×500 content shows at y 125…375 of the 500 pt view
+        let pointer = Point(400, 100) // above it: content point (800, −50)
+        let under = z.transform.invert(pointer)
+        z.handle(.smartZoom(at: pointer), now: ms(0))
+        z.advance(to: ms(2_000))
+        #expect(z.transform.scale == 1.25 && z.isSettled)
+        // Around the pointer the 625 pt tall content would start at y 162.5; in bounds it starts at 0,
+        // 162.5 pt higher; horizontally the pointer's point stays (1250 pt wide, x −600…650 is in bounds).
+        #expect(Self.close(z.transform.apply(Point(0, 0)), Point(-600, 0)))
+        #expect(Self.close(z.transform.apply(under), Point(400, 100 - 162.5)))
+    }
+
+    @Test("G2, I5: a pinch that pans the content's edge into the view springs back, scale and position together")
+    func pinchPanSettlesIntoBounds() {
+        var z = Self.canvas()
+        z.handle(.began(focus: Point(250, 250)), now: ms(0))
+        // Scale 2 (2000×1000) around the centre, the fingers 900 pt right: the left edge 150 pt into the view.
+        z.handle(.changed(scale: 4, rotation: 0, pan: Vector(900, 0)), now: ms(10))
+        #expect(z.transform.apply(Point(0, 0)) == Point(150, -250))
+        z.handle(.ended, now: ms(20))
+        #expect(!z.isSettled)
+        z.advance(to: ms(60))
+        let x = z.transform.apply(Point(0, 0)).x
+        #expect(x < 150 && x > 0) // springing back, not jumping
+        z.advance(to: ms(2_000))
+        #expect(z.isSettled && z.transform.scale == 2)
+        #expect(Self.close(z.transform.apply(Point(0, 0)), Point(0, -250))) // left edges together; vertically centred box kept
+    }
+
+    @Test("I5: in bounds is a no-op; each axis is clamped or centred on its own")
+    func inBoundsRule() {
+        let z = Self.canvas()
+        let fitted = z.transform
+        #expect(z.inBounds(fitted) == fitted)
+        // 500 wide at 0.5: horizontally exactly the view; vertically 250 tall is shorter than 500: centred at 125.
+        let off = CanvasTransform(scale: 0.5, translation: Vector(30, -40))
+        #expect(z.inBounds(off).translation == Vector(0, 125))
+        let big = CanvasTransform(scale: 2, translation: Vector(-2_000, 10)) // 2000×1000: x −2000…0 is past the end
+        #expect(z.inBounds(big).translation == Vector(-1_500, 0))
     }
 }
 

@@ -1,6 +1,7 @@
 // Real compositors for end-to-end tests: sway 1.7 and weston 10, headless, each with its own
 // XDG_RUNTIME_DIR, torn down by PID.
 import Foundation
+import SwayHarness
 
 /// A running compositor clients can connect to.
 public protocol Compositor: AnyObject {
@@ -21,8 +22,8 @@ extension Compositor {
 }
 
 /// The uid sway runs as: sway refuses to run as root.
-let unprivilegedUID: uid_t = 65534
-let unprivilegedGID: gid_t = 65534
+let unprivilegedUID: uid_t = SwaySetup.unprivilegedID
+let unprivilegedGID: gid_t = SwaySetup.unprivilegedID
 
 /// sway 1.7 with the headless wlroots backend and the pixman renderer.
 public final class Sway: Compositor {
@@ -42,54 +43,41 @@ public final class Sway: Compositor {
     public let socket: String
     /// Absolute path of sway's IPC socket.
     public let ipcSocket: String
-    public static let outputName = "HEADLESS-1"
+    public static let outputName = SwaySetup.outputName
 
     public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socket, "PATH": Sway.path]
     }
 
-    static let path = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+    static let path = SwaySetup.path
 
-    /// Starts sway and waits until its Wayland and IPC sockets answer.
+    /// Starts sway and waits until its Wayland and IPC sockets answer. Config, environment and
+    /// command line come from SwayHarness.SwaySetup, the recipe the program's benches use too.
     /// - environment: extra variables for sway itself (merged over the defaults).
-    /// - preload: shared objects for LD_PRELOAD (e.g. an input-injection shim).
+    /// - preload: shared objects for LD_PRELOAD (before the injection shim, if any).
     /// - config: extra sway config lines.
+    /// - inject: the sway-inject shim, its control socket and its devices.
     public static func start(output: Output = Output(), environment: [String: String] = [:], preload: [String] = [],
-                             config: [String] = [], timeout: Double = 10) throws -> Sway {
-        try Sway(output: output, environment: environment, preload: preload, config: config, timeout: timeout)
+                             config: [String] = [], inject: SwaySetup.Inject? = nil, timeout: Double = 10) throws -> Sway {
+        try Sway(output: output, environment: environment, preload: preload, config: config, inject: inject, timeout: timeout)
     }
 
-    private init(output: Output, environment: [String: String], preload: [String], config: [String], timeout: Double) throws {
+    private init(output: Output, environment: [String: String], preload: [String], config: [String],
+                 inject: SwaySetup.Inject?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-sway")
         try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
         runtimeDirectory = dir
         let configPath = dir.file("config")
-        let lines = [
-            "xwayland disable",
-            "output \(Sway.outputName) resolution \(output.width)x\(output.height) position 0 0 scale \(output.scale)",
-            // sway draws a software cursor into screenshots; a headless seat never moves it.
-            "seat seat0 hide_cursor 1",
-            "focus_follows_mouse no",
-        ] + config
-        try (lines.joined(separator: "\n") + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
+        let setup = SwaySetup(width: output.width, height: output.height, scale: output.scale, inject: inject, extraConfig: config)
+        try setup.configText.write(toFile: configPath, atomically: true, encoding: .utf8)
         chown(configPath, unprivilegedUID, unprivilegedGID)
 
-        var env = [
-            "PATH": Sway.path,
-            "HOME": dir.path,
-            "XDG_RUNTIME_DIR": dir.path,
-            "XDG_CACHE_HOME": dir.path,
-            "WLR_BACKENDS": "headless",
-            "WLR_RENDERER": "pixman",
-            "WLR_LIBINPUT_NO_DEVICES": "1",
-            "WLR_HEADLESS_OUTPUTS": "1",
-        ]
-        if !preload.isEmpty { env["LD_PRELOAD"] = preload.joined(separator: ":") }
+        var env = setup.environment(runtimeDirectory: dir.path)
+        let preloads = preload + (env["LD_PRELOAD"].map { [$0] } ?? [])
+        if !preloads.isEmpty { env["LD_PRELOAD"] = preloads.joined(separator: ":") }
         env.merge(environment) { _, new in new }
         // The child's output files go to a directory the test (root) owns, not the runtime dir.
-        process = try ChildProcess(
-            ["setpriv", "--reuid=\(unprivilegedUID)", "--regid=\(unprivilegedGID)", "--clear-groups", "sway", "-c", configPath],
-            environment: env, name: "sway")
+        process = try ChildProcess(SwaySetup.commandLine(config: configPath, asRoot: getuid() == 0), environment: env, name: "sway")
 
         var wayland: String?
         var ipc: String?
@@ -129,7 +117,7 @@ public final class Sway: Compositor {
 
     /// Changes the output's mode and scale.
     public func setOutput(_ output: Output) throws {
-        try command("output \(Sway.outputName) resolution \(output.width)x\(output.height) position 0 0 scale \(output.scale)")
+        try command(SwaySetup.outputCommand(width: output.width, height: output.height, scale: output.scale))
     }
 
     /// A mapped window as sway lays it out, in logical (layout) pixels of the output.

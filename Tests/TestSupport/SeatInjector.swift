@@ -4,6 +4,7 @@
 // handled the events (the shim answers each command from sway's own event loop).
 import Foundation
 import InputProtocol
+import SwayHarness
 
 /// Where to find the shim and how to ask sway to load it.
 public enum SwayInject {
@@ -13,12 +14,6 @@ public enum SwayInject {
         return access(path, R_OK) == 0 ? path : nil
     }
 
-    /// Environment for sway: serve the control socket at `socket`; `devices` are present at
-    /// start (the others can be added later).
-    public static func environment(socket: String, devices: Set<SeatInjector.Device>) -> [String: String] {
-        ["LODESTONE_INJECT_SOCKET": socket,
-         "LODESTONE_INJECT_DEVICES": devices.map(\.rawValue).sorted().joined(separator: ",")]
-    }
 }
 
 extension Sway {
@@ -33,8 +28,8 @@ extension Sway {
         let dir = try TemporaryDirectory(prefix: "lodestone-inject")
         try dir.give(to: 65534, gid: 65534)
         let socket = dir.file("inject.sock")
-        let sway = try Sway.start(output: output, environment: SwayInject.environment(socket: socket, devices: devices),
-                                  preload: [library], config: ["seat seat0 hide_cursor 0"] + config)
+        let sway = try Sway.start(output: output, config: config,
+                                  inject: .init(library: library, socket: socket, devices: devices.map(\.rawValue)))
         let layout = (Double(output.width) / output.scale, Double(output.height) / output.scale)
         let seat = try SeatInjector(socket: socket, layoutSize: layout, keepAlive: dir)
         return (sway, seat)
@@ -101,10 +96,9 @@ public final class SeatInjector {
 
     /// The layout's logical size; absolute positions are sent as fractions of it.
     public var layoutSize: (width: Double, height: Double)
-    private let fd: Int32
+    private let channel: LineChannel
     /// The socket's directory lives as long as the injector.
     private let keepAlive: AnyObject?
-    private var pending: [UInt8] = []
     /// Every command sent, in order (useful in failure messages).
     public private(set) var log: [String] = []
 
@@ -113,17 +107,11 @@ public final class SeatInjector {
                 keepAlive: AnyObject? = nil) throws {
         self.layoutSize = layoutSize
         self.keepAlive = keepAlive
-        let deadline = Self.now() + timeout
-        while true {
-            let s = socket_unix_connect(socket)
-            if s >= 0 { fd = s; break }
-            if Self.now() > deadline { throw InjectionError("sway-inject: no control socket at \(socket) after \(timeout) s (is the shim preloaded?)") }
-            usleep(20_000)
+        do { channel = try LineChannel(socket: socket, timeout: timeout) } catch {
+            throw InjectionError("\(error) (is the shim preloaded?)")
         }
         try send("ping")
     }
-
-    deinit { close(fd) }
 
     // MARK: Pointer
 
@@ -286,39 +274,7 @@ public final class SeatInjector {
     @discardableResult
     public func send(_ command: String) throws -> String {
         log.append(command)
-        let bytes = Array((command + "\n").utf8)
-        var off = 0
-        while off < bytes.count {
-            let n = bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw InjectionError("sway-inject: write failed (sway gone?) for '\(command)'") }
-            off += n
-        }
-        let reply = try readLine(timeout: 10, command: command)
-        guard reply.hasPrefix("ok") else { throw InjectionError("sway-inject: '\(command)' → \(reply)") }
-        return reply
-    }
-
-    private func readLine(timeout: Double, command: String) throws -> String {
-        let deadline = Self.now() + timeout
-        while true {
-            if let nl = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<nl], as: UTF8.self)
-                pending.removeSubrange(...nl)
-                return line
-            }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = Int32(max(0, (deadline - Self.now()) * 1000))
-            guard left > 0 else { throw InjectionError("sway-inject: no answer to '\(command)' within \(timeout) s") }
-            let r = poll(&pfd, 1, left)
-            if r < 0 && errno == EINTR { continue }
-            guard r > 0 else { continue }
-            var buf = [UInt8](repeating: 0, count: 512)
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw InjectionError("sway-inject: control socket closed (sway gone?) during '\(command)'") }
-            pending += buf[..<n]
-        }
+        do { return try channel.send(command) } catch { throw InjectionError(error.description) }
     }
 
     private func fraction(_ p: TouchPoint) throws -> String {
@@ -328,29 +284,4 @@ public final class SeatInjector {
         }
         return "\(fx) \(fy)"
     }
-
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
-/// Connects a unix stream socket; returns the fd or -1.
-func socket_unix_connect(_ path: String) -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return -1 }
-    var addr = sockaddr_un()
-    addr.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { close(fd); return -1 }
-    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-        for (i, b) in bytes.enumerated() { raw[i] = b }
-        raw[bytes.count] = 0
-    }
-    let ok = withUnsafePointer(to: &addr) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    if ok != 0 { close(fd); return -1 }
-    return fd
 }

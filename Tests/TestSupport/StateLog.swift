@@ -9,6 +9,8 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
 
     public var frame: Int { json["frame"] as? Int ?? -1 }
     public var scale: Double { (json["scale"] as? NSNumber)?.doubleValue ?? 0 }
+    /// The surface's size in points when the frame was drawn.
+    public var size: (width: Double, height: Double)? { AppState.point(json["size"]).map { ($0.x, $0.y) } }
     public var hovered: Int? { json["hovered"] as? Int }
     public var isAnimating: Bool { json["animating"] as? Bool ?? true }
     public var selection: Set<Int> { Set(json["selection"] as? [Int] ?? []) }

@@ -2,12 +2,13 @@
 // message type, payload), for tests that send many commands quickly — a storm of 1,000
 // resizes would spend most of its time starting swaymsg processes.
 import Foundation
+import SwayHarness
 
 public final class SwayIPC {
     private let fd: Int32
 
     public init(socket path: String) throws {
-        fd = socket_unix_connect(path)
+        fd = connectUnixSocket(path)
         guard fd >= 0 else { throw HarnessError("sway IPC: cannot connect to \(path): errno \(errno)") }
         // A sway that stops answering fails the test instead of hanging it.
         var timeout = timeval(tv_sec: 10, tv_usec: 0)

@@ -51,6 +51,10 @@ public struct Engine: Sendable {
     var annotations = AnnotationAnimator()
     var text = TextTracker()
     var devices: [DeviceID: DeviceCapabilities] = [:]
+    /// Devices that sent pointer focus (enter/leave): a compositor's seat pointer (see `inputKind(of:)`).
+    var seatPointers: Set<DeviceID> = []
+    /// The hardware the newest device-revealing event came from (see `inputKind(of:)`).
+    var revealedPointer: InputKind?
     var buttons: [PointerButton: PressedButton] = [:]
     var lastClick: (button: PointerButton, time: Timestamp, at: Point, count: Int)?
     var touches: [TouchID: TouchPoint] = [:]
@@ -199,6 +203,7 @@ public struct Engine: Sendable {
         case .deviceRemoved:
             removeDevice(dev)
         case .pointerEnter(let p):
+            seatPointers.insert(dev)
             logicalPosition = clampToSurface(Point(p.x, p.y))
             velocity.reset()
             visibilityEvent(.entered)
@@ -216,6 +221,7 @@ public struct Engine: Sendable {
         case .gesture(let g):
             if g.phase == .begin, g.kind != .hold { visibilityEvent(.gestureBegan) }
             lastInput = .trackpad
+            revealedPointer = .trackpad
             let target = scrollTarget(axis: nil)
             dispatch(.gesture(g, at: logicalPosition, target: target), input: .trackpad)
         case .touchDown(let id, let p):
@@ -313,6 +319,7 @@ public struct Engine: Sendable {
     mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool, device: DeviceID) {
         let input: InputKind = source == .finger ? .trackpad : .pointer
         lastInput = input
+        revealedPointer = input
         if source == .finger, !stop { visibilityEvent(.gestureBegan) }
         let natural = source == .wheel ? settings.gestures.naturalWheel : settings.gestures.naturalScrolling
         let delta = value * settings.gestures.scrollSpeed * (natural ? -1.0 : 1.0)
@@ -359,6 +366,7 @@ public struct Engine: Sendable {
         touches = touches.filter { $0.value.device != dev }
         if text.isSelecting, buttons[.left] == nil { endTextSelection() }
         dispatch(.deviceRemoved(dev, capabilities: caps), input: inputKind(of: dev))
+        seatPointers.remove(dev)
         if hadTouches { dispatch(.touchCancel, input: .touch) }
         // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
         if let c = captor, buttons.isEmpty, touches.isEmpty {
@@ -385,9 +393,21 @@ public struct Engine: Sendable {
 
     // MARK: dispatch
 
+    /// What kind of input `dev` is, for drags, activations and the HUD (I2, issue 7 item 2).
+    /// - A device of its own (libinput's, or one in a trace): its capabilities. libinput gives
+    ///   the gesture capability to touchpads only, so pointer + gesture is a trackpad.
+    /// - A compositor's seat pointer (the device that sends pointer focus): wl_pointer merges
+    ///   every pointing device of the seat, and its gesture capability means only that the
+    ///   compositor forwards pointer-gestures — no evidence of a touchpad. What does reveal the
+    ///   hardware is what arrives: two-finger scrolling (axis source finger) and swipe, pinch or
+    ///   hold gestures come only from touchpads; a wheel (or tilt, or continuous scrolling: a
+    ///   trackpoint or button scrolling) only from other pointing devices. The newest such event
+    ///   decides (a person switching between mouse and touchpad switches the answer at their
+    ///   next scroll or gesture); without any, "pointer" — never a guess.
     func inputKind(of dev: DeviceID) -> InputKind {
         let caps = devices[dev] ?? []
         if caps.contains(.touch) && !caps.contains(.pointer) { return .touch }
+        if seatPointers.contains(dev) { return revealedPointer ?? .pointer }
         if caps.contains(.gesture) { return .trackpad }
         return .pointer
     }

@@ -26,10 +26,24 @@ public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
         let r = degrees * .pi / 180, (s, c) = Math.sincos(r)
         return Vector(v.dx * c - v.dy * s, v.dx * s + v.dy * c)
     }
+    /// The axis-aligned bounding box of content of `size` under this transform, view points.
+    public func box(of size: Size) -> Rect {
+        let corners = [Point(0, 0), Point(size.width, 0), Point(0, size.height), Point(size.width, size.height)].map(apply)
+        var lo = corners[0], hi = corners[0]
+        for c in corners.dropFirst() {
+            lo = Point(min(lo.x, c.x), min(lo.y, c.y)); hi = Point(max(hi.x, c.x), max(hi.y, c.y))
+        }
+        return Rect(corner: lo, hi)
+    }
     public var description: String { "×\(scale) \(rotation)° +\(translation)" }
 }
 
 /// A zoomable, rotatable canvas. Feed it `GestureIntent`s' zoom cases and smart zoom.
+///
+/// Every gesture ends with the content at rest in its limits and in bounds (`inBounds`): a
+/// pinch that zoomed past a limit, panned an edge into the view or rotated an edge away from
+/// the view's springs back — scale, rotation snap and position in one animation — as soon as
+/// the fingers lift (like UIScrollView's bouncesZoom), not at the next pan.
 ///
 /// ```mermaid
 /// stateDiagram-v2
@@ -37,9 +51,10 @@ public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
 ///     idle --> pinching: began(focus)
 ///     animating --> pinching: began (catches the animation where it is)
 ///     pinching --> pinching: changed(scale, rotation, pan) — rubber band past min/max
-///     pinching --> animating: ended (settle into limits / rotation snap) · cancelled (revert)
-///     pinching --> idle: ended within limits
-///     idle --> animating: smartZoom(at) — fitted ↔ zoomed around the point
+///     pinching --> animating: ended (settle into limits and bounds / rotation snap) · cancelled (revert)
+///     pinching --> idle: ended within limits and bounds
+///     idle --> animating: smartZoom(at) — fitted ↔ zoomed around the point, landing in bounds
+///     idle --> animating: settle — a pan left it out of limits or bounds (ZoomInteraction)
 ///     animating --> idle: settled
 /// ```
 public struct ZoomController: Sendable, Equatable {
@@ -69,6 +84,8 @@ public struct ZoomController: Sendable, Equatable {
     public static let fittedTolerance = 1.01 // ×
     /// Speed of settle, revert and smart zoom animations (≈ 0.35 s).
     public static let animationOmega = 18.0 // rad/s
+    /// Rounding, not a user's position: content closer than this to its bounds is in them.
+    public static let boundsTolerance = 1e-6 // pt
 
     public var viewport: Size
     public var contentSize: Size
@@ -126,19 +143,22 @@ public struct ZoomController: Sendable, Equatable {
             let scale = clamp(transform.scale, minimumScale, maximumScale)
             var rotation = transform.rotation
             if let snap = rotationSnap, snap > 0 { rotation = (rotation / snap).rounded() * snap }
-            let target = CanvasTransform.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan)
-            animate(to: target, anchor: anchor, from: focus + pan, to: focus + pan, now: now)
+            let target = inBounds(.anchored(scale: scale, rotation: rotation, content: anchor, at: focus + pan))
+            animate(to: target, anchor: anchor, from: focus + pan, to: target.apply(anchor), now: now)
         case (.pinching(let start, let anchor, let focus, _), .cancelled):
             // G7: back to exactly the transform the pinch started from — or, when the pinch caught
             // a settle animation still past a limit, to that transform brought into the limits.
             let scale = clamp(start.scale, minimumScale, maximumScale)
-            let target = scale == start.scale ? start : .anchored(scale: scale, rotation: start.rotation, content: anchor, at: focus)
-            animate(to: target, anchor: anchor, from: transform.apply(anchor), to: focus, now: now)
+            let target = inBounds(scale == start.scale ? start : .anchored(scale: scale, rotation: start.rotation, content: anchor, at: focus))
+            animate(to: target, anchor: anchor, from: transform.apply(anchor), to: target.apply(anchor), now: now)
         case (.idle, .smartZoom(let p)), (.animating, .smartZoom(let p)):
             if isFitted {
                 let scale = min(maximumScale, fittedTransform.scale * Self.smartZoomFactor)
                 let anchor = transform.invert(p)
-                animate(to: .anchored(scale: scale, rotation: 0, content: anchor, at: p), anchor: anchor, from: p, to: p, now: now)
+                // Around the pointer, but never leaving a gap at an edge (a tap near the edge or
+                // beside letterboxed content lands with the content's edge on the view's).
+                let target = inBounds(.anchored(scale: scale, rotation: 0, content: anchor, at: p))
+                animate(to: target, anchor: anchor, from: p, to: target.apply(anchor), now: now)
             } else {
                 let centre = Point(contentSize.width / 2, contentSize.height / 2)
                 animate(to: fittedTransform, anchor: centre, from: transform.apply(centre),
@@ -161,6 +181,43 @@ public struct ZoomController: Sendable, Equatable {
         case .idle: break
         }
         transform.translation = transform.translation + d
+    }
+
+    /// `t` moved so its content is in bounds — the bounds a pan rubber-bands to (`CanvasPan`):
+    /// per axis, content at least as long as the view covers it (no gap at either edge), shorter
+    /// content is centred. For rotated content, the bounding box counts.
+    public func inBounds(_ t: CanvasTransform) -> CanvasTransform {
+        let box = t.box(of: contentSize)
+        func shift(_ lo: Double, _ length: Double, _ view: Double) -> Double {
+            let target = length >= view ? clamp(lo, view - length, 0) : (view - length) / 2
+            return abs(target - lo) < Self.boundsTolerance ? 0 : target - lo
+        }
+        let d = Vector(shift(box.minX, box.width, viewport.width), shift(box.minY, box.height, viewport.height))
+        guard d != .zero else { return t }
+        var out = t
+        out.translation = t.translation + d
+        return out
+    }
+
+    /// At rest, within the scale limits and in bounds.
+    public var isSettled: Bool {
+        state == .idle && transform.scale >= minimumScale && transform.scale <= maximumScale && inBounds(transform) == transform
+    }
+
+    /// Springs an idle canvas back into its limits and bounds when something (a pan that caught
+    /// a settle animation half way) left it outside; the view's centre keeps its content point
+    /// while the scale returns. Nothing happens at rest in bounds, or while a pinch or an
+    /// animation runs. The spring starts at `restedAt` (when the pan came to rest, if before
+    /// `now`), so where it is at `now` does not depend on how often the engine is stepped.
+    public mutating func settle(restedAt: Timestamp? = nil, now: Timestamp) {
+        let start = min(restedAt ?? now, now)
+        advance(to: start)
+        guard state == .idle, !isSettled else { return advance(to: now) }
+        let centre = Point(viewport.width / 2, viewport.height / 2), anchor = transform.invert(centre)
+        let target = inBounds(.anchored(scale: clamp(transform.scale, minimumScale, maximumScale), rotation: transform.rotation,
+                                        content: anchor, at: centre))
+        animate(to: target, anchor: anchor, from: centre, to: target.apply(anchor), now: start)
+        advance(to: now)
     }
 
     private mutating func animate(to target: CanvasTransform, anchor: Point, from a: Point, to b: Point, now: Timestamp) {

@@ -1,7 +1,9 @@
-// The headless sway the benches start themselves (issue 8): as uid 65534 when run as root (sway
-// refuses root), with its own runtime directory, optionally with the sway-inject shim preloaded
+// The headless sway the benches start themselves (issue 8), from the same recipe as the tests'
+// (SwayHarness.SwaySetup): as uid 65534 when run as root (sway refuses root), with its own
+// runtime directory, optionally with the sway-inject shim preloaded
 // (Tests/Fixtures/sway-inject, built into .build/fixtures by scripts/build-fixtures) so a bench
 // can drive sway's seat like a real pointer. Torn down by its pid.
+import SwayHarness
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +17,6 @@ final class HeadlessSway {
     let injectSocket: String?
 
     struct StartError: Error, CustomStringConvertible { var description: String }
-
-    /// uid/gid sway runs as when we are root (sway refuses to run as root).
-    static let unprivileged: uid_t = 65534
 
     /// The sway-inject shim next to this program's build (…/.build/<config>/lodestone →
     /// …/.build/fixtures/sway-inject.so), or $LODESTONE_SWAY_INJECT.
@@ -47,29 +46,20 @@ final class HeadlessSway {
         guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
         let dir = String(cString: dirPtr)
         let config = "\(dir)/config"
-        // With injected devices the cursor never auto-hides: hiding sends leave/enter.
-        let text = "xwayland disable\noutput HEADLESS-1 mode \(width)x\(height)@\(refreshHz)Hz position 0 0 scale 1\n"
-            + "seat seat0 hide_cursor \(inject == nil ? 1 : 0)\n"
+        let injectSocket = inject.map { _ in "\(dir)/inject.sock" }
+        let setup = SwaySetup(width: width, height: height, refreshHz: refreshHz,
+                              inject: inject.map { SwaySetup.Inject(library: $0, socket: injectSocket!, present: true) })
         guard let f = fopen(config, "w") else { throw StartError(description: "cannot write \(config)") }
-        fputs(text, f)
+        fputs(setup.configText, f)
         fclose(f)
         let root = getuid() == 0
         if root {
-            chown(dir, unprivileged, unprivileged)
-            chown(config, unprivileged, unprivileged)
+            chown(dir, SwaySetup.unprivilegedID, SwaySetup.unprivilegedID)
+            chown(config, SwaySetup.unprivilegedID, SwaySetup.unprivilegedID)
         }
         chmod(dir, 0o700)
-        var env = ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME=\(dir)", "XDG_RUNTIME_DIR=\(dir)",
-                   "XDG_CACHE_HOME=\(dir)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
-                   "WLR_HEADLESS_OUTPUTS=1"]
-        let injectSocket = inject.map { _ in "\(dir)/inject.sock" }
-        if let inject, let injectSocket {
-            env += ["LD_PRELOAD=\(inject)", "LODESTONE_INJECT_SOCKET=\(injectSocket)", "LODESTONE_INJECT_DEVICES=keyboard,pointer,touch",
-                    // wlroots 0.15 headless outputs send no present events: the shim does (README there).
-                    "LODESTONE_INJECT_PRESENT=1"]
-        }
-        let argv = (root ? ["/usr/bin/setpriv", "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups"] : [])
-            + ["/usr/bin/sway", "-c", config]
+        let env = setup.environment(runtimeDirectory: dir).map { "\($0.key)=\($0.value)" }
+        let argv = SwaySetup.commandLine(config: config, asRoot: root)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -10,6 +10,7 @@
 // - late frames per wp_presentation feedback: presented more than one refresh after the commit's
 //   target (the first refresh the compositor could have shown it at: the commit itself, or one
 //   refresh after the output's previous presentation, whichever is later). Goal: 0 at 60 Hz.
+import SwayHarness
 import PixmanRenderer
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,7 @@ enum LatencyBench {
         }
         let start: Double
         do {
-            let seat = try InjectConnection(socket: sway.injectSocket!)
+            let seat = try LineChannel(socket: sway.injectSocket!)
             // Into the window, and let sway's layout and the first frames settle.
             try seat.send("absolute 0.5 0.5")
             app.drain(for: 0.5)

@@ -32,7 +32,7 @@ enum PlaygroundCommand {
           --report-outputs  print a line per engine output (activation, drop …) on stdout
           --report-input    print every event the engine gets (after --input merging) on stdout
           --report-frames   print a line per presented frame on stdout
-          --state-out FILE  write one JSON line per committed frame to FILE: frame, scale, time_us,
+          --state-out FILE  write one JSON line per committed frame to FILE: frame, scale, size, time_us,
                             pointer {at, drawn, opacity, bounds}, hovered, effects [{element, kind, progress,
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
                             opacity}], drag, band, selection, revealed {id: opacity}, drops

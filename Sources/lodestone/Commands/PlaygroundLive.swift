@@ -121,7 +121,8 @@ enum PlaygroundLive {
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             if let stateFile {
-                let line = StateReport.line(session, frame: session.engine.describe(), number: ctx.frameNumber, scale: ctx.scale)
+                let line = StateReport.line(session, frame: session.engine.describe(), number: ctx.frameNumber, scale: ctx.scale,
+                                            size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)))
                 fputs(line + "\n", stateFile)
                 fflush(stateFile)
             }

@@ -8,16 +8,17 @@
 /// Per axis, the scroller's offset o places the content box's leading edge at b = base − o
 /// (view points): base is 0 when the box is at least as long as the viewport (o runs from 0,
 /// leading edges together, to box − viewport, trailing edges together), and centres a shorter
-/// box (o = 0 centred; any move rubber-bands back to the centre). Content that a pinch left out
-/// of bounds pans from where it is (the scroller starts at the nearest in-bounds offset and
-/// only its changes move the canvas).
+/// box (o = 0 centred; any move rubber-bands back to the centre) — the bounds of
+/// `ZoomController.inBounds`. Content out of bounds (a pan that caught a pinch's settle half
+/// way) pans from where it is (the scroller starts at the nearest in-bounds offset and only its
+/// changes move the canvas); `ZoomInteraction` springs it back when the pan comes to rest.
 struct CanvasPan: Sendable, Equatable {
     private(set) var scroller: ScrollView
     /// The scroller offset already applied to the canvas's translation.
     private var applied: Point
 
     init(transform: CanvasTransform, content: Size, viewport: Size, kinetic: Bool, now: Timestamp) {
-        let box = Self.box(of: transform, content: content)
+        let box = transform.box(of: content)
         scroller = ScrollView(viewport: viewport, content: box.size)
         scroller.kinetic = kinetic
         func offset(_ lo: Double, _ length: Double, _ view: Double) -> Double { (length >= view ? 0 : (view - length) / 2) - lo }
@@ -26,18 +27,10 @@ struct CanvasPan: Sendable, Equatable {
         applied = scroller.offset
     }
 
-    /// The bounding box of the content under `transform`, view points.
-    static func box(of t: CanvasTransform, content: Size) -> Rect {
-        let corners = [Point(0, 0), Point(content.width, 0), Point(0, content.height), Point(content.width, content.height)].map(t.apply)
-        var lo = corners[0], hi = corners[0]
-        for c in corners.dropFirst() {
-            lo = Point(min(lo.x, c.x), min(lo.y, c.y)); hi = Point(max(hi.x, c.x), max(hi.y, c.y))
-        }
-        return Rect(corner: lo, hi)
-    }
-
     /// Fingers down, scrolling or settling.
     var isMoving: Bool { scroller.isScrolling }
+    /// When the content last moved (the exact end of a glide or bounce inside an `advance`).
+    var lastMotion: Timestamp? { scroller.lastMotion }
 
     /// Feeds the scroller; returns how far the content moved (view points).
     mutating func handle(_ event: ScrollViewEvent, now: Timestamp) -> Vector {

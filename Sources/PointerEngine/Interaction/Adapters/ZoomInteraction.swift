@@ -2,6 +2,8 @@
 // canvas (kind canvas with `traits.scroll`), driven by pinch and smart-zoom intents. Two-finger
 // scrolls, wheels and touch drags over a canvas pan it (I5, G1, G11) with rubber-band at the
 // content's edges and momentum (`CanvasPan`), on the axes its `traits.scroll.axes` allow.
+// Every pinch, smart zoom and pan ends with the content in its zoom limits and in bounds
+// (`ZoomController.inBounds`), springing there when the fingers lift.
 
 public struct ZoomInteraction: Interaction {
     public var name: String { "zoom" }
@@ -85,6 +87,7 @@ public struct ZoomInteraction: Interaction {
                          kinetic: ctx.settings.kineticScrolling, now: now)
         let d = p.handle(event, now: now)
         if d != .zero { c.translate(by: d, now: now) }
+        if !p.isMoving { c.settle(now: now) } // G2, I5: at rest within the limits and bounds
         pans[id] = p
         canvases[id] = c
         sync(id, &ctx)
@@ -194,6 +197,7 @@ public struct ZoomInteraction: Interaction {
             for id in pans.keys.sorted() where pans[id]!.isMoving {
                 let d = pans[id]!.advance(to: now)
                 if d != .zero { canvases[id]?.translate(by: d, now: now); sync(id, &ctx) }
+                if !pans[id]!.isMoving { canvases[id]?.settle(restedAt: pans[id]!.lastMotion, now: now); sync(id, &ctx) }
             }
         }
         guard canvases.values.contains(where: { $0.isAnimating }) else { return }
