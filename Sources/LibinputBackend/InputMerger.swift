@@ -9,7 +9,11 @@
 //            gesture of that kind still open ends cancelled, so nothing is counted twice.
 // Libinput events count only while the surface has pointer focus: a gesture begun outside is
 // not ours, and focus lost in the middle of one ends it as cancelled (SPEC G7). Modifier state
-// still follows the keyboard while unfocused (it is state, not an action). Pure: no C.
+// still follows the keyboard while unfocused (it is state, not an action). The merged stream's
+// times never decrease (SPEC T1): the seat stamps most events in whole milliseconds, libinput in
+// microseconds, so a seat event can trail the libinput event before it by up to a millisecond —
+// it is given that event's time (the engine and a recorded trace both need time to move forward
+// only). Pure: no C.
 import InputProtocol
 
 public enum InputPolicy: String, Hashable, Sendable, CaseIterable {
@@ -26,11 +30,29 @@ public struct InputMerger {
     private var compositorKinds: Set<GestureKind> = []
     /// The libinput gesture in progress (its begin), per merged device id.
     private var open: [DeviceID: GestureEvent] = [:]
+    /// The time of the last event passed on.
+    private var lastTime: Timestamp?
 
     public init(policy: InputPolicy) { self.policy = policy }
 
     /// An event from the compositor's seat: what the engine gets.
-    public mutating func wayland(_ e: InputEvent) -> [InputEvent] {
+    public mutating func wayland(_ e: InputEvent) -> [InputEvent] { inOrder(fromWayland(e)) }
+
+    /// An event from LibinputBackend: what the engine gets.
+    public mutating func libinput(_ e: InputEvent) -> [InputEvent] { inOrder(fromLibinput(e)) }
+
+    /// `events` with times raised to the last time passed on where they trail it.
+    private mutating func inOrder(_ events: [InputEvent]) -> [InputEvent] {
+        guard !events.isEmpty else { return events }
+        var out = events
+        for i in out.indices {
+            if let last = lastTime, out[i].time < last { out[i].time = last }
+            lastTime = out[i].time
+        }
+        return out
+    }
+
+    private mutating func fromWayland(_ e: InputEvent) -> [InputEvent] {
         var out: [InputEvent] = []
         switch e.kind {
         case .pointerEnter:
@@ -50,8 +72,7 @@ public struct InputMerger {
         return out
     }
 
-    /// An event from LibinputBackend: what the engine gets.
-    public mutating func libinput(_ e: InputEvent) -> [InputEvent] {
+    private mutating func fromLibinput(_ e: InputEvent) -> [InputEvent] {
         guard policy != .wayland else { return [] }
         var moved = e
         moved.device = DeviceID(e.device.rawValue + Self.libinputDeviceOffset)

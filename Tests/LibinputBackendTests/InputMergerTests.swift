@@ -23,6 +23,19 @@ struct InputMergerTests {
     let motion = InputEventKind.motion(position: InputPoint(x: 6, y: 5), delta: InputVector(dx: 1, dy: 0), unaccelerated: InputVector(dx: 1, dy: 0))
     let alt = InputEventKind.modifiers(ModifierState(depressed: .alt))
 
+    @Test("T1: the merged stream's times never go back: a seat event stamped in whole milliseconds after a later libinput event gets that event's time")
+    func timesNeverGoBack() {
+        var m = InputMerger(policy: .both)
+        _ = m.wayland(e(enter, seat, at: 1_000))
+        let hold = InputEventKind.gesture(GestureEvent(kind: .hold, phase: .begin, fingers: 2))
+        #expect(m.libinput(e(hold, pad, at: 5_700)).map(\.time) == [Timestamp(microseconds: 5_700)])
+        // The seat's 5 ms stamp for motion that happened after: raised to 5.7 ms, nothing else changes.
+        var later = e(motion, seat, at: 5_000)
+        later.time = Timestamp(microseconds: 5_700)
+        #expect(m.wayland(e(motion, seat, at: 5_000)) == [later])
+        #expect(m.wayland(e(motion, seat, at: 6_000)).map(\.time) == [Timestamp(microseconds: 6_000)])
+    }
+
     @Test("wayland: the seat's stream passes untouched, libinput is ignored")
     func waylandOnly() {
         var m = InputMerger(policy: .wayland)
@@ -65,8 +78,8 @@ struct InputMergerTests {
         #expect(m.libinput(e(pinch(.update))) == [e(pinch(.update), moved)])
         let takeover = m.wayland(e(pinch(.begin), seat, at: 30))
         #expect(takeover == [e(cut(scale: 1.4), moved, at: 30), e(pinch(.begin), seat, at: 30)])
-        #expect(m.libinput(e(pinch(.update))).isEmpty && m.libinput(e(pinch(.begin))).isEmpty)
-        #expect(m.wayland(e(pinch(.update))) == [e(pinch(.update))])
+        #expect(m.libinput(e(pinch(.update), at: 40)).isEmpty && m.libinput(e(pinch(.begin), at: 40)).isEmpty)
+        #expect(m.wayland(e(pinch(.update), at: 40)) == [e(pinch(.update), at: 40)])
     }
 
     @Test("both: a kind the compositor never sends (holds on sway 1.7) keeps coming from libinput")
@@ -78,9 +91,9 @@ struct InputMergerTests {
         // The compositor's pinch takes pinches over; the libinput hold in progress is left alone.
         #expect(m.wayland(e(pinch(.begin), seat, at: 30)) == [e(pinch(.begin), seat, at: 30)])
         let holdEnd = InputEventKind.gesture(GestureEvent(kind: .hold, phase: .end, fingers: 2))
-        #expect(m.libinput(e(holdEnd)) == [e(holdEnd, moved)])
-        #expect(m.libinput(e(hold)) == [e(hold, moved)], "holds still come from libinput")
-        #expect(m.libinput(e(pinch(.begin))).isEmpty, "pinches do not")
+        #expect(m.libinput(e(holdEnd, at: 40)) == [e(holdEnd, moved, at: 40)])
+        #expect(m.libinput(e(hold, at: 50)) == [e(hold, moved, at: 50)], "holds still come from libinput")
+        #expect(m.libinput(e(pinch(.begin), at: 60)).isEmpty, "pinches do not")
     }
 
     @Test("A removed device with a gesture still open ends it cancelled before the removal")

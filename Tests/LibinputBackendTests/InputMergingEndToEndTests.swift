@@ -19,6 +19,7 @@ struct MergedStream {
         let body = lines.filter { $0.hasPrefix("input ") }.map { String($0.dropFirst("input ".count)) }
         events = try Harness.decode([TraceEncoder.headerLine(TraceHeader())] + body)
     }
+    init(events: [InputEvent]) { self.events = events }
 
     func gestures(libinput: Bool) -> [GestureEvent] {
         events.filter { Self.isLibinput($0) == libinput }.compactMap { if case .gesture(let g) = $0.kind { g } else { nil } }
@@ -60,22 +61,27 @@ final class MergedSession {
     /// Starts sway (the lodestone window floats at 400×300 in a corner, so the pointer can
     /// leave it), then lodestone `--input policy` on the emulated touchpad and keyboard; moves
     /// the pointer into the window, which starts playing `pad` and `keyboard`.
-    init(policy: InputPolicy, pad: TouchpadScript, keyboard: KeyboardScript) throws {
+    convenience init(policy: InputPolicy, pad: TouchpadScript, keyboard: KeyboardScript) throws {
+        try self.init(command: ["playground", "--input", policy.rawValue, "--report-input", "--layout", RoundTripScenario.layoutPath],
+                      readyToken: "pointer_enter", pad: pad, keyboard: keyboard)
+    }
+
+    /// `lodestone ARGUMENTS` (printing `readyToken` when the pointer enters its window) on the
+    /// emulated touchpad and keyboard, with the same sway set-up.
+    init(command arguments: [String], readyToken: String, pad: TouchpadScript, keyboard: KeyboardScript) throws {
         var script = EmulatedScript()
         script.append(pad.frames, to: Self.touchpad.node)
         script.append(keyboard.frames, to: Self.keyboard.node)
         (sway, seat) = try Sway.startWithInjectedSeat(config: [
             "for_window [app_id=lodestone] floating enable, resize set 400 300, move position 0 0",
         ])
-        let command = [Harness.lodestone, "playground", "--input", policy.rawValue, "--report-input",
-                       "--layout", RoundTripScenario.layoutPath]
-        program = try EmulatedSession(devices: [Self.touchpad, Self.keyboard], script: script, command: command,
-                                      readyToken: "pointer_enter", readyCount: 1, settle: 0.6,
+        program = try EmulatedSession(devices: [Self.touchpad, Self.keyboard], script: script, command: [Harness.lodestone] + arguments,
+                                      readyToken: readyToken, readyCount: 1, settle: 0.6,
                                       environment: sway.clientEnvironment)
         let placed = try sway.waitForSettledWindow(appID: "lodestone")
         content = placed.content
         try seat.move(to: Double(content.x + content.width / 2), Double(content.y + content.height / 2))
-        try program.waitForLine("the pointer entering the window") { $0.hasPrefix("input ") && $0.contains("pointer_enter") }
+        try program.waitForLine("the pointer entering the window") { $0.contains(readyToken) }
     }
 
     deinit { sway.stop() }

@@ -46,6 +46,11 @@ enum PlaygroundLive {
         var size: Size?
         /// Append one JSON line per committed frame to this file (`--state-out`).
         var stateOut: String?
+        /// Key privacy of the libinput devices (`--input libinput|both`; the seat has its own).
+        var privacy = KeyPrivacy.redactText
+        /// Sees every event the engine gets, after merging, just before the engine
+        /// (`lodestone record` writes the trace here).
+        var tap: ((InputEvent) -> Void)?
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -88,6 +93,7 @@ enum PlaygroundLive {
             guard !events.isEmpty else { return }
             for e in events {
                 if options.reportInput, let line = try? TraceEncoder.line(for: e) { writeLine("input " + line) }
+                options.tap?(e)
                 session.handle(e)
             }
             report()
@@ -98,7 +104,7 @@ enum PlaygroundLive {
         var libinput: LibinputBackend?
         if options.input != .wayland, options.replay == nil {
             do {
-                let backend = try LibinputBackend(.defaultSeat, messages: { Diagnostics.warning("libinput: \($0)") })
+                let backend = try LibinputBackend(.defaultSeat, privacy: options.privacy, messages: { Diagnostics.warning("libinput: \($0)") })
                 // Drained whenever readable, focused or not: xkb follows every key, and libinput's
                 // queue never backs up; the merger drops what happens outside the surface.
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in

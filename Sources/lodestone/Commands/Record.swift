@@ -1,22 +1,36 @@
-// `lodestone record [--out FILE] [--keep-keys] [--display NAME]` (SPEC T2, T3; issues 4, 7):
-// opens the playground window and writes every input event of the compositor's seat to a trace
+// `lodestone record [--input wayland|libinput|both] [--out FILE] [--keep-keys] [--display NAME]
+// [--layout FILE] [--report-states]` (SPEC T2, T3; issues 4, 7): writes a trace
 // (Protocols/lodestone-input-v1.md) until SIGINT/SIGTERM. Private by default: text keys are
 // recorded as the placeholder and the header says "redacted"; --keep-keys opts in.
-// The libinput backend plugs in here as a second source when it lands (`--input libinput`).
+//
+// With the compositor (`--input wayland`, the default, or `both`) it opens the playground window
+// on the showcase (or --layout) and records exactly what that window's engine receives: the
+// stream after `InputMerger` has merged the compositor's seat with libinput's devices — one
+// event per thing the engine saw, never a source's raw events beside it. `--input libinput`
+// records the devices alone, without a window (Commands/LibinputEvents.swift).
+//
+// --report-states feeds the recorded events to a second engine with the default settings (the
+// showcase or --layout) and prints its state after each on stdout: `lodestone replay TRACE
+// --report-states` prints the same lines for a faithful trace.
 import InputProtocol
+import PointerEngine
+import Playground
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
 #endif
 
 enum RecordCommand {
-    static let command = Command(name: "record", usage: "[--out FILE] [--keep-keys] [--display NAME]",
+    static let command = Command(name: "record",
+                                 usage: "[--input wayland|libinput|both] [--out FILE] [--keep-keys] [--display NAME] [--layout FILE] [--report-states]",
                                  summary: "record an input trace (private by default)", run: run)
 
     struct Options {
         var out = "-"
         var privacy = KeyPrivacy.redactText
         var display: String?
+        var layout: String?
+        var reportStates = false
     }
 
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -26,10 +40,15 @@ enum RecordCommand {
             let a = args[i]
             switch a {
             case "--keep-keys": o.privacy = .keepKeys
-            case "--out", "-o", "--display":
+            case "--report-states": o.reportStates = true
+            case "--out", "-o", "--display", "--layout":
                 i += 1
                 guard i < args.count else { return .failure(UsageError(message: "\(a) needs a value")) }
-                if a == "--display" { o.display = args[i] } else { o.out = args[i] }
+                switch a {
+                case "--display": o.display = args[i]
+                case "--layout": o.layout = args[i]
+                default: o.out = args[i]
+                }
             default: return .failure(UsageError(message: "unknown option '\(a)' (usage: lodestone record \(command.usage))"))
             }
             i += 1
@@ -43,10 +62,36 @@ enum RecordCommand {
         if let i = args.firstIndex(of: "--input"), args.dropFirst(i + 1).first == "libinput" {
             return LibinputEventsCommand.record(args)   // issue 4: Commands/LibinputEvents.swift
         }
+        // Settings (file + flags, --input among them) as the playground takes them: the window
+        // merges its sources the way `lodestone --input X` would.
+        let settings: AppSettings
         let o: Options
-        switch parse(args) {
-        case .success(let v): o = v
-        case .failure(let e): Diagnostics.error(e.message); return CLI.Status.usage
+        do {
+            let (s, rest) = try PlaygroundSetup.settings(args)
+            settings = s
+            switch parse(rest) {
+            case .success(let v): o = v
+            case .failure(let e): Diagnostics.error(e.message); return CLI.Status.usage
+            }
+        } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.usage
+        }
+        var reporter: StateReporter?
+        if o.reportStates {
+            guard o.out != "-" else {
+                Diagnostics.error("record: --report-states prints on stdout; write the trace with --out FILE")
+                return CLI.Status.usage
+            }
+            switch StateReporting.reporter(layoutPath: o.layout) {
+            case .success(let r): reporter = r
+            case .failure(let status): return status.code
+            }
+        }
+        let session: PlaygroundSession
+        switch PlaygroundSetup.session(layoutPath: o.layout, settings: settings) {
+        case .success(let s): session = s
+        case .failure(let status): return status.code
         }
         let fd: Int32
         do { fd = try TraceFiles.create(o.out) } catch {
@@ -67,34 +112,47 @@ enum RecordCommand {
         }
 
         let recorder = TraceRecorder(privacy: o.privacy,
-                                     meta: ["generator": "lodestone \(CLI.version) record", "backend": "wayland"]) { text in
+                                     meta: ["generator": "lodestone \(CLI.version) record",
+                                            "backend": settings.inputBackend == .wayland ? "wayland" : "wayland+libinput"]) { text in
             try TraceFiles.write(text, to: fd, path: o.out)
         }
         // Every event is written at once: a recording cut by a crash or SIGKILL loses nothing,
         // and a reader following the file sees events live. Input rates (≤ ~1 kHz) make this cheap.
         recorder.flushThreshold = 1
+        do { try recorder.flush() } catch {
+            Diagnostics.error("\(error)")
+            return CLI.Status.failure
+        }
         var refused = 0
         var writeFailed = false
-        // The seat redacts by default too; with --keep-keys both layers keep the keys.
+        // The seat and the libinput devices redact by default too; with --keep-keys every layer
+        // keeps the keys.
         client.seat?.privacy = o.privacy
         client.onSeatChanged = { $0?.privacy = o.privacy }
-        client.onInput = { event in
+        // Each event the window's engine receives, after the merge, before the engine sees it.
+        let tap: (InputEvent) -> Void = { event in
+            guard !writeFailed else { return }
             do {
                 try recorder.append(event)
             } catch let error as TraceError {
                 // An event the format refuses is reported and left out; the file stays readable.
                 refused += 1
                 if refused <= 3 { Diagnostics.warning("record: event left out: \(error.reason) (\(event))") }
+                return
             } catch {
-                if !writeFailed { Diagnostics.error("\(error)") }
+                Diagnostics.error("\(error)")
                 writeFailed = true
                 loop.stop(.failure("cannot write the trace"))
+                return
             }
+            // The reporting engine gets exactly what was written (redacted as written).
+            if let reporter { writeLine(reporter.handle(o.privacy.apply(event)).description) }
         }
         if o.out != "-" {
-            Diagnostics.emit("lodestone: recording to \(o.out) (privacy: \(o.privacy.traceName)); stop with Ctrl-C\n")
+            Diagnostics.emit("lodestone: recording to \(o.out) (input: \(settings.inputBackend.rawValue), privacy: \(o.privacy.traceName)); stop with Ctrl-C\n")
         }
-        let status = PlaygroundCommand.runWindow(client: client, options: PlaygroundCommand.Options())
+        let status = PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
+            input: settings.inputBackend, privacy: o.privacy, tap: tap))
         do { try recorder.flush() } catch {
             Diagnostics.error("\(error)")
             return CLI.Status.failure
