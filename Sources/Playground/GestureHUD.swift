@@ -26,8 +26,7 @@ public struct GestureHUD: Sendable {
     /// wl_pointer merges the seat's mice and touchpads, so a drag by it says "trackpad" only
     /// once the seat has shown a touchpad (finger scrolling or a gesture, newer than any wheel)
     /// — pointer-gestures being offered is no evidence; a libinput device with the gesture
-    /// capability is a touchpad, and when libinput lists only touchpads as pointing devices
-    /// (`--input libinput|both`) the seat pointer is one too (Engine.inputKind(of:)).
+    /// capability is a touchpad (Engine.inputKind(of:)).
     public var lastDrag: (operation: DragOperation, input: InputKind, target: String)? {
         get { dragOperation.map { ($0, dragInput ?? .pointer, dragTarget) } }
         set { dragOperation = newValue?.operation; dragInput = newValue?.input; dragTarget = newValue?.target ?? "" }

@@ -106,19 +106,6 @@ struct ShowcaseInteractionTests {
         #expect(altDropInput(u) == .trackpad, "after a swipe gesture")
     }
 
-    @Test("I2 HUD: with libinput's device list (--input libinput|both), the seat pointer is a trackpad when every pointing device is a touchpad; a mouse among them makes it ambiguous: pointer")
-    func seatPointerWithLibinputDevices() {
-        let u = User(pointer: [.pointer, .gesture], seat: true)
-        let touchpad = DeviceID(1001), mouse = DeviceID(1002), keyboard = DeviceID(1003)
-        u.s.handle(InputEvent(time: u.at(1), device: touchpad, .deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture])))
-        u.s.handle(InputEvent(time: u.at(1), device: keyboard, .deviceAdded(name: "keyboard", capabilities: .keyboard)))
-        #expect(altDropInput(u) == .trackpad)
-        u.s.handle(InputEvent(time: u.at(1), device: mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
-        #expect(altDropInput(u) == .pointer)
-        u.s.handle(InputEvent(time: u.at(1), device: mouse, .deviceRemoved))
-        #expect(altDropInput(u) == .trackpad)
-    }
-
     @Test("I2 HUD: a device of its own (libinput) with the gesture capability is a touchpad; one without is a pointer")
     func ownDeviceInput() {
         #expect(altDropInput(User(pointer: [.pointer, .gesture])) == .trackpad)

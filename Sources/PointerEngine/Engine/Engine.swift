@@ -403,16 +403,13 @@ public struct Engine: Sendable {
     ///   hold gestures come only from touchpads; a wheel (or tilt, or continuous scrolling: a
     ///   trackpoint or button scrolling) only from other pointing devices. The newest such event
     ///   decides (a person switching between mouse and touchpad switches the answer at their
-    ///   next scroll or gesture). Without any: when devices of their own are known (`--input
-    ///   libinput|both` lists the machine's devices) and every pointing one is a touchpad, the
-    ///   seat pointer can only be moved by a touchpad; otherwise "pointer" — never a guess.
+    ///   next scroll or gesture); without any, "pointer" — never a guess.
     func inputKind(of dev: DeviceID) -> InputKind {
         let caps = devices[dev] ?? []
         if caps.contains(.touch) && !caps.contains(.pointer) { return .touch }
-        guard seatPointers.contains(dev) else { return caps.contains(.gesture) ? .trackpad : .pointer }
-        if let revealedPointer { return revealedPointer }
-        let own = devices.filter { $0.value.contains(.pointer) && !seatPointers.contains($0.key) }
-        return !own.isEmpty && own.values.allSatisfy { $0.contains(.gesture) } ? .trackpad : .pointer
+        if seatPointers.contains(dev) { return revealedPointer ?? .pointer }
+        if caps.contains(.gesture) { return .trackpad }
+        return .pointer
     }
 
     /// A read-only context (the scene is shared).
