@@ -26,6 +26,10 @@ public final class RenderCache {
 
     /// Glyphs rasterized so far (cache misses).
     public var glyphMisses: Int { text.glyphMisses }
+    /// Lines of text measured (not found in the measurement cache), and the bytes that cache
+    /// holds (bounded).
+    public var measureMisses: Int { text.measureMisses }
+    public var measureCacheBytes: Int { text.measureCacheBytes }
 
     /// Number of cached masks and gradient images.
     public var count: Int { masks.count + gradients.count }

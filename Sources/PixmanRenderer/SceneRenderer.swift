@@ -133,7 +133,8 @@ public final class SceneRenderer {
         geometry = (canvas.width, canvas.height, canvas.scale)
         history.insert(damage, at: 0)
         if history.count > SceneRenderer.maxBufferAge { history.removeLast() }
-        lastFrameDamage = damage
+        // Disjoint: the compositor is told each changed pixel once (and the bench counts them once).
+        lastFrameDamage = SceneRenderer.coalesce(damage.map { $0.intersection(full) }.filter { !$0.isEmpty })
 
         // A buffer `age` frames old misses the damage of the last `age` frames.
         if bufferAge >= 1 && bufferAge <= history.count {

@@ -70,13 +70,30 @@ final class TextEngine {
         return (out, pen, face.metrics(size64: s64))
     }
 
+    /// Measured lines by string, font and pixel size (the scale enters through `size64`, and
+    /// the result is divided by `scale`, so the scale is part of the key too). Laying a line out
+    /// again costs a dictionary lookup per glyph; the showcase measures ~200 lines per frame
+    /// (issue 8: text measuring was 8% of a frame). See `MeasureCache`.
+    private var measured = MeasureCache()
+
     func measure(_ text: String, _ font: Font, scale: Double) -> TextExtents {
-        guard let l = layout(text, font, scale: scale) else {
-            return TextExtents(width: 0, ascent: font.size * 0.8, descent: font.size * 0.2)
+        let key = MeasureKey(text: text, font: font, size64: TextEngine.size64(font, scale: scale), scale: scale)
+        if let m = measured[key] { return m }
+        let m: TextExtents
+        if let l = layout(text, font, scale: scale) {
+            m = TextExtents(width: Double(l.advance64) / 64 / scale, ascent: Double(l.metrics.ascender64) / 64 / scale,
+                            descent: Double(-l.metrics.descender64) / 64 / scale)
+        } else {
+            m = TextExtents(width: 0, ascent: font.size * 0.8, descent: font.size * 0.2)
         }
-        return TextExtents(width: Double(l.advance64) / 64 / scale, ascent: Double(l.metrics.ascender64) / 64 / scale,
-                           descent: Double(-l.metrics.descender64) / 64 / scale)
+        measured.insert(m, for: key)
+        return m
     }
+
+    /// Lines measured so far (cache misses); tests check the cache works.
+    var measureMisses: Int { measured.misses }
+    /// Bytes the measurement cache holds now (bounded by `MeasureCache.byteLimit`).
+    var measureCacheBytes: Int { measured.bytes }
 
     /// A whole line rendered once into one a8 image: drawing it is then a single composite
     /// (glyph-by-glyph compositing was the largest cost of a full repaint).
@@ -126,6 +143,57 @@ final class TextEngine {
         let x0 = Int((origin.x * canvas.scale).rounded()), y0 = Int((origin.y * canvas.scale).rounded())
         canvas.paint(source: canvas.cache.solid(color.fading(opacity).premultiplied), sourceOrigin: nil, maskImage: img,
                      at: x0 + r.x, y0 + r.y)
+    }
+}
+
+struct MeasureKey: Hashable {
+    var text: String
+    var font: Font
+    var size64: Int
+    var scale: Double
+    /// What an entry costs: the strings' bytes plus the key's and value's fixed part.
+    var bytes: Int { text.utf8.count + font.family.utf8.count + MemoryLayout<MeasureKey>.stride + MemoryLayout<TextExtents>.stride + 32 }
+}
+
+/// A bounded memo of measured lines. Two generations: lookups promote entries of the older one;
+/// when the newer one outgrows half the budget it becomes the older one and the older one is
+/// dropped, so what stays is what was used recently and the total never exceeds `byteLimit`
+/// (a session that draws ever new strings, like live coordinates, cannot grow it).
+struct MeasureCache {
+    static let byteLimit = 512 << 10
+    private var young: [MeasureKey: TextExtents] = [:]
+    private var old: [MeasureKey: TextExtents] = [:]
+    private var youngBytes = 0
+    private var oldBytes = 0
+    private(set) var misses = 0
+    var bytes: Int { youngBytes + oldBytes }
+    var count: Int { young.count + old.count }
+
+    subscript(key: MeasureKey) -> TextExtents? {
+        mutating get {
+            if let m = young[key] { return m }
+            guard let m = old.removeValue(forKey: key) else { return nil }
+            oldBytes -= key.bytes
+            add(m, key)
+            return m
+        }
+    }
+
+    mutating func insert(_ m: TextExtents, for key: MeasureKey) {
+        misses += 1
+        add(m, key)
+    }
+
+    private mutating func add(_ m: TextExtents, _ key: MeasureKey) {
+        let b = key.bytes
+        // One entry larger than a generation: measured each time, never kept.
+        guard b <= MeasureCache.byteLimit / 2 else { return }
+        if youngBytes + b > MeasureCache.byteLimit / 2 {
+            old = young; oldBytes = youngBytes
+            young = [:]; youngBytes = 0
+        }
+        young[key] = m
+        youngBytes += b
     }
 }
 

@@ -6,7 +6,7 @@ import PointerEngine
 import PixmanRenderer
 
 /// Live input facts for the HUD. A value type: same events → same HUD (T2).
-public struct GestureHUD: Sendable {
+public struct GestureHUD: Sendable, Equatable {
     /// Fingers on the trackpad (gesture) or touch points down.
     public var fingers = 0
     public var touches = 0
@@ -158,6 +158,26 @@ public struct GestureHUD: Sendable {
 
     /// The HUD panel's operations in `r`.
     func ops(in r: Rect, ink: Ink) -> [DrawOp] {
+        let (head, y) = gestureOps(in: r, ink: ink)
+        return head + pointerOps(in: r, from: y, ink: ink)
+    }
+
+    /// The pointer section, from `y` down: the only part that changes on every pointer move
+    /// (the display-list cache keeps the rest while it shows the same values, issue 8).
+    func pointerOps(in r: Rect, from top: Double, ink: Ink) -> [DrawOp] {
+        var ops: [DrawOp] = []
+        var y = top
+        let (section, row) = HUDRows.make(r, ink: ink)
+        section("Pointer", &y, &ops)
+        row("logical", fmt(pointer.x, 0) + ", " + fmt(pointer.y, 0), false, &y, &ops)
+        row("drawn", fmt(drawn.x, 0) + ", " + fmt(drawn.y, 0), drawn.distance(to: pointer) > 0.5, &y, &ops)
+        row("over", hovered, false, &y, &ops)
+        row("effect", effect, false, &y, &ops)
+        return ops
+    }
+
+    /// Everything above the pointer section, and where that section starts.
+    func gestureOps(in r: Rect, ink: Ink) -> ([DrawOp], Double) {
         var ops: [DrawOp] = [
             .shadow(.roundedRect(cornerRadius: 16), r, blur: 10, offset: Vector(0, 6), Paint.black.withAlpha(0.25)),
             .gradient(.roundedRect(cornerRadius: 16), r, .vertical(Paint(hex: 0x2A2A30), Paint(hex: 0x18181C)), opacity: 1),
@@ -167,18 +187,10 @@ public struct GestureHUD: Sendable {
                          font: .system(10, bold: true), Palette.accent),
         ]
         var y = r.minY + 44
-        let label = Paint.white.withAlpha(0.55), value = Paint.white
-        func section(_ title: String) {
-            y += 6
-            ops.append(.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3)))
-            y += 18
-        }
-        func row(_ name: String, _ v: String, highlight: Bool = false) {
-            let line = Rect(x: r.minX, y: y, width: r.width, height: 20)
-            ops.append(ink.leading(name, x: r.minX + 16, in: line, font: .system(11), label))
-            ops.append(ink.trailing(v, x: r.maxX - 16, in: line, font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : value))
-            y += 21
-        }
+        let value = Paint.white
+        let (addSection, addRow) = HUDRows.make(r, ink: ink)
+        func section(_ title: String) { addSection(title, &y, &ops) }
+        func row(_ name: String, _ v: String, highlight: Bool = false) { addRow(name, v, highlight, &y, &ops) }
         // Finger dots: one per finger on the pad (or touch point).
         section("Fingers")
         let n = max(fingers, touches)
@@ -232,16 +244,45 @@ public struct GestureHUD: Sendable {
         row("last drop", dragOperation.map { "\($0)" } ?? "—", highlight: dragOperation != nil)
         row("by", dragInput?.rawValue ?? "—")
         row("onto", dragTarget.isEmpty ? "—" : dragTarget)
-        section("Pointer")
-        row("logical", fmt(pointer.x, 0) + ", " + fmt(pointer.y, 0))
-        row("drawn", fmt(drawn.x, 0) + ", " + fmt(drawn.y, 0), highlight: drawn.distance(to: pointer) > 0.5)
-        row("over", hovered)
-        row("effect", effect)
-        return ops
+        return (ops, y)
+    }
+
+    /// The HUD with what only the pointer section shows taken out: equal for two HUDs whose
+    /// upper sections draw the same (the momentum velocity is drawn as of `now`, so it is
+    /// kept as drawn and `now` taken out).
+    var gestureSectionsKey: GestureHUD {
+        var k = self
+        k.scrollVelocity = shownVelocity(at: now)
+        k.now = Timestamp(rawValue: 0)
+        k.lastScrollTime = nil
+        k.pointer = .zero; k.drawn = .zero; k.hovered = ""; k.effect = ""
+        return k
     }
 
     func arrow(_ dir: String) -> String {
         switch dir { case "left": "←"; case "right": "→"; case "up": "↑"; default: "↓" }
+    }
+}
+
+/// The HUD's section titles and name/value rows, appended at a running y.
+enum HUDRows {
+    typealias Section = (_ title: String, _ y: inout Double, _ ops: inout [DrawOp]) -> Void
+    typealias Row = (_ name: String, _ value: String, _ highlight: Bool, _ y: inout Double, _ ops: inout [DrawOp]) -> Void
+
+    static func make(_ r: Rect, ink: Ink) -> (Section, Row) {
+        let label = Paint.white.withAlpha(0.55), value = Paint.white
+        let section: Section = { title, y, ops in
+            y += 6
+            ops.append(.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3)))
+            y += 18
+        }
+        let row: Row = { name, v, highlight, y, ops in
+            let line = Rect(x: r.minX, y: y, width: r.width, height: 20)
+            ops.append(ink.leading(name, x: r.minX + 16, in: line, font: .system(11), label))
+            ops.append(ink.trailing(v, x: r.maxX - 16, in: line, font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : value))
+            y += 21
+        }
+        return (section, row)
     }
 }
 

@@ -47,11 +47,10 @@ public struct HeadlessReplay {
         let size = options.size ?? session.layout.size
         let canvas = Canvas(width: Int((size.width * options.scale).rounded()), height: Int((size.height * options.scale).rounded()),
                             scale: options.scale)
-        let measure: TextMeasure = { [canvas] in canvas.measure($0, font: $1) }
         let every = max(1, (times.count + options.sheetTiles - 1) / options.sheetTiles)
         var sheet: [(Int, Timestamp, [DisplayItem])] = []
         while let (i, t) = cursor.step(session) {
-            let items = session.displayItems(measure: measure)
+            let items = session.displayItems(on: canvas)
             // Every frame is painted from scratch: the PNG depends on this frame only.
             session.renderer.render(items, into: canvas, bufferAge: 0)
             try write(canvas, i, t)

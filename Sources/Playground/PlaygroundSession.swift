@@ -65,8 +65,23 @@ public final class PlaygroundSession {
         return outputs[(min(max(count, first), outputCount) - first)...]
     }
 
-    /// The display list of the frame at the engine's current time.
+    /// The display items kept between frames (DisplayListCache); `displayItems(on:)` uses it.
+    public let displayCache = DisplayListCache(scale: 1)
+
+    /// The display list of the frame at the engine's current time, built from scratch.
     public func displayItems(measure: @escaping TextMeasure) -> [DisplayItem] {
+        displayItems(measure: measure, cache: nil)
+    }
+
+    /// The display list of the frame at the engine's current time for drawing on `canvas`:
+    /// only the elements that changed since the previous call are built again (issue 8). Equal
+    /// to `displayItems(measure:)` with the canvas's measure.
+    public func displayItems(on canvas: Canvas) -> [DisplayItem] {
+        displayCache.use(scale: canvas.scale)
+        return displayItems(measure: { [canvas] in canvas.measure($0, font: $1) }, cache: displayCache)
+    }
+
+    private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
         let frame = engine.describe()
         hud.observe(frame)
         if let id = engine.hovered, let e = engine.layout[id] {
@@ -76,16 +91,15 @@ public final class PlaygroundSession {
             hud.hovered = "—"; hud.effect = "—"
         }
         let composer = ShowcaseComposer(layout: engine.layout, state: state, hud: hud, isShowcase: isShowcase)
-        let e = engine
-        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure)
+        // Read in place: a copy of the engine (a large value) per frame was 3% of a frame (issue 8).
+        return composer.items(for: frame, surfaceFrame: { self.engine.surfaceFrame(of: $0) }, measure: measure, cache: cache)
     }
 
     /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and
     /// returns the repainted pixel rectangles.
     @discardableResult
     public func render(into canvas: Canvas, bufferAge: Int) -> [PixelRect] {
-        let items = displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
-        return renderer.render(items, into: canvas, bufferAge: bufferAge)
+        renderer.render(displayItems(on: canvas), into: canvas, bufferAge: bufferAge)
     }
 
     /// Renders the current frame into a fresh canvas of the layout's size at `scale`.
@@ -93,8 +107,7 @@ public final class PlaygroundSession {
         let size = engine.layout.size
         let canvas = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         let r = SceneRenderer(background: Palette.window, cache: canvas.cache)
-        let items = displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
-        r.render(items, into: canvas, bufferAge: 0)
+        r.render(displayItems(on: canvas), into: canvas, bufferAge: 0)
         return canvas
     }
 }

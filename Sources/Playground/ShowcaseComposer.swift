@@ -16,38 +16,61 @@ public struct ShowcaseComposer {
     }
 
     /// The display items of `frame`; `surfaceFrame` gives an element's live frame on the surface.
+    /// Built from scratch: the reference the cached build (`items(for:…cache:)`) must equal.
     public func items(for frame: Frame, surfaceFrame: (ElementID) -> Rect?, measure: @escaping TextMeasure) -> [DisplayItem] {
+        items(for: frame, surfaceFrame: surfaceFrame, measure: measure, cache: nil)
+    }
+
+    /// The display items of `frame`, reusing from `cache` the item of every element whose
+    /// inputs did not change (issue 8). `measure` must measure at `cache.scale` (the caller
+    /// keeps them together: PlaygroundSession.displayItems(on:)).
+    public func items(for frame: Frame, surfaceFrame: (ElementID) -> Rect?, measure: @escaping TextMeasure,
+                      cache: DisplayListCache?) -> [DisplayItem] {
         let ink = Ink(measure: measure)
-        let content = ShowcaseContent(state: state, frame: frame, ink: ink, layout: layout)
+        let facts = ContentFacts(frame)
+        let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout)
         var items: [DisplayItem] = []
         let states = Dictionary(frame.elementStates.map { ($0.element, $0) }, uniquingKeysWith: { a, _ in a })
         let effects = Dictionary(frame.effects.map { ($0.element, $0) }, uniquingKeysWith: { _, b in b })
         let containers = Dictionary(frame.containers.map { ($0.element, $0.transform) }, uniquingKeysWith: { a, _ in a })
         var pointerDrawn = false
+        cache?.prepare(layout: layout, state: state, isShowcase: isShowcase)
+        let structure = cache?.structure ?? LayoutStructure(layout)
+        items.reserveCapacity(structure.paintOrder.count + 16)
 
-        for id in layout.paintOrder {
-            guard let e = layout[id], var r = surfaceFrame(id) else { continue }
+        for (slot, id) in structure.paintOrder.enumerated() {
+            guard var r = surfaceFrame(id) else { continue }
             let st = states[id]
             // Content of a scroll container is clipped to its viewport (rounded like the
             // container), turned with it when it rotates (I5, G5).
-            let place = placement(of: e, containers: containers)
+            let place = placement(of: id, slot: slot, structure, containers: containers)
             if let turned = place.unturned { r = turned }
             if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { continue }
-            let opacity = revealOpacity(of: e, states: states)
+            let opacity = revealOpacity(slot: slot, structure, states: states)
             if opacity <= 0 { continue }
-            var ops = (isShowcase ? content.ops(e, in: r, state: st) : nil)
-                ?? ElementLook.generic(e, in: r, state: st, ink: ink)
-            if st?.isDragSource == true { ops = ops.map { $0.fading(0.4) } }
-            if let fx = effects[id] { ops = Painter.effect(fx, content: ops) }
-            if opacity < 1 { ops = ops.map { $0.fading(opacity) } }
+            let fx = effects[id]
+            let item: DisplayItem?
+            if let cache {
+                let relevant = isShowcase ? facts.relevant(to: id) : ContentFacts()
+                let key = DisplayListCache.ElementKey(frame: r, state: st, effect: fx, placement: place, opacity: opacity,
+                                                      facts: cache.keyIgnoresContentFacts ? ContentFacts() : relevant)
+                if let hit = cache.item(slot: slot, key: key) {
+                    item = hit
+                } else {
+                    // Drawn from the facts the key holds, not the frame's: a look reading more
+                    // than its key would draw differently from the fresh build (property test).
+                    let own = ShowcaseContent(state: state, facts: relevant, ink: ink, layout: layout)
+                    item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
+                    cache.store(item, slot: slot, key: key)
+                }
+            } else {
+                item = elementItem(id, in: r, st, fx, place, opacity, content: content, ink: ink)
+            }
             if frame.pointer.isUnderContent, frame.pointer.underElement == id {
                 items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))
                 pointerDrawn = true
             }
-            if !ops.isEmpty {
-                items.append(DisplayItem(ItemID("el", Int(id.rawValue)), ops, clip: place.clip, clipCornerRadius: place.cornerRadius,
-                                         rotation: place.rotation))
-            }
+            if let item { items.append(item) }
         }
 
         // Overlays (Frame.swift order 3–6).
@@ -77,7 +100,7 @@ public struct ShowcaseComposer {
         }
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
             // One item per operation: a changed value repaints its own line, not the whole panel.
-            for (k, op) in hud.ops(in: r, ink: ink).enumerated() { items.append(DisplayItem(ItemID("hud", k), [op])) }
+            items += cache?.hudItems(hud, in: r, ink: ink) ?? ShowcaseComposer.hudItems(hud.ops(in: r, ink: ink))
         }
         if !pointerDrawn { items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer))) }
         for (k, a) in frame.accessories.enumerated() where a.opacity > 0 {
@@ -92,39 +115,59 @@ public struct ShowcaseComposer {
         return items
     }
 
+    /// The item of one element: its look (the showcase's, or the generic one), faded while it
+    /// is dragged away, with its effect, faded by its reveal, clipped and turned with its
+    /// scroll container. Nil when it draws nothing.
+    func elementItem(_ id: ElementID, in r: Rect, _ st: ElementState?, _ fx: EffectAppearance?, _ place: Placement,
+                     _ opacity: Double, content: ShowcaseContent, ink: Ink) -> DisplayItem? {
+        guard let e = layout[id] else { return nil }
+        var ops = (isShowcase ? content.ops(e, in: r, state: st) : nil)
+            ?? ElementLook.generic(e, in: r, state: st, ink: ink)
+        if st?.isDragSource == true { ops = ops.map { $0.fading(0.4) } }
+        if let fx { ops = Painter.effect(fx, content: ops) }
+        if opacity < 1 { ops = ops.map { $0.fading(opacity) } }
+        guard !ops.isEmpty else { return nil }
+        return DisplayItem(ItemID("el", Int(id.rawValue)), ops, clip: place.clip, clipCornerRadius: place.cornerRadius,
+                           rotation: place.rotation)
+    }
+
+    /// One item per HUD operation, numbered from `first`.
+    static func hudItems(_ ops: [DrawOp], first: Int = 0) -> [DisplayItem] {
+        ops.enumerated().map { DisplayItem(ItemID("hud", first + $0.offset), [$0.element]) }
+    }
+
     /// Where an element inside a scroll container draws: clipped to the container's viewport
     /// (with its corner radius) and, when the container is rotated, laid out unturned (zoom and
     /// offset applied) and turned about the viewport's centre.
-    struct Placement {
+    struct Placement: Hashable {
         var clip: Rect?
         var cornerRadius = 0.0
         var rotation: Rotation?
         var unturned: Rect?
     }
 
-    func placement(of e: Element, containers: [ElementID: ContainerTransform]) -> Placement {
-        guard let c = layout.scrollContainer(of: e.id), let container = layout[c] else { return Placement() }
+    func placement(of id: ElementID, slot: Int, _ structure: LayoutStructure, containers: [ElementID: ContainerTransform]) -> Placement {
+        guard let c = structure.scrollContainer[slot], let container = layout[c] else { return Placement() }
         guard let t = containers[c] else { return Placement(clip: container.frame, cornerRadius: container.cornerRadius) }
         var place = Placement(clip: t.viewport, cornerRadius: container.cornerRadius)
-        if t.rotation != 0 {
+        if t.rotation != 0, let frame = layout.property(of: id, \.frame) {
             var upright = t
             upright.rotation = 0
-            place.unturned = upright.apply(e.frame)
+            place.unturned = upright.apply(frame)
             place.rotation = Rotation(angle: t.rotation, center: t.viewport.center)
         }
         return place
     }
 
     /// Hover-revealed controls fade with their reveal opacity (I4, H1–H4); their children too.
-    func revealOpacity(of e: Element, states: [ElementID: ElementState]) -> Double {
-        var id: ElementID? = e.id
-        while let cur = id, let el = layout[cur] {
-            if el.kind == .revealingControls, let o = states[cur]?.revealOpacity {
+    /// The nearest revealing ancestor (or the element itself) with a reveal state decides.
+    func revealOpacity(slot: Int, _ structure: LayoutStructure, states: [ElementID: ElementState]) -> Double {
+        for cur in structure.revealers[slot] {
+            if let o = states[cur]?.revealOpacity {
                 // The showcase draws its own minimizing toolbar and playback fades.
                 if isShowcase && (cur == Showcase.ID.miniToolbarArea || cur == Showcase.ID.playback) { return 1 }
                 return o
             }
-            id = el.parent
         }
         return 1
     }

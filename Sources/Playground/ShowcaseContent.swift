@@ -39,11 +39,52 @@ public struct ShowcaseState: Hashable, Sendable {
     }
 }
 
+/// What the showcase's looks read from the frame besides their own element's state: the
+/// text selection, the scrubbers, two reveal fades and the pages' scroll offset. Kept apart so
+/// the display-list cache (DisplayListCache) can key each element on exactly what it reads.
+struct ContentFacts: Hashable {
+    typealias ID = Showcase.ID
+    var textSelection: TextSelectionAppearance?
+    var scrubbers: [ScrubberAppearance] = []
+    var playbackReveal = 1.0
+    var miniToolbarReveal = 1.0
+    var pagesOffset = 0.0
+
+    init() {}
+
+    init(_ frame: Frame) {
+        textSelection = frame.textSelection
+        scrubbers = frame.scrubbers
+        for s in frame.elementStates {
+            if s.element == ID.playback { playbackReveal = s.revealOpacity }
+            if s.element == ID.miniToolbarArea { miniToolbarReveal = s.revealOpacity }
+        }
+        pagesOffset = frame.containers.first { $0.element == ID.pages }?.transform.offset.dx ?? 0
+    }
+
+    /// Only the facts the look of `id` reads (ShowcaseContent.ops); the rest at their
+    /// defaults. The cache draws an element from these, so a look that reads a fact not kept
+    /// here draws differently from a fresh build, which the cache's property test catches.
+    func relevant(to id: ElementID) -> ContentFacts {
+        var f = ContentFacts()
+        switch id {
+        case ID.text: f.textSelection = textSelection
+        case ID.video, ID.scrubber: f.scrubbers = scrubbers
+        case ID.skipBack, ID.play, ID.skipForward: f.playbackReveal = playbackReveal
+        case ID.miniToolbarArea: f.miniToolbarReveal = miniToolbarReveal
+        case _ where ID.miniButtons.contains(id): f.miniToolbarReveal = miniToolbarReveal
+        case _ where ID.panels.count > 7 && id == ID.panels[7]: f.pagesOffset = pagesOffset
+        default: break
+        }
+        return f
+    }
+}
+
 /// Paints the showcase's elements.
 struct ShowcaseContent {
     typealias ID = Showcase.ID
     let state: ShowcaseState
-    let frame: Frame
+    let facts: ContentFacts
     let ink: Ink
     let layout: Layout
 
@@ -72,7 +113,7 @@ struct ShowcaseContent {
         if id == ID.graph { return graph(e, r) }
         if id == ID.video { return video(r) }
         if id == ID.playback { return [] }
-        if [ID.skipBack, ID.play, ID.skipForward].contains(id) { return playbackButton(id, r, opacity: reveal(ID.playback)) }
+        if [ID.skipBack, ID.play, ID.skipForward].contains(id) { return playbackButton(id, r, opacity: facts.playbackReveal) }
         if id == ID.scrubber { return scrubber(e, r) }
         if id == ID.pages { return [.fill(.roundedRect(cornerRadius: 12), r, Paint(hex: 0xF2F2F6))] }
         if let i = ID.pageCards.firstIndex(of: id) { return pageCard(i, r) }
@@ -90,10 +131,6 @@ struct ShowcaseContent {
         if let i = ID.panels.firstIndex(of: id) { return panel(i, e, r) }
         if id == ID.hud { return [] }
         return nil
-    }
-
-    func reveal(_ id: ElementID) -> Double {
-        frame.elementStates.first { $0.element == id }?.revealOpacity ?? 1
     }
 
     // MARK: chrome
@@ -197,7 +234,7 @@ struct ShowcaseContent {
     func textArea(_ e: Element, _ r: Rect) -> [DrawOp] {
         var ops: [DrawOp] = [.fill(.roundedRect(cornerRadius: 8), r, Paint(hex: 0xFBFBFD)),
                              .stroke(.roundedRect(cornerRadius: 8), r, lineWidth: 0.5, Palette.hairline)]
-        if let sel = frame.textSelection, sel.element == e.id {
+        if let sel = facts.textSelection, sel.element == e.id {
             for s in sel.rects { ops.append(.fill(.rect, s, Palette.accent.withAlpha(0.22))) }
             if let c = sel.caret { ops.append(.fill(.rect, c, Palette.accent)) }
         }
@@ -312,7 +349,7 @@ struct ShowcaseContent {
     }
 
     func playhead() -> Double {
-        let p = frame.scrubbers.first { $0.element == ID.scrubber }?.progress ?? 0.23
+        let p = facts.scrubbers.first { $0.element == ID.scrubber }?.progress ?? 0.23
         return p * Showcase.videoDuration
     }
 
@@ -323,7 +360,7 @@ struct ShowcaseContent {
     }
 
     func scrubber(_ e: Element, _ r: Rect) -> [DrawOp] {
-        let sa = frame.scrubbers.first { $0.element == e.id }
+        let sa = facts.scrubbers.first { $0.element == e.id }
         let p = sa?.progress ?? 0.23
         let x = r.minX + r.width * p
         var ops: [DrawOp] = [.fill(.capsule, r, Palette.fill),
@@ -356,7 +393,7 @@ struct ShowcaseContent {
 
     func pageDots(_ panel: Rect) -> [DrawOp] {
         guard let pages = layout[ID.pages] else { return [] }
-        let off = frame.containers.first { $0.element == ID.pages }?.transform.offset.dx ?? 0
+        let off = facts.pagesOffset
         let current = Int((off / max(pages.frame.width, 1)).rounded())
         var ops: [DrawOp] = []
         for k in 0..<3 {
@@ -437,7 +474,7 @@ struct ShowcaseContent {
 
     /// The minimizing toolbar: a small grabber while minimized, the full bar when revealed (I4).
     func miniToolbar(_ r: Rect) -> [DrawOp] {
-        let t = reveal(ID.miniToolbarArea)
+        let t = facts.miniToolbarReveal
         let minimized = Rect(x: r.midX - 30, y: r.maxY - 12, width: 60, height: 6)
         let rect = Rect(x: minimized.minX + (r.minX - minimized.minX) * t, y: minimized.minY + (r.minY - minimized.minY) * t,
                         width: minimized.width + (r.width - minimized.width) * t, height: minimized.height + (r.height - minimized.height) * t)
@@ -446,7 +483,7 @@ struct ShowcaseContent {
     }
 
     func miniButton(_ i: Int, _ r: Rect) -> [DrawOp] {
-        let t = reveal(ID.miniToolbarArea)
+        let t = facts.miniToolbarReveal
         guard t > 0.05 else { return [] }
         let glyph = ["B", "I", "U", "∞", "☰"][i]
         let font: Font = i == 0 ? .system(15, bold: true) : .system(15)

@@ -25,6 +25,9 @@ public struct Soak {
         public var scale = 1.0
         /// The render cache's byte bound for the run.
         public var cacheLimit = 8 << 20
+        /// At every painted frame, the display list the session kept between frames
+        /// (DisplayListCache) must equal one built from scratch (issue 8's property test).
+        public var checkDisplayList = false
         public init() {}
     }
 
@@ -47,8 +50,11 @@ public struct Soak {
         public var offSurface = 0
         public var repaintChecks = 0
         public var repaintMismatches = 0
+        /// Frames whose kept display list was compared with a fresh one, and how many differed.
+        public var displayListChecks = 0
+        public var displayListMismatches = 0
         public var problems: [String] = []
-        public var ok: Bool { stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 }
+        public var ok: Bool { stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 && displayListMismatches == 0 }
         static let problemLimit = 12
         mutating func problem(_ s: String) { if problems.count < Report.problemLimit { problems.append(s) } }
     }
@@ -150,7 +156,11 @@ private final class Driver {
         let canvas: Canvas
         if let c = self.canvas {
             canvas = c
-            session.render(into: canvas, bufferAge: 1)
+            if options.checkDisplayList {
+                checkDisplayList(on: canvas)
+            } else {
+                session.render(into: canvas, bufferAge: 1)
+            }
         } else {
             let cache = RenderCache()
             // The cache is bounded by design; a small bound is reached within the warm-up, so
@@ -165,6 +175,21 @@ private final class Driver {
             session.render(into: canvas, bufferAge: 0)
         }
         report.rendered += 1
+    }
+
+    /// The kept display list equals a fresh one; then it is painted like any frame.
+    func checkDisplayList(on canvas: Canvas) {
+        let kept = session.displayItems(on: canvas)
+        let fresh = session.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        report.displayListChecks += 1
+        if kept != fresh {
+            report.displayListMismatches += 1
+            let old = Dictionary(kept.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let stale = fresh.filter { old[$0.id] != $0 }.map(\.id.description)
+            report.problem("frame \(report.frames) (\(episode)): the kept display list differs from a fresh one"
+                           + (stale.isEmpty ? " (order)" : " at \(stale.prefix(6).joined(separator: ", "))"))
+        }
+        session.renderer.render(kept, into: canvas, bufferAge: 1)
     }
 
     /// The damage-painted canvas equals a full repaint of the same frame.

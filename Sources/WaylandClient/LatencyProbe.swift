@@ -26,6 +26,13 @@ public final class LatencyProbe {
         public var discarded = false
         /// CPU time of the client's thread at the commit (CLOCK_THREAD_CPUTIME_ID, seconds).
         public var cpu: Double = 0
+        /// Pixels the commit damaged (wl_surface.damage_buffer), pixels the client repainted
+        /// for it (its damage plus what the buffer missed while it was older; -1 = not told),
+        /// the buffer's age (0 = new or undefined) and its size in pixels.
+        public var damagedPixels = 0
+        public var repaintedPixels = -1
+        public var bufferAge = 0
+        public var bufferPixels = 0
     }
 
     /// Dispatch time of every event, in order.
@@ -51,10 +58,21 @@ public final class LatencyProbe {
         eventCPU.append(Self.threadCPU())
     }
 
+    /// The draw handler repainted `pixels` for the frame about to be committed (the window
+    /// knows what it damages, not what the handler painted).
+    public func noteRepaint(pixels: Int) { pendingRepaint = pixels }
+    private var pendingRepaint = -1
+
     /// A frame was committed at `t`: it shows every event dispatched before it.
-    func committed(at t: Double) -> Int {
+    func committed(at t: Double, damagedPixels: Int = 0, bufferAge: Int = 0, bufferPixels: Int = 0) -> Int {
         let index = commits.count
-        commits.append(Commit(committed: t, previousFrameDone: lastFrameDone, cpu: Self.threadCPU()))
+        var c = Commit(committed: t, previousFrameDone: lastFrameDone, cpu: Self.threadCPU())
+        c.damagedPixels = damagedPixels
+        c.repaintedPixels = pendingRepaint
+        c.bufferAge = bufferAge
+        c.bufferPixels = bufferPixels
+        pendingRepaint = -1
+        commits.append(c)
         for i in firstUncommitted..<events.count { eventCommit[i] = Int32(index) }
         firstUncommitted = events.count
         return index
@@ -106,14 +124,17 @@ public final class LatencyProbe {
             wp_presentation_feedback_destroy(feedback)
         }))
 
-    /// The record as text, for the bench: a header, then `c COMMITTED DONE PRESENTED REFRESH CPU`
-    /// per commit (`-` where unknown, `x` for discarded) and `e DISPATCHED COMMIT CPU` per event.
-    /// Times are CLOCK_MONOTONIC seconds with nanosecond digits; CPU is the thread's CPU time.
+    /// The record as text, for the bench: a header, then
+    /// `c COMMITTED DONE PRESENTED REFRESH CPU DAMAGED REPAINTED AGE BUFFER` per commit (`-`
+    /// where unknown, `x` for discarded; the last four are pixel counts and the buffer's age)
+    /// and `e DISPATCHED COMMIT CPU` per event. Times are CLOCK_MONOTONIC seconds with
+    /// nanosecond digits; CPU is the thread's CPU time.
     public var text: String {
         var out = "lodestone-latency 1\n"
         func t(_ v: Double?) -> String { v.map { String(format9($0)) } ?? "-" }
         for c in commits {
-            out += "c \(t(c.committed)) \(t(c.previousFrameDone)) \(c.discarded ? "x" : t(c.presented)) \(t(c.refresh)) \(t(c.cpu))\n"
+            out += "c \(t(c.committed)) \(t(c.previousFrameDone)) \(c.discarded ? "x" : t(c.presented)) \(t(c.refresh)) \(t(c.cpu))"
+                + " \(c.damagedPixels) \(c.repaintedPixels < 0 ? "-" : String(c.repaintedPixels)) \(c.bufferAge) \(c.bufferPixels)\n"
         }
         for (i, e) in events.enumerated() { out += "e \(t(e)) \(eventCommit[i]) \(t(eventCPU[i]))\n" }
         return out

@@ -250,7 +250,8 @@ public final class Window {
             probe.requestFeedback(presentation: presentation, surface: surface, commit: probe.commits.count)
         }
         wl_surface_commit(surface)
-        _ = probe?.committed(at: Sys.monotonicNow())
+        _ = probe?.committed(at: Sys.monotonicNow(), damagedPixels: changed.reduce(0) { $0 + $1.width * $1.height },
+                             bufferAge: buffer.age, bufferPixels: size.width * size.height)
         chain.submitted(buffer)
         scheduler.frameCommitted()
         inFlightFrame = PresentedFrame(number: number, logicalSize: logicalSize, scale: scale, bufferSize: size)

@@ -83,6 +83,9 @@ struct BenchSuite: Sendable {
     var summary: String
     /// `quick` shortens runs (for tests of the command and for CI smoke runs).
     var run: @Sendable (_ quick: Bool) -> BenchOutcome
+    /// How the figures are defined where a reader could take them otherwise; printed under the
+    /// table (not in --json, whose lines are figures only).
+    var note: String? = nil
 }
 
 /// Prints figures as an aligned table.

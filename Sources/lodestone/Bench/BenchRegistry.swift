@@ -8,7 +8,7 @@ enum BenchRegistry {
         BenchSuite(name: "render", summary: "pointer-move and full frames at 1080p/4K vs memcpy and cairo (issue 6)",
                    run: { quick in .figures(RenderBench.run(quick: quick)) }),
         BenchSuite(name: "latency", summary: "event → commit under headless sway, late frames (issue 8)",
-                   run: LatencyBench.run),
+                   run: LatencyBench.run, note: LatencyBench.definition),
         BenchSuite(name: "startup", summary: "launch → first frame committed, peak RSS at 1080p (issue 8)",
                    run: StartupBench.run),
         BenchSuite(name: "feel", summary: "simulated target acquisition: misses, time, false snaps; magnetism off/on, bubble cursor (issue 5)",

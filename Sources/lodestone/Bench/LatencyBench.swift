@@ -20,6 +20,17 @@ enum LatencyBench {
     static let goalP99Ms = 1.0
     static let refreshHz = 60
 
+    /// The choices behind the figures, printed under the table (and in the README).
+    static let definition = """
+        event → commit: one sample per seat event the client dispatches (each wl_pointer/gesture event of a \
+        frame counts), from the moment its listener runs to the return of the first wl_surface.commit after it \
+        (the client draws once per wakeup, after dispatching everything it read, so events read together share \
+        that commit; a commit counts whether or not sway later presents or discards it). client_work: the part \
+        after the frame callback when the event had to wait for one. late: presented more than one refresh after \
+        the first refresh that could have shown the commit. Pixels: means over the replay's commits; damaged = \
+        wl_surface.damage_buffer, repainted = damage plus what an older buffer missed.
+        """
+
     static func run(quick: Bool) -> BenchOutcome { run(quick: quick, plot: nil) }
 
     /// With `plot`, also draws the distribution to that PNG file (LatencyPlot).
@@ -92,7 +103,11 @@ enum LatencyBench {
 
 /// What the client recorded (LatencyProbe.text), reduced to the figures.
 struct LatencyRecord {
-    struct Commit { var committed: Double; var frameDone: Double?; var presented: Double?; var refresh: Double?; var discarded: Bool; var cpu: Double? }
+    struct Commit {
+        var committed: Double; var frameDone: Double?; var presented: Double?; var refresh: Double?; var discarded: Bool; var cpu: Double?
+        /// Pixels damaged and repainted for the commit, the buffer's age and size (nil: an older record).
+        var damaged: Int? = nil; var repainted: Int? = nil; var age: Int? = nil; var bufferPixels: Int? = nil
+    }
     var commits: [Commit] = []
     /// Event → commit and the client's own part, seconds, for events since the replay began.
     var eventToCommit: [Double] = []
@@ -108,6 +123,14 @@ struct LatencyRecord {
     var late = 0
     var discarded = 0
     var refresh: Double = 0
+    /// Sums over the commits of the replay that recorded pixel counts, and how many did.
+    var framesWithPixels = 0
+    var framesWithRepaint = 0
+    var damagedPixels = 0.0
+    var repaintedPixels = 0.0
+    var bufferPixels = 0.0
+    /// Commits drawn into a buffer of undefined content (new, or resized): repainted whole.
+    var fullRepaints = 0
 
     struct ParseError: Error, CustomStringConvertible { var description: String }
 
@@ -125,8 +148,15 @@ struct LatencyRecord {
             case "lodestone-latency": continue
             case "c":
                 guard let c = try time(1) else { throw ParseError(description: "latency record line \(n + 1): commit without a time") }
-                commits.append(Commit(committed: c, frameDone: try time(2), presented: try time(3), refresh: try time(4),
-                                      discarded: f.count > 3 && f[3] == "x", cpu: f.count > 5 ? try time(5) : nil))
+                var commit = Commit(committed: c, frameDone: try time(2), presented: try time(3), refresh: try time(4),
+                                    discarded: f.count > 3 && f[3] == "x", cpu: f.count > 5 ? try time(5) : nil)
+                if f.count > 9 {
+                    commit.damaged = Int(f[6]); commit.repainted = Int(f[7]); commit.age = Int(f[8]); commit.bufferPixels = Int(f[9])
+                    guard commit.damaged != nil, commit.age != nil, commit.bufferPixels != nil, f[7] == "-" || commit.repainted != nil else {
+                        throw ParseError(description: "latency record line \(n + 1): bad pixel counts")
+                    }
+                }
+                commits.append(commit)
             case "e":
                 guard let e = try time(1), f.count > 2, let idx = Int(f[2]) else {
                     throw ParseError(description: "latency record line \(n + 1): bad event")
@@ -143,6 +173,15 @@ struct LatencyRecord {
             if ready > t { waited += 1 }
             clientPart.append(c.committed - ready)
             if let cpu, let done = c.cpu { clientCPU.append(done - cpu) }
+        }
+        // Pixels per frame, over the commits of the replay.
+        for c in commits where c.committed >= start {
+            guard let d = c.damaged, let b = c.bufferPixels else { continue }
+            framesWithPixels += 1
+            damagedPixels += Double(d)
+            bufferPixels += Double(b)
+            if let r = c.repainted { repaintedPixels += Double(r); framesWithRepaint += 1 }
+            if c.age == 0 { fullRepaints += 1 }
         }
         // Late frames: the output's presentations, in order, give "the previous presentation".
         let shown = commits.compactMap(\.presented).sorted()
@@ -194,7 +233,25 @@ struct LatencyRecord {
                         referenceValue: Double(presented), goal: "0 at \(LatencyBench.refreshHz) Hz", met: late == 0 && presented > 0),
             BenchFigure(name: "latency.discarded_frames", value: Double(discarded), unit: "frames", reference: "frames presented",
                         referenceValue: Double(presented)),
+        ] + pixelFigures()
+    }
+
+    /// Mean pixels per frame: damaged (what wl_surface.damage_buffer said changed) against the
+    /// whole buffer, repainted (damage plus what an older buffer missed) against the damage.
+    func pixelFigures() -> [BenchFigure] {
+        guard framesWithPixels > 0 else { return [] }
+        let n = Double(framesWithPixels)
+        var out = [
+            BenchFigure(name: "latency.damaged_pixels_per_frame", value: (damagedPixels / n).rounded(), unit: "px (mean)",
+                        reference: "buffer pixels", referenceValue: (bufferPixels / n).rounded()),
+            BenchFigure(name: "latency.full_repaints", value: Double(fullRepaints), unit: "frames", reference: "frames committed",
+                        referenceValue: n),
         ]
+        if framesWithRepaint > 0 {
+            out.append(BenchFigure(name: "latency.repainted_pixels_per_frame", value: (repaintedPixels / Double(framesWithRepaint)).rounded(),
+                                   unit: "px (mean)", reference: "damaged_pixels_per_frame", referenceValue: (damagedPixels / n).rounded()))
+        }
+        return out
     }
 }
 

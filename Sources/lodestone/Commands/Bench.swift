@@ -54,6 +54,7 @@ enum BenchCommand {
                 } else {
                     writeLine("\(suite.name): \(suite.summary)")
                     writeLine(BenchTable.render(figures) + "\n")
+                    if let note = suite.note { writeLine(note + "\n") }
                 }
             case let .unavailable(why):
                 missing += 1

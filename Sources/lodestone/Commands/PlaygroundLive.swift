@@ -120,6 +120,7 @@ enum PlaygroundLive {
             session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+            client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
             if let stateFile {
                 let line = StateReport.line(session, frame: session.engine.describe(), number: ctx.frameNumber, scale: ctx.scale,
                                             size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)))
