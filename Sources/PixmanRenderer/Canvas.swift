@@ -35,6 +35,7 @@ public final class Canvas {
         self.image = img; self.width = width; self.height = height; self.stride = stride
         self.scale = scale; self.cache = cache
         clip = PixelRect(x: 0, y: 0, width: width, height: height)
+        cache.noteCanvas(bytes: stride * height)
     }
 
     /// An offscreen canvas owning its (transparent) pixels: headless rendering, tests, PNGs.
@@ -43,6 +44,7 @@ public final class Canvas {
         self.image = img; self.width = img.width; self.height = img.height; self.stride = img.stride
         self.scale = scale > 0 ? scale : 1; self.cache = cache
         clip = PixelRect(x: 0, y: 0, width: img.width, height: img.height)
+        cache.noteCanvas(bytes: img.stride * img.height)
     }
 
     /// A canvas over an image standing for part of a larger canvas (see `place(at:)`).
@@ -93,10 +95,6 @@ public final class Canvas {
         image.fill(.source, color.premultiplied, x: clip.x, y: clip.y, width: clip.width, height: clip.height)
     }
 
-    /// Replaces every pixel of `boxes` (inside the clip) with `color`, in one pixman call.
-    func clear(_ color: Color, boxes: [PixelRect]) {
-        image.fill(.source, color.premultiplied, boxes: boxes.lazy.map { $0.intersection(self.clip) }.filter { !$0.isEmpty })
-    }
 
     /// Fills a rectangle (points), edges snapped to pixels.
     public func fill(_ rect: Rect, _ color: Color) {
@@ -215,6 +213,12 @@ public final class Canvas {
         image.fill(.source, c, x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
+    /// Replaces every pixel of `boxes` (inside the clip) with a premultiplied colour, in one
+    /// pixman call.
+    func fillPixels(_ boxes: [PixelRect], _ c: PremultipliedColor) {
+        image.fill(.source, c, boxes: boxes, clip: clip)
+    }
+
     /// Fills `shape` in `rect` with a gradient (cached per pixel size), times `opacity`.
     public func fill(_ shape: Shape, in rect: Rect, _ gradient: Gradient, opacity: Double = 1) {
         let px = snapped(rect)
@@ -280,13 +284,18 @@ public final class Canvas {
     /// moved by `offset`. The blurred mask is made once per size and cached.
     public func shadow(of shape: Shape, in rect: Rect, blur: Double, offset: Vector = .zero, _ color: Color) {
         guard color.alpha > 0 else { return }
+        let (key, x, y) = shadowMask(of: shape, in: rect, blur: blur, offset: offset)
+        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: x, y, opacity: 1)
+    }
+
+    /// The blurred mask of a shadow and the pixel where its top-left lands.
+    func shadowMask(of shape: Shape, in rect: Rect, blur: Double, offset: Vector) -> (MaskKey, x: Int, y: Int) {
         let px = snapped(rect.offsetBy(offset))
         let sigma = max(blur * scale, 0)
         let pad = Int((sigma * 3).rounded(.up)) + 1
         let base: MaskKey = { if case .rect = shape { return .roundedRect(width: px.width, height: px.height, radius16: 0) }
                               return maskKey(shape, px) }()
-        let key = MaskKey.shadow(base, sigma16: MaskKey.q16(sigma), padding: pad)
-        paint(source: cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x - pad, px.y - pad, opacity: 1)
+        return (MaskKey.shadow(base, sigma16: MaskKey.q16(sigma), padding: pad), px.x - pad, px.y - pad)
     }
 
     /// The pixel rectangle a shadow drawn with these parameters touches (for damage).

@@ -164,13 +164,12 @@ extension RenderCache {
     /// source rectangle or scale changed since last time.
     func unturned(_ item: DisplayItem, source: PixelRect, scale: Double, draw: (Canvas) -> Void) -> PixmanImage {
         let key = UnturnedKey(ops: item.ops, source: source, scale: scale)
-        if let e = unturnedImages[item.id], e.key == key { return e.image }
+        if let e = unturnedStore.value(item.id), e.key == key { return e.image }
         let img = PixmanImage.owning(layout: .argb32, width: source.width, height: source.height)
         let canvas = Canvas(owning: img, scale: scale, cache: self)
         canvas.place(at: source)
         draw(canvas)
-        if unturnedImages.count >= 32 { unturnedImages.removeAll(keepingCapacity: true) }
-        unturnedImages[item.id] = (key, img)
+        unturnedStore.insert(item.id, (key, img), bytes: img.byteCount)
         return img
     }
 }

@@ -131,16 +131,20 @@ final class PixmanImage {
         _ = pixman_image_fill_boxes(op.pixman, handle, &color, 1, &box)
     }
 
-    /// Fills many pixel rectangles with a colour in one call.
-    func fill<S: Sequence>(_ op: CompositeOperator, _ c: PremultipliedColor, boxes: S) where S.Element == PixelRect {
+    /// Fills many pixel rectangles, each limited to `clip`, with a colour in one call.
+    func fill(_ op: CompositeOperator, _ c: PremultipliedColor, boxes: [PixelRect], clip: PixelRect) {
         var color = pixman_color_t(red: c.r, green: c.g, blue: c.b, alpha: c.a)
-        var list: [pixman_box32_t] = []
-        for r in boxes {
-            list.append(pixman_box32_t(x1: Int32(r.x - originX), y1: Int32(r.y - originY), x2: Int32(r.maxX - originX),
-                                       y2: Int32(r.maxY - originY)))
+        withUnsafeTemporaryAllocation(of: pixman_box32_t.self, capacity: max(boxes.count, 1)) { list in
+            var n = 0
+            for b in boxes {
+                let r = b.intersection(clip)
+                guard !r.isEmpty else { continue }
+                list[n] = pixman_box32_t(x1: Int32(r.x - originX), y1: Int32(r.y - originY), x2: Int32(r.maxX - originX),
+                                         y2: Int32(r.maxY - originY))
+                n += 1
+            }
+            if n > 0 { _ = pixman_image_fill_boxes(op.pixman, handle, &color, Int32(n), list.baseAddress!) }
         }
-        guard !list.isEmpty else { return }
-        _ = pixman_image_fill_boxes(op.pixman, handle, &color, Int32(list.count), &list)
     }
 
     /// Samples this image through a scale (for a source drawn larger or smaller), bilinear.

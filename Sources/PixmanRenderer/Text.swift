@@ -30,10 +30,16 @@ final class TextEngine {
     private struct FaceKey: Hashable { var family: String; var bold: Bool }
     private struct GlyphKey: Hashable { var face: Int; var size64: Int; var index: Int }
     private var faces: [FaceKey: (id: Int, face: FontFace?)] = [:]
-    private var glyphs: [GlyphKey: RenderedGlyph] = [:]
+    private let glyphs: LRUStore<GlyphKey, RenderedGlyph>
     private var indices: [Int: [Unicode.Scalar: Int]] = [:]
     /// Glyphs rasterized so far (tests check the cache works).
     private(set) var glyphMisses = 0
+
+    /// Glyph and line images count against the renderer cache's byte budget.
+    init(budget: CacheBudget) {
+        glyphs = LRUStore(budget: budget)
+        runs = LRUStore(budget: budget)
+    }
 
     private func face(_ font: Font) -> (id: Int, face: FontFace)? {
         let key = FaceKey(family: font.family, bold: font.bold)
@@ -59,9 +65,9 @@ final class TextEngine {
             }
             let key = GlyphKey(face: id, size64: s64, index: index)
             let g: RenderedGlyph
-            if let cached = glyphs[key] { g = cached } else {
-                g = face.render(glyph: index, size64: s64); glyphs[key] = g; glyphMisses += 1
-                if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
+            if let cached = glyphs.value(key) { g = cached } else {
+                g = face.render(glyph: index, size64: s64); glyphMisses += 1
+                glyphs.insert(key, g, bytes: (g.image?.byteCount ?? 0) + 64)
             }
             out.append((g, pen))
             // Whole-pixel advances keep glyph spacing identical wherever the run is drawn.
@@ -99,11 +105,11 @@ final class TextEngine {
     /// (glyph-by-glyph compositing was the largest cost of a full repaint).
     private struct RunKey: Hashable { var text: String; var font: Font; var size64: Int }
     private struct Run { var image: PixmanImage?; var x: Int; var y: Int }
-    private var runs: [RunKey: Run] = [:]
+    private let runs: LRUStore<RunKey, Run>
 
     private func run(_ text: String, _ font: Font, scale: Double) -> Run? {
         let key = RunKey(text: text, font: font, size64: TextEngine.size64(font, scale: scale))
-        if let r = runs[key] { return r }
+        if let r = runs.value(key) { return r }
         guard let l = layout(text, font, scale: scale) else { return nil }
         var box = PixelRect.zero
         for (g, pen) in l.glyphs {
@@ -119,8 +125,7 @@ final class TextEngine {
             }
             run.image = img
         }
-        if runs.count > 2048 { runs.removeAll(keepingCapacity: true) }
-        runs[key] = run
+        runs.insert(key, run, bytes: (run.image?.byteCount ?? 0) + 64)
         return run
     }
 

@@ -9,6 +9,12 @@
 // container's `traits.scroll.edgeEffect`. It shows only while content lies under the controls:
 // its opacity grows from 0 to 1 over the first `fullAfter` points of content scrolled past that
 // edge (at the top of a list, nothing is under a top toolbar: no effect).
+//
+// Nested scroll containers (I5): each effect belongs to the container whose edge the controls
+// meet and follows that container's own scrolling (the scroll that reaches an inner container's
+// edge changes the inner one's effects only; see ScrollInteraction on chaining). A container
+// inside another is seen through the outer viewports: controls scrolled out of them float over
+// nothing, and its bands are clipped to them.
 
 public enum ScrollEdgeEffectTuning {
     /// A control counts for an edge when its frame comes this close to it, points.
@@ -67,6 +73,7 @@ extension Engine {
         while i < edgeSources.count {
             let c = Int(edgeSources[i].container)
             let vp = index.surfaceFrame(slot: c, scene: scene)
+            let clip = outerClip(slot: c)
             // How deep floating controls reach into each edge (0: none there).
             var depth = [0.0, 0.0, 0.0, 0.0] // top, bottom, left, right
             while i < edgeSources.count, Int(edgeSources[i].container) == c {
@@ -74,7 +81,7 @@ extension Engine {
                 i += 1
                 if isHidden(slot) { continue } // a hidden control floats over nothing
                 let f = index.surfaceFrame(slot: slot, scene: scene)
-                guard f.intersects(vp) else { continue }
+                guard f.intersects(vp), clip.map(f.intersects) ?? true else { continue }
                 let reach = ScrollEdgeEffectTuning.reach
                 // The edges the control reaches, with the depth it covers from each; a control
                 // in a corner belongs to the edge it is thinnest along.
@@ -104,11 +111,26 @@ extension Engine {
                 case .left: Rect(x: vp.minX, y: vp.minY, width: d, height: vp.height)
                 case .right: Rect(x: vp.maxX - d, y: vp.minY, width: d, height: vp.height)
                 }
-                out.append(ScrollEdgeEffectAppearance(scrollView: index.entries[c].id, edge: edge, rect: rect,
+                guard let shown = clip.map(rect.intersection) ?? rect, shown.width > 0, shown.height > 0 else { continue }
+                out.append(ScrollEdgeEffectAppearance(scrollView: index.entries[c].id, edge: edge, rect: shown,
                                                       style: cfg.edgeEffect, opacity: opacity))
             }
         }
         return out
+    }
+
+    /// The part of the surface the outer scroll containers of container `slot` let through (the
+    /// intersection of their viewports), nil for a container at the top level.
+    func outerClip(slot: Int) -> Rect? {
+        var clip: Rect?
+        var space = Int(index.entries[slot].space)
+        while space > 0 {
+            let outer = Int(index.spaces[space].container)
+            let f = index.surfaceFrame(slot: outer, scene: scene)
+            clip = clip.map { $0.intersection(f) ?? Rect(x: f.minX, y: f.minY, width: 0, height: 0) } ?? f
+            space = Int(index.entries[outer].space)
+        }
+        return clip
     }
 
     /// Hidden: the element or one of its ancestors is a hover-revealed control at opacity 0 (I4).

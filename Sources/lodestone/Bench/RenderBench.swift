@@ -8,6 +8,7 @@
 // subject is warmed up first (caches filled, pages touched); medians and p99s are printed.
 import PointerEngine
 import PixmanRenderer
+import WaylandClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,7 +40,99 @@ enum RenderBench {
 
     /// Runs everything; `quick` shortens runs (for tests of the command itself).
     static func run(quick: Bool = false) -> [BenchFigure] {
-        sizes.flatMap { measure($0, quick: quick) }
+        if getenv("LODESTONE_RENDER_BREAKDOWN") != nil { sizes.forEach { printBreakdown($0) } }
+        if getenv("LODESTONE_RENDER_CPU") != nil { sizes.forEach { printCPUTimes($0) }; return [] }
+        return sizes.flatMap { measure($0, quick: quick) }
+    }
+
+    /// The benchmark scene's first frame with a renderer and canvas of its own (env tools).
+    static func fullRepaintSubject(_ size: Size) -> (Canvas, SceneRenderer, [DisplayItem]) {
+        let w = Int(RenderBenchScene.size.width * size.scale), h = Int(RenderBenchScene.size.height * size.scale)
+        let cache = RenderCache()
+        let canvas = Canvas(width: w, height: h, scale: size.scale, cache: cache)
+        let renderer = SceneRenderer(background: RenderBenchScene.background, cache: cache)
+        return (canvas, renderer, RenderBenchScene(scale: size.scale).items(pointer: RenderBenchScene.pointer(frame: 0)))
+    }
+
+    /// Where a full repaint's time goes, by kind of step (median over frames, to stderr):
+    /// `LODESTONE_RENDER_BREAKDOWN=1 lodestone bench render`. Timing each step adds a little.
+    static func printBreakdown(_ size: Size) {
+        let (canvas, renderer, items) = fullRepaintSubject(size)
+        let cache = canvas.cache
+        for _ in 0..<3 { renderer.render(items, into: canvas, bufferAge: 0) }
+        var perKind: [String: [Double]] = [:], steps: [String: Int] = [:], pixels: [String: Int] = [:]
+        var frame: [String: Double] = [:]
+        // Thread CPU time (a step preempted by another process would count its wait in wall
+        // time), less what reading that clock costs.
+        var probe: [Double] = []
+        for _ in 0..<200 { let t = cpuNow(); probe.append(cpuNow() - t) }
+        let clockCost = median(probe) * 1000
+        renderer.stepObserver = { op, box, step in
+            let kind = breakdownKind(op)
+            let t0 = cpuNow(); step(); let t = max((cpuNow() - t0) * 1000 - clockCost, 0)
+            frame[kind, default: 0] += t
+            steps[kind, default: 0] += 1; pixels[kind, default: 0] += box.area
+        }
+        let frames = 60
+        var totals: [Double] = []
+        for _ in 0..<frames {
+            frame = [:]
+            let t0 = cpuNow(); renderer.render(items, into: canvas, bufferAge: 0); totals.append((cpuNow() - t0) * 1000)
+            for (k, v) in frame { perKind[k, default: []].append(v) }
+        }
+        renderer.stepObserver = nil
+        Diagnostics.emit("breakdown \(size.label) (thread CPU): frame median \(median(totals)) ms, clock read \(clockCost) ms, "
+                         + "cache \(cache.byteCount >> 10) KiB of \(cache.byteLimit >> 10) KiB\n")
+        for (k, v) in perKind.sorted(by: { median($0.value) > median($1.value) }) {
+            Diagnostics.emit("  \(k): \(median(v)) ms, \(steps[k]! / frames) steps, \(pixels[k]! / frames) px\n")
+        }
+    }
+
+    /// Thread CPU seconds (time this thread ran: less disturbed by other processes than wall
+    /// time on a shared machine, though caches and memory bandwidth are still shared).
+    static func cpuNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    /// Full repaints against memcpy in thread CPU time, interleaved, to stderr:
+    /// `LODESTONE_RENDER_CPU=1 lodestone bench render` (compares builds on a loaded machine).
+    static func printCPUTimes(_ size: Size) {
+        let (canvas, renderer, items) = fullRepaintSubject(size)
+        let bytes = canvas.height * canvas.stride
+        let src = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let dst = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { src.deallocate(); dst.deallocate() }
+        memset(src, 0x5A, bytes); memset(dst, 0, bytes)
+        for _ in 0..<3 { renderer.render(items, into: canvas, bufferAge: 0); memcpy(dst, src, bytes) }
+        var copy: [Double] = [], full: [Double] = []
+        for _ in 0..<300 {
+            var t = cpuNow(); memcpy(dst, src, bytes); copy.append((cpuNow() - t) * 1000)
+            t = cpuNow(); renderer.render(items, into: canvas, bufferAge: 0); full.append((cpuNow() - t) * 1000)
+        }
+        func r(_ v: Double) -> String { String(Double(Int(v * 1000)) / 1000) }
+        let c = median(copy), f = median(full), cl = percentile(copy, 0.1), fl = percentile(full, 0.1)
+        Diagnostics.emit("cpu \(size.label): full repaint p50 \(r(f)) p10 \(r(fl)) ms, memcpy p50 \(r(c)) p10 \(r(cl)) ms, ratio p50 \(r(f / c)) p10 \(r(fl / cl))\n")
+    }
+
+    static func breakdownKind(_ op: DrawOp?) -> String {
+        guard let op else { return "background" }
+        switch op {
+        case .fill(let s, let r, let c):
+            if r == .zero { return c.alpha == 0 ? "pre-blended copy" : "flattened fill" }
+            let shape: String
+            switch s {
+            case .rect: shape = "rect"; case .roundedRect: shape = "rounded"; case .capsule: shape = "capsule"
+            case .ellipse: shape = "ellipse"; case .path: shape = "path"
+            }
+            return "fill \(shape) \(c.alpha >= 1 ? "opaque" : "translucent")"
+        case .gradient: return "gradient"
+        case .stroke: return "stroke"
+        case .shadow: return "shadow"
+        case .spotlight: return "spotlight"
+        case .text: return "text"
+        }
     }
 
     /// Timings of one subject across the interleaved rounds.

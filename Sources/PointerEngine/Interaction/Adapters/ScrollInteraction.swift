@@ -1,15 +1,34 @@
 // Scroll views in the engine (SPEC G1, G6, G10, I5): wraps one `ScrollView` per scroll
 // container (kinds scrollView and collection with `traits.scroll`), fed by the gesture
 // interpreter's scroll intents, keyboard scrolling, and touch drags (G11).
+//
+// Nested scroll containers (I5; scroll chaining as on macOS and iOS): a scroll goes to the
+// innermost container under the pointer that scrolls along its main axis — unless that one is
+// already at its edge in the scroll's direction while an outer one along the same axis can still
+// move that way: then the outer one. The choice is made once per gesture (a finger scroll until
+// the fingers lift, a touch drag until the touch ends, a burst of wheel detents until a pause of
+// `wheelTransaction`, each key press): reaching the inner container's edge within a gesture
+// rubber-bands the inner one and never hands the rest over to the outer one. The outer one
+// scrolls with the next gesture, if that starts with the inner one at its edge.
 
 public struct ScrollInteraction: Interaction {
     public var name: String { "scroll" }
     var views: [ElementID: ScrollView] = [:]
     /// The view a finger scroll latched onto until the fingers lift.
     var latched: ElementID?
-    /// A touch dragging a scroll view's content (G11): id, view, last position.
-    var touch: (id: TouchID, view: ElementID, last: Point)?
+    /// A touch dragging a scroll view's content (G11): id, view (chosen at its first move, when
+    /// the direction is known), where it went down, last position.
+    var touch: (id: TouchID, view: ElementID?, down: Point, last: Point)?
+    /// The view a burst of wheel detents (or continuous wheel motion) scrolls, and its last event.
+    var wheelLatch: (view: ElementID, horizontal: Bool, last: Timestamp)?
     var now = Timestamp(rawValue: 0)
+
+    /// Wheel events closer together than this belong to one scroll and stay with the view the
+    /// first one chose (I5: no chaining to an outer view half way through a turn of the wheel);
+    /// Firefox's wheel transactions and Chrome's wheel latching do the same.
+    static let wheelTransaction = 0.5 // s
+    /// Within this of its end a view counts as at its edge (rounding of animated offsets).
+    static let edgeTolerance = 0.5 // pt
 
     public init() {}
 
@@ -41,14 +60,38 @@ public struct ScrollInteraction: Interaction {
         ctx.scene.transforms[id] = t
     }
 
-    /// The innermost scrolling container under `p` that can move along `delta`'s main axis.
-    func target(at p: Point, delta: Vector, _ ctx: InteractionContext) -> ElementID? {
+    /// The container a new scroll by `delta` (offset change) at `p` starts in (I5, scroll
+    /// chaining): the innermost scrolling container under `p` along `delta`'s main axis, or —
+    /// when it is at its edge in `delta`'s direction — the nearest outer one along that axis that
+    /// can still move that way. When none can, the innermost (it rubber-bands).
+    mutating func target(at p: Point, delta: Vector, _ ctx: InteractionContext) -> ElementID? {
         let horizontal = abs(delta.dx) > abs(delta.dy)
+        let amount = horizontal ? delta.dx : delta.dy
+        var innermost: ElementID?
         for id in ctx.containers(at: p) {
-            guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { continue }
-            if cfg.axes.contains(horizontal ? .horizontal : .vertical) { return id }
+            guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll,
+                  cfg.axes.contains(horizontal ? .horizontal : .vertical) else { continue }
+            if innermost == nil { innermost = id }
+            guard amount != 0, let v = view(id, ctx) else { return innermost }
+            let axis = horizontal ? v.horizontal : v.vertical
+            let canMove = amount > 0 ? axis.destination < axis.maxOffset - Self.edgeTolerance : axis.destination > Self.edgeTolerance
+            if canMove { return id }
         }
-        return nil
+        return innermost
+    }
+
+    /// The view a wheel event scrolls: the one its burst started in while the burst lasts, the
+    /// pointer stays over it and the axis is the same; otherwise a new choice (`target`).
+    mutating func wheelTarget(at p: Point, delta: Vector, _ ctx: InteractionContext) -> ElementID? {
+        let horizontal = abs(delta.dx) > abs(delta.dy)
+        if let l = wheelLatch, l.horizontal == horizontal, now.seconds(since: l.last) <= Self.wheelTransaction,
+           ctx.surfaceFrame(of: l.view)?.contains(p) ?? false {
+            wheelLatch = (l.view, horizontal, now)
+            return l.view
+        }
+        let id = target(at: p, delta: delta, ctx)
+        wheelLatch = id.map { ($0, horizontal, now) }
+        return id
     }
 
     mutating func send(_ ev: ScrollViewEvent, to id: ElementID, _ ctx: inout InteractionContext) {
@@ -66,7 +109,7 @@ public struct ScrollInteraction: Interaction {
             let id: ElementID?
             switch source {
             case .finger: id = latched ?? target(at: at, delta: d, ctx)
-            case .wheel, .tilt, .continuous: id = target(at: at, delta: d, ctx)
+            case .wheel, .tilt, .continuous: id = wheelTarget(at: at, delta: d, ctx)
             }
             guard let id else { return .ignored }
             switch source {
@@ -85,7 +128,8 @@ public struct ScrollInteraction: Interaction {
             return .ignored
         case .key(let k, pressed: true):
             guard let key = ScrollKey(key: k, modifiers: ctx.modifiers),
-                  let id = target(at: ctx.pointer, delta: Vector(0, 1), ctx) ?? target(at: ctx.pointer, delta: Vector(1, 0), ctx)
+                  let id = target(at: ctx.pointer, delta: key.direction, ctx)
+                    ?? target(at: ctx.pointer, delta: Vector(key.direction.dy, key.direction.dx), ctx)
             else { return .ignored }
             send(.key(key), to: id, &ctx)
             return .handled
@@ -94,24 +138,27 @@ public struct ScrollInteraction: Interaction {
             if views.values.contains(where: { $0.isScrolling }) {
                 for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
             }
-            guard touch == nil, let id = target(at: p, delta: Vector(0, 1), ctx) ?? target(at: p, delta: Vector(1, 0), ctx),
-                  hit == nil || hit == id || ctx.layout[hit!]?.kind == .row || ctx.layout[hit!]?.kind == .card
+            let under = ctx.containers(at: p)
+            guard touch == nil, under.contains(where: { ctx.layout[$0].map(Self.scrolls) ?? false }),
+                  hit == nil || under.contains(hit!) || ctx.layout[hit!]?.kind == .row || ctx.layout[hit!]?.kind == .card
             else { return .ignored }
-            touch = (tid, id, p)
+            touch = (tid, nil, p, p)
             return .ignored
         case .touchMoved(let tid, let p, _):
             guard let t = touch, t.id == tid else { return .ignored }
             let d = p - t.last
-            touch = (tid, t.view, p)
-            send(.fingerScroll(-d), to: t.view, &ctx)
+            // The first move gives the direction: the view is chosen then (I5 chaining), once.
+            guard d != .zero, let id = t.view ?? target(at: t.down, delta: -d, ctx) else { return .ignored }
+            touch = (tid, id, t.down, p)
+            send(.fingerScroll(-d), to: id, &ctx)
             return .ignored
         case .touchUp(let tid, _, _):
             guard let t = touch, t.id == tid else { return .ignored }
             touch = nil
-            send(.fingerLift, to: t.view, &ctx)
+            if let id = t.view { send(.fingerLift, to: id, &ctx) }
             return .ignored
         case .touchCancel:
-            if let t = touch { touch = nil; send(.fingerLift, to: t.view, &ctx) }
+            if let t = touch { touch = nil; if let id = t.view { send(.fingerLift, to: id, &ctx) } }
             return .ignored
         case .deviceRemoved:
             if let id = latched { latched = nil; send(.fingerLift, to: id, &ctx) }
@@ -145,8 +192,8 @@ public struct ScrollInteraction: Interaction {
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         if let id = latched { send(.fingerLift, to: id, &ctx) }
-        if let t = touch { send(.fingerLift, to: t.view, &ctx) }
-        latched = nil; touch = nil
+        if let id = touch?.view { send(.fingerLift, to: id, &ctx) }
+        latched = nil; touch = nil; wheelLatch = nil
         views.removeAll() // rebuilt from the layout and the scene on demand
     }
 
@@ -166,6 +213,19 @@ public struct ScrollInteraction: Interaction {
             if let r = v.horizontalIndicator {
                 frame.scrollIndicators.append(ScrollIndicatorAppearance(scrollView: id, axis: .horizontal, rect: r.offsetBy(vp.origin - .zero), opacity: o))
             }
+        }
+    }
+}
+
+extension ScrollKey {
+    /// How the key moves the content offset (sign per axis): the direction that decides which
+    /// of nested views it scrolls (I5 chaining).
+    var direction: Vector {
+        switch self {
+        case .lineUp, .pageUp, .home: Vector(0, -1)
+        case .lineDown, .pageDown, .end: Vector(0, 1)
+        case .lineLeft: Vector(-1, 0)
+        case .lineRight: Vector(1, 0)
         }
     }
 }
