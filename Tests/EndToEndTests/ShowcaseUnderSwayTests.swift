@@ -550,10 +550,10 @@ extension ShowcaseUnderSwayTests {
             return w.app.stderr.contains("holds all")
         }
         // Held for a while, under input: the pointer goes to the Back button (a highlight the
-        // window cannot draw yet), then more motions and clicks on empty space pile up.
+        // window cannot draw yet), then 400 small relative motions pile up.
         let stalled = try #require(w.state.last).frame
         try w.glide(to: Point(button.midX + 2, button.midY + 2))
-        for k in 0..<40 { try w.seat.move(by: k % 2 == 0 ? 0.5 : -0.5, 0) }
+        for k in 0..<400 { try w.seat.move(by: k % 2 == 0 ? 0.5 : -0.5, 0) }
         usleep(500_000)
         let whileHeld = try #require(w.state.last).frame
         #expect(whileHeld <= stalled + 1, "drew \(whileHeld - stalled) frames with every buffer held")

@@ -403,7 +403,10 @@ public struct Engine: Sendable {
     ///   hold gestures come only from touchpads; a wheel (or tilt, or continuous scrolling: a
     ///   trackpoint or button scrolling) only from other pointing devices. The newest such event
     ///   decides (a person switching between mouse and touchpad switches the answer at their
-    ///   next scroll or gesture); without any, "pointer" — never a guess.
+    ///   next scroll or gesture); without any, "pointer" — never a guess. (Not even from
+    ///   libinput's device list with `--input libinput|both`: a seat pointer is also moved by
+    ///   virtual pointers, remote desktops and tablet pens, which that list does not show as
+    ///   pointing devices, so "only touchpads listed" does not mean "a touchpad moved it".)
     func inputKind(of dev: DeviceID) -> InputKind {
         let caps = devices[dev] ?? []
         if caps.contains(.touch) && !caps.contains(.pointer) { return .touch }
