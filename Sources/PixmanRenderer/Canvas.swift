@@ -231,9 +231,14 @@ public final class Canvas {
             case .roundedRect, .capsule:
                 // Opaque: copy everything but the corner squares; only those read the mask.
                 guard px.width > 2 * corner else { break }
+                let vertical: Bool = { if case .linear(let a, let b) = gradient.kind { return a.x == b.x }; return false }()
                 forEachSplitPart(of: px, corner: corner) { part, isCorner in
                     if isCorner {
                         withClip(part) { paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: 1) }
+                    } else if vertical {
+                        // Every pixel of a row has the row's colour: store it, read nothing.
+                        image.spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
+                                                width: part.width, height: part.height)
                     } else {
                         image.composite(.source, source: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
                                         width: part.width, height: part.height)

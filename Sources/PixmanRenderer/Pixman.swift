@@ -147,6 +147,24 @@ final class PixmanImage {
         }
     }
 
+    /// Copies an ARGB8888 `source` whose rows are each one colour (a vertical gradient) onto
+    /// this ARGB8888 image, as `composite(.source, …)` would, by storing each row's colour
+    /// across the row: no source pixels are read but one per row, and no pixman call is made.
+    func spreadFirstColumn(of source: PixmanImage, sourceAt sx: Int, _ sy: Int, to x: Int, _ y: Int, width w: Int, height h: Int) {
+        let dx = x - originX, dy = y - originY
+        guard w > 0, h > 0, dx >= 0, dy >= 0, dx + w <= width, dy + h <= height, sx >= 0, sy >= 0, sx < source.width,
+              sy + h <= source.height else {
+            composite(.source, source: source, sourceAt: sx, sy, to: x, y, width: w, height: h)
+            return
+        }
+        let src = source.data + sy * source.stride + sx * 4, sStride = source.stride
+        let dst = data + dy * stride + dx * 4, dStride = stride
+        for r in 0..<h {
+            let v = (src + r * sStride).load(as: UInt32.self)
+            (dst + r * dStride).assumingMemoryBound(to: UInt32.self).update(repeating: v, count: w)
+        }
+    }
+
     /// Samples this image through a scale (for a source drawn larger or smaller), bilinear.
     func setScale(_ sx: Double, _ sy: Double, bilinear: Bool = true) {
         var t = pixman_transform_t()

@@ -28,8 +28,10 @@ struct PreblendKey: Hashable {
 }
 
 extension Canvas {
-    /// The operation as one solid colour through one coverage image (shadows and text), or nil.
-    func coveredSolid(_ op: DrawOp) -> CoveredSolid? {
+    /// The operation, where it covers `box`, as one solid colour through one coverage image:
+    /// shadows and text; the corner squares of rounded rects (through the small mask of just
+    /// the corners, whose quarters are any such rect's corners); small ellipses and paths.
+    func coveredSolid(_ op: DrawOp, box: PixelRect) -> CoveredSolid? {
         switch op {
         case .shadow(let shape, let rect, let blur, let offset, let color) where color.alpha > 0:
             let (key, x, y) = shadowMask(of: shape, in: rect, blur: blur, offset: offset)
@@ -37,10 +39,40 @@ extension Canvas {
         case .text(let text, let font, let baseline, let color) where color.alpha > 0:
             guard let (img, x, y) = cache.text.runImage(text, font, baseline: baseline, scale: scale) else { return nil }
             return CoveredSolid(key: .text(text, font, scale: scale), color: color.premultiplied, mask: img, x: x, y: y)
+        case .fill(let shape, let rect, let color) where color.alpha > 0:
+            let px = snapped(rect)
+            switch shape {
+            case .rect:
+                return nil
+            case .roundedRect, .capsule:
+                // As `fill` draws it: split (plain middle, masked corner squares) or whole.
+                let rpx = cornerRadiusPixels(shape, px)
+                let c = Int(rpx.rounded(.up))
+                guard c > 0 else { return nil }
+                guard px.width > 2 * c, px.height > 2 * c else { return covered(maskKey(shape, px), color, px) }
+                let left = box.maxX <= px.x + c, right = box.x >= px.maxX - c
+                let top = box.maxY <= px.y + c, bottom = box.y >= px.maxY - c
+                guard (left || right) && (top || bottom) else { return nil }
+                let key = MaskKey.roundedRect(width: 2 * c, height: 2 * c, radius16: MaskKey.q16(rpx))
+                let at = PixelRect(x: left ? px.x : px.maxX - 2 * c, y: top ? px.y : px.maxY - 2 * c, width: 2 * c, height: 2 * c)
+                return covered(key, color, at)
+            case .ellipse, .path:
+                return covered(maskKey(shape, px), color, px)
+            }
         default:
             return nil
         }
     }
+
+    /// A solid colour through a cached mask placed at `at`, when its pre-blended image stays
+    /// small (a big shape's edge is not worth a big image).
+    private func covered(_ key: MaskKey, _ color: Color, _ at: PixelRect) -> CoveredSolid? {
+        guard at.area <= Canvas.preblendedShapeArea else { return nil }
+        return CoveredSolid(key: .mask(key), color: color.premultiplied, mask: cache.mask(key), x: at.x, y: at.y)
+    }
+
+    /// Largest shape (pixels) whose edge is pre-blended: 128 × 128.
+    static let preblendedShapeArea = 128 * 128
 
     /// Replaces the pixels of `box` (inside the clip) with those of `image` placed with its
     /// top-left at pixel (x, y).

@@ -269,21 +269,25 @@ public final class SceneRenderer {
             for j in stride(from: p.opBounds.count - 1, through: 0, by: -1) {
                 let b = p.opBounds[j].intersection(rect)
                 guard !b.isEmpty else { continue }
+                let op = p.item.ops[j]
                 let firstStep = plan.count
-                if !anyOccluder {
-                    plan.append((i, j, b))
-                } else {
-                    switch occluded.overlap(b) {
-                    case .inside: continue
-                    case .outside: plan.append((i, j, b))
-                    case .partial:
-                        visible.reset(b)
-                        visible.subtract(occluded)
-                        visible.forEachRect { plan.append((i, j, $0)) }
+                // An outline reaches only the strips around its untouched interior.
+                let hole = p.item.rotation == nil ? canvas.untouchedInterior(of: op).intersection(b) : .zero
+                for piece in SceneRenderer.pieces(of: b, around: hole) {
+                    if !anyOccluder {
+                        plan.append((i, j, piece))
+                    } else {
+                        switch occluded.overlap(piece) {
+                        case .inside: continue
+                        case .outside: plan.append((i, j, piece))
+                        case .partial:
+                            visible.reset(piece)
+                            visible.subtract(occluded)
+                            visible.forEachRect { plan.append((i, j, $0)) }
+                        }
                     }
                 }
-                guard p.item.rotation == nil else { continue }
-                let op = p.item.ops[j]
+                guard p.item.rotation == nil, plan.count > firstStep else { continue }
                 let (o1, o2) = canvas.opaqueRects(of: op)
                 // An opaque fill's interior, or a translucent fill over one opaque colour (its
                 // interior is that blend): plain fills of one colour, hiding what is below.
@@ -303,17 +307,16 @@ public final class SceneRenderer {
                     for part in flat.parts { occluded.add(part); anyOccluder = true }
                 } else if !o1.isEmpty || !o2.isEmpty {
                     occlude(o1, p); occlude(o2, p)
-                } else if preblend, p.opaqueClip.1.isEmpty, let cs = canvas.coveredSolid(op) {
-                    // A shadow or a line of text: where it lies on one known colour, its pixels
-                    // are fixed; copy them and hide what is below.
+                }
+                // A shadow, a line of text, a shape's anti-aliased edge: where it lies on one
+                // known colour, its pixels are fixed; copy them and hide what is below.
+                if preblend, p.opaqueClip.1.isEmpty, plan.count > firstStep {
                     let steps = plan[firstStep...]
                     plan.removeSubrange(firstStep...)
-                    var made: (under: PremultipliedColor, image: PixmanImage)?
                     for step in steps {
-                        if p.opaqueClip.0.contains(step.box), let under = underColor([step.box], below: i, j, placed, canvas) {
-                            let img = made?.under == under ? made!.image : cache.preblended(cs, over: under)
-                            made = (under, img)
-                            copies.append((img, cs.x, cs.y, step.box))
+                        if p.opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
+                           let under = underColor([step.box], below: i, j, placed, canvas) {
+                            copies.append((cache.preblended(cs, over: under), cs.x, cs.y, step.box))
                             occluded.add(step.box); anyOccluder = true
                         } else {
                             plan.append(step)
@@ -344,6 +347,16 @@ public final class SceneRenderer {
         let clip = p.opaqueClip.0.intersection(rect)
         let parts = canvas.interiorParts(shape, canvas.snapped(r)).map { $0.intersection(clip) }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : (color.premultiplied, parts)
+    }
+
+    /// `b` without `hole` (which lies inside it): the strips above and below it, then left and
+    /// right of it; `b` itself when the hole is empty.
+    static func pieces(of b: PixelRect, around hole: PixelRect) -> [PixelRect] {
+        guard !hole.isEmpty else { return [b] }
+        return [PixelRect(x: b.x, y: b.y, width: b.width, height: hole.y - b.y),
+                PixelRect(x: b.x, y: hole.maxY, width: b.width, height: b.maxY - hole.maxY),
+                PixelRect(x: b.x, y: hole.y, width: hole.x - b.x, height: hole.height),
+                PixelRect(x: hole.maxX, y: hole.y, width: b.maxX - hole.maxX, height: hole.height)].filter { !$0.isEmpty }
     }
 
     private func subtractRect(_ region: PixelRegion, _ r: PixelRect) {
