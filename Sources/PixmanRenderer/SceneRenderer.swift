@@ -98,28 +98,28 @@ public final class SceneRenderer {
             // Unchanged items keep their bounds (measuring text and shadows costs time). Fast
             // path: the same ids in the same order as last frame need no lookups at all.
             var inPlace = items.count == previous.count
-            var lastOldIndex = -1
+            var oldIndex = [Int](repeating: -1, count: items.count)
             for (k, item) in items.enumerated() {
-                let i: Int
-                if inPlace && previous[k].item.id == item.id {
-                    i = k
-                } else {
-                    inPlace = false
-                    guard let j = previousIndex[item.id] else {
-                        let b = bounds(of: item, on: canvas)
-                        placed.append(b)
-                        damage.append(b.bounds)
-                        continue
-                    }
-                    i = j
+                if inPlace && previous[k].item.id == item.id { oldIndex[k] = k; continue }
+                inPlace = false
+                oldIndex[k] = previousIndex[item.id] ?? -1
+            }
+            // Items that changed place in the stacking order: only they need repainting where
+            // they are (the pointer slipping under a lifted element, E2, moves one item, not
+            // every item after it).
+            let moved = SceneRenderer.moved(oldIndex)
+            for (k, item) in items.enumerated() {
+                let i = oldIndex[k]
+                guard i >= 0 else {
+                    let b = bounds(of: item, on: canvas)
+                    placed.append(b)
+                    damage.append(b.bounds)
+                    continue
                 }
                 let old = previous[i]
-                // Items common to both lists must keep their relative order, or both spots change.
-                let reordered = i < lastOldIndex
-                lastOldIndex = max(lastOldIndex, i)
                 if old.item == item {
                     placed.append(old)
-                    if reordered { damage.append(old.bounds) }
+                    if moved[k] { damage.append(old.bounds) }
                 } else {
                     let b = bounds(of: item, on: canvas)
                     placed.append(b)
@@ -413,10 +413,36 @@ public final class SceneRenderer {
         return background.alpha >= 1 ? background.premultiplied : nil
     }
 
-    /// Merges overlapping rectangles (and near neighbours, when merging costs little extra
-    /// area) so no pixel is painted twice.
+    /// For each item, by its index in the previous list (-1: new), whether it moved in the
+    /// stacking order: every item outside one longest run that kept its old relative order
+    /// (longest increasing subsequence, patience sorting). Two items whose order flipped have
+    /// at least one moved item between them, so repainting the moved ones covers every change.
+    static func moved(_ oldIndex: [Int]) -> [Bool] {
+        var tails: [Int] = []
+        var parent = [Int](repeating: -1, count: oldIndex.count)
+        for (k, v) in oldIndex.enumerated() where v >= 0 {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let m = (lo + hi) / 2
+                if oldIndex[tails[m]] < v { lo = m + 1 } else { hi = m }
+            }
+            parent[k] = lo > 0 ? tails[lo - 1] : -1
+            if lo == tails.count { tails.append(k) } else { tails[lo] = k }
+        }
+        var moved = oldIndex.map { $0 >= 0 }
+        var k = tails.last ?? -1
+        while k >= 0 { moved[k] = false; k = parent[k] }
+        return moved
+    }
+
+    /// Merges rectangles whose union costs little more than they cover (overlapping, nested,
+    /// or near neighbours); two that overlap in a cross or an L keep apart, the second cut to
+    /// what lies outside the first — so no pixel is painted twice and no large empty corner is
+    /// painted at all (merging a tall and a wide rect that touch used to repaint their whole
+    /// bounding box; issue 8, damage per frame).
     static func coalesce(_ rects: [PixelRect]) -> [PixelRect] {
-        var out = rects
+        // First merge whatever merges cheaply (to a fixpoint), then cut the overlaps that are left.
+        var out = rects.filter { !$0.isEmpty }
         var merged = true
         while merged {
             merged = false
@@ -424,8 +450,9 @@ public final class SceneRenderer {
             while i < out.count {
                 var j = i + 1
                 while j < out.count {
-                    let u = out[i].union(out[j])
-                    if out[i].intersects(out[j]) || u.area <= out[i].area + out[j].area + 256 {
+                    let a = out[i], b = out[j]
+                    let u = a.union(b)
+                    if u.area <= a.area + b.area - a.intersection(b).area + 256 {
                         out[i] = u
                         out.remove(at: j)
                         merged = true
@@ -436,7 +463,36 @@ public final class SceneRenderer {
                 i += 1
             }
         }
+        // Every later rect loses what an earlier one covers; its pieces lie inside it, so they
+        // overlap nothing it did not, and the total overlap shrinks with each cut.
+        var i = 0
+        while i < out.count {
+            var j = i + 1
+            while j < out.count {
+                if out[i].intersects(out[j]) {
+                    out += out.remove(at: j).subtracting(out[i])
+                } else {
+                    j += 1
+                }
+            }
+            i += 1
+        }
         return out
+    }
+}
+
+extension PixelRect {
+    /// The parts of this rectangle outside `r`: up to four disjoint rectangles (above, below,
+    /// left and right of `r`).
+    func subtracting(_ r: PixelRect) -> [PixelRect] {
+        let i = intersection(r)
+        guard !i.isEmpty else { return isEmpty ? [] : [self] }
+        var parts: [PixelRect] = []
+        if i.y > y { parts.append(PixelRect(x: x, y: y, width: width, height: i.y - y)) }
+        if i.maxY < maxY { parts.append(PixelRect(x: x, y: i.maxY, width: width, height: maxY - i.maxY)) }
+        if i.x > x { parts.append(PixelRect(x: x, y: i.y, width: i.x - x, height: i.height)) }
+        if i.maxX < maxX { parts.append(PixelRect(x: i.maxX, y: i.y, width: maxX - i.maxX, height: i.height)) }
+        return parts
     }
 }
 

@@ -13,27 +13,48 @@
 import PointerEngine
 import PixmanRenderer
 
-/// What the composer reads from a layout's tree, per element in paint order.
+/// What the composer reads from a layout's tree, per element in paint order (its slot).
 struct LayoutStructure {
     /// Every element, back to front (`Layout.paintOrder`).
     let paintOrder: [ElementID]
-    /// The nearest scroll container of each element (`Layout.scrollContainer(of:)`).
-    let scrollContainer: [ElementID?]
-    /// The element itself and its ancestors that are revealing controls, nearest first.
-    let revealers: [[ElementID]]
+    /// Each element's slot in `paintOrder`.
+    let slot: [ElementID: Int]
+    /// The slot of each element's nearest scroll container (`Layout.scrollContainer(of:)`), -1: none.
+    let scrollContainer: [Int]
+    /// Each element's frame and corner radius in the layout (a scroll container's viewport at rest).
+    let frame: [Rect]
+    let cornerRadius: [Double]
+    /// The slots of the element itself and its ancestors that are revealing controls, nearest first.
+    let revealers: [[Int]]
 
     init(_ layout: Layout) {
-        paintOrder = layout.paintOrder
-        scrollContainer = paintOrder.map { layout.scrollContainer(of: $0) }
-        revealers = paintOrder.map { id in
-            var out: [ElementID] = []
+        let order = layout.paintOrder
+        paintOrder = order
+        let slots = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        slot = slots
+        scrollContainer = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
+        frame = order.map { layout.property(of: $0, \.frame) ?? .zero }
+        cornerRadius = order.map { layout.property(of: $0, \.cornerRadius) ?? 0 }
+        revealers = order.map { id in
+            var out: [Int] = []
             var cur: ElementID? = id
             while let c = cur, let kind = layout.property(of: c, \.kind) {
-                if kind == .revealingControls { out.append(c) }
+                if kind == .revealingControls, let k = slots[c] { out.append(k) }
                 cur = layout.property(of: c, \.parent) ?? nil
             }
             return out
         }
+    }
+
+    /// For each slot, the index in `list` of the entry about that element (-1: none); the first
+    /// entry wins, or the last with `lastWins`.
+    func indices<T>(of list: [T], element: (T) -> ElementID, lastWins: Bool = false) -> [Int32] {
+        var out = [Int32](repeating: -1, count: paintOrder.count)
+        for (i, x) in list.enumerated() {
+            guard let k = slot[element(x)], lastWins || out[k] < 0 else { continue }
+            out[k] = Int32(i)
+        }
+        return out
     }
 }
 

@@ -82,17 +82,20 @@ public final class PlaygroundSession {
     }
 
     private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
-        let frame = engine.describe()
+        // One copy of the engine per frame, held immutable: calling its methods through
+        // `self.engine` (or a pointer) copies the whole large value on every call, and the
+        // composer asks for ~150 surface frames per frame (issue 8).
+        let e = engine
+        let frame = e.describe()
         hud.observe(frame)
-        if let id = engine.hovered, let e = engine.layout[id] {
-            hud.hovered = e.label.isEmpty ? "\(e.kind)" : e.label
-            hud.effect = engine.effect(on: id).map { "\($0.kind)" } ?? "none"
+        if let id = e.hovered, let el = e.layout[id] {
+            hud.hovered = el.label.isEmpty ? "\(el.kind)" : el.label
+            hud.effect = e.effect(on: id).map { "\($0.kind)" } ?? "none"
         } else {
             hud.hovered = "—"; hud.effect = "—"
         }
-        let composer = ShowcaseComposer(layout: engine.layout, state: state, hud: hud, isShowcase: isShowcase)
-        // Read in place: a copy of the engine (a large value) per frame was 3% of a frame (issue 8).
-        return composer.items(for: frame, surfaceFrame: { self.engine.surfaceFrame(of: $0) }, measure: measure, cache: cache)
+        let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase)
+        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
     }
 
     /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and

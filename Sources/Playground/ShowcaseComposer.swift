@@ -30,25 +30,24 @@ public struct ShowcaseComposer {
         let facts = ContentFacts(frame)
         let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout)
         var items: [DisplayItem] = []
-        let states = Dictionary(frame.elementStates.map { ($0.element, $0) }, uniquingKeysWith: { a, _ in a })
-        let effects = Dictionary(frame.effects.map { ($0.element, $0) }, uniquingKeysWith: { _, b in b })
-        let containers = Dictionary(frame.containers.map { ($0.element, $0.transform) }, uniquingKeysWith: { a, _ in a })
         var pointerDrawn = false
         cache?.prepare(layout: layout, state: state, isShowcase: isShowcase)
         let structure = cache?.structure ?? LayoutStructure(layout)
+        // The frame's states, effects and container transforms by slot (no hashing per element).
+        let present = Present(structure, frame)
         items.reserveCapacity(structure.paintOrder.count + 16)
 
         for (slot, id) in structure.paintOrder.enumerated() {
             guard var r = surfaceFrame(id) else { continue }
-            let st = states[id]
+            let st = present.state(slot)
             // Content of a scroll container is clipped to its viewport (rounded like the
             // container), turned with it when it rotates (I5, G5).
-            let place = placement(of: id, slot: slot, structure, containers: containers)
+            let place = placement(slot: slot, structure, present)
             if let turned = place.unturned { r = turned }
             if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { continue }
-            let opacity = revealOpacity(slot: slot, structure, states: states)
+            let opacity = revealOpacity(slot: slot, structure, present)
             if opacity <= 0 { continue }
-            let fx = effects[id]
+            let fx = present.effect(slot)
             let item: DisplayItem?
             if let cache {
                 let relevant = isShowcase ? facts.relevant(to: id) : ContentFacts()
@@ -146,14 +145,32 @@ public struct ShowcaseComposer {
         var unturned: Rect?
     }
 
-    func placement(of id: ElementID, slot: Int, _ structure: LayoutStructure, containers: [ElementID: ContainerTransform]) -> Placement {
-        guard let c = structure.scrollContainer[slot], let container = layout[c] else { return Placement() }
-        guard let t = containers[c] else { return Placement(clip: container.frame, cornerRadius: container.cornerRadius) }
-        var place = Placement(clip: t.viewport, cornerRadius: container.cornerRadius)
-        if t.rotation != 0, let frame = layout.property(of: id, \.frame) {
+    /// What the frame says about each slot: its state, its effect, and (for a scroll
+    /// container) its live transform. First entry wins, as in a dictionary built with the
+    /// first; for effects the last (a cross-fade lists the newest last).
+    struct Present {
+        let frame: Frame
+        let states: [Int32], effects: [Int32], transforms: [Int32]
+        init(_ structure: LayoutStructure, _ frame: Frame) {
+            self.frame = frame
+            states = structure.indices(of: frame.elementStates, element: \.element)
+            effects = structure.indices(of: frame.effects, element: \.element, lastWins: true)
+            transforms = structure.indices(of: frame.containers, element: \.element)
+        }
+        func state(_ slot: Int) -> ElementState? { states[slot] < 0 ? nil : frame.elementStates[Int(states[slot])] }
+        func effect(_ slot: Int) -> EffectAppearance? { effects[slot] < 0 ? nil : frame.effects[Int(effects[slot])] }
+        func transform(_ slot: Int) -> ContainerTransform? { transforms[slot] < 0 ? nil : frame.containers[Int(transforms[slot])].transform }
+    }
+
+    func placement(slot: Int, _ structure: LayoutStructure, _ present: Present) -> Placement {
+        let c = structure.scrollContainer[slot]
+        guard c >= 0 else { return Placement() }
+        guard let t = present.transform(c) else { return Placement(clip: structure.frame[c], cornerRadius: structure.cornerRadius[c]) }
+        var place = Placement(clip: t.viewport, cornerRadius: structure.cornerRadius[c])
+        if t.rotation != 0 {
             var upright = t
             upright.rotation = 0
-            place.unturned = upright.apply(frame)
+            place.unturned = upright.apply(structure.frame[slot])
             place.rotation = Rotation(angle: t.rotation, center: t.viewport.center)
         }
         return place
@@ -161,10 +178,11 @@ public struct ShowcaseComposer {
 
     /// Hover-revealed controls fade with their reveal opacity (I4, H1–H4); their children too.
     /// The nearest revealing ancestor (or the element itself) with a reveal state decides.
-    func revealOpacity(slot: Int, _ structure: LayoutStructure, states: [ElementID: ElementState]) -> Double {
-        for cur in structure.revealers[slot] {
-            if let o = states[cur]?.revealOpacity {
+    func revealOpacity(slot: Int, _ structure: LayoutStructure, _ present: Present) -> Double {
+        for k in structure.revealers[slot] {
+            if let o = present.state(k)?.revealOpacity {
                 // The showcase draws its own minimizing toolbar and playback fades.
+                let cur = structure.paintOrder[k]
                 if isShowcase && (cur == Showcase.ID.miniToolbarArea || cur == Showcase.ID.playback) { return 1 }
                 return o
             }

@@ -6,6 +6,7 @@
 // one nil test per event and per frame, and no presentation feedback is asked for.
 import CWayland
 import CWaylandProtocols
+import InputProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,21 @@ public final class LatencyProbe {
         commits.reserveCapacity(4096)
     }
 
-    func eventDispatched(at t: Double) {
+    /// What each event was: `m` motion, `s` scroll, `g` gesture, `b` button, `t` touch,
+    /// `k` key or modifiers, `o` anything else (the bench splits figures by it).
+    public private(set) var eventKinds: [UInt8] = []
+
+    func eventDispatched(at t: Double, kind: InputEventKind) {
+        let code: Character = switch kind {
+        case .motion: "m"
+        case .scroll: "s"
+        case .gesture: "g"
+        case .button: "b"
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: "t"
+        case .key, .modifiers: "k"
+        default: "o"
+        }
+        eventKinds.append(code.asciiValue!)
         events.append(t)
         eventCommit.append(-1)
         eventCPU.append(Self.threadCPU())
@@ -127,7 +142,7 @@ public final class LatencyProbe {
     /// The record as text, for the bench: a header, then
     /// `c COMMITTED DONE PRESENTED REFRESH CPU DAMAGED REPAINTED AGE BUFFER` per commit (`-`
     /// where unknown, `x` for discarded; the last four are pixel counts and the buffer's age)
-    /// and `e DISPATCHED COMMIT CPU` per event. Times are CLOCK_MONOTONIC seconds with
+    /// and `e DISPATCHED COMMIT CPU KIND` per event (KIND: `eventKinds`). Times are CLOCK_MONOTONIC seconds with
     /// nanosecond digits; CPU is the thread's CPU time.
     public var text: String {
         var out = "lodestone-latency 1\n"
@@ -136,7 +151,9 @@ public final class LatencyProbe {
             out += "c \(t(c.committed)) \(t(c.previousFrameDone)) \(c.discarded ? "x" : t(c.presented)) \(t(c.refresh)) \(t(c.cpu))"
                 + " \(c.damagedPixels) \(c.repaintedPixels < 0 ? "-" : String(c.repaintedPixels)) \(c.bufferAge) \(c.bufferPixels)\n"
         }
-        for (i, e) in events.enumerated() { out += "e \(t(e)) \(eventCommit[i]) \(t(eventCPU[i]))\n" }
+        for (i, e) in events.enumerated() {
+            out += "e \(t(e)) \(eventCommit[i]) \(t(eventCPU[i])) \(Character(Unicode.Scalar(eventKinds[i])))\n"
+        }
         return out
     }
 }

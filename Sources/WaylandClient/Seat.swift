@@ -60,7 +60,7 @@ public final class Seat {
     /// policy (SPEC T3) and hands it on.
     func emit(_ kind: InputEventKind, device: DeviceID, _ time: EventTime = .none) {
         let now = Sys.monotonicNow()
-        client.latencyProbe?.eventDispatched(at: now)
+        client.latencyProbe?.eventDispatched(at: now, kind: kind)
         let stamp = clock.stamp(time, now: UInt64(now * 1_000_000))
         let event = privacy.apply(InputEvent(time: stamp, device: device, kind))
         if let onEvent { onEvent(event) } else { early.append(event) }

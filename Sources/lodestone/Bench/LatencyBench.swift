@@ -129,7 +129,8 @@ struct LatencyRecord {
     var damagedPixels = 0.0
     var repaintedPixels = 0.0
     var bufferPixels = 0.0
-    /// Commits drawn into a buffer of undefined content (new, or resized): repainted whole.
+    /// Commits repainted whole: a buffer of undefined content (new, resized) or one older than
+    /// the renderer remembers damage for (SceneRenderer.maxBufferAge).
     var fullRepaints = 0
 
     struct ParseError: Error, CustomStringConvertible { var description: String }
@@ -181,7 +182,8 @@ struct LatencyRecord {
             damagedPixels += Double(d)
             bufferPixels += Double(b)
             if let r = c.repainted { repaintedPixels += Double(r); framesWithRepaint += 1 }
-            if c.age == 0 { fullRepaints += 1 }
+            // A new buffer (age 0), or one older than the renderer's damage history: all repainted.
+            if c.age == 0 || (c.repainted ?? 0) >= b { fullRepaints += 1 }
         }
         // Late frames: the output's presentations, in order, give "the previous presentation".
         let shown = commits.compactMap(\.presented).sorted()
