@@ -70,6 +70,17 @@ public final class Canvas {
     /// The full pixel rectangle.
     public var pixelBounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Copies the pixels of `rect` from `other` (same size and stride), row by row.
+    func copyPixels(_ rect: PixelRect, from other: Canvas) {
+        let r = rect.intersection(pixelBounds)
+        guard !r.isEmpty, other.width == width, other.height == height, other.stride == stride else { return }
+        let src = other.pixels, dst = pixels, bytes = r.width * 4
+        for y in r.y..<r.maxY {
+            let offset = y * stride + r.x * 4
+            (dst + offset).copyMemory(from: src + offset, byteCount: bytes)
+        }
+    }
+
     /// The premultiplied ARGB word at a pixel (0 outside).
     public func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }

@@ -58,6 +58,8 @@ public final class SceneRenderer {
     /// What the last `render` repainted (pixels) and what the frame itself changed.
     public private(set) var lastRepainted: [PixelRect] = []
     public private(set) var lastFrameDamage: [PixelRect] = []
+    /// What the last `render` copied from its `previous` canvas instead of repainting.
+    public private(set) var lastCopied: [PixelRect] = []
 
     public init(background: Color = Color(hex: 0xF2F2F7), cache: RenderCache = RenderCache()) {
         self.background = background; self.cache = cache
@@ -69,10 +71,20 @@ public final class SceneRenderer {
     /// Renders `items` (back to front) into `canvas`, whose pixels hold the frame drawn
     /// `bufferAge` renders ago (1 = the previous frame; 0 = unknown content, e.g. a new
     /// buffer). Returns the repainted pixel rectangles, for `wl_surface.damage_buffer`.
+    ///
+    /// `previous`, when given, holds exactly the frame of the last `render` call (the newest
+    /// buffer of a chain). A buffer older than that then gets what it missed copied from
+    /// `previous` (all of it past the damage history) and only this frame's changes are drawn —
+    /// foot's "reapply old damage": a buffer the compositor left idle for many frames costs a
+    /// copy, not a full repaint (`lastCopied` says what was copied).
     @discardableResult
-    public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int) -> [PixelRect] {
+    public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
         let full = canvas.pixelBounds
         let sameGeometry = geometry.map { $0.width == canvas.width && $0.height == canvas.height && $0.scale == canvas.scale } ?? false
+        // The newest canvas is usable when it is another canvas of this geometry and the last frame was drawn at it.
+        let source = newestCanvas.flatMap { p in
+            sameGeometry && p !== canvas && p.width == canvas.width && p.height == canvas.height && p.stride == canvas.stride ? p : nil
+        }
         var damage: [PixelRect] = []
         var placed: [Placed] = []
         // Fast path (a pointer move): the same ids in the same order as last frame. The
@@ -147,8 +159,16 @@ public final class SceneRenderer {
         lastFrameDamage = SceneRenderer.coalesce(damage.map { $0.intersection(full) }.filter { !$0.isEmpty })
 
         // A buffer `age` frames old misses the damage of the last `age` frames.
-        if bufferAge >= 1 && bufferAge <= history.count {
-            damage = bufferAge == 1 ? damage : Array(history[0..<bufferAge].joined())
+        lastCopied = []
+        if bufferAge == 1 {
+            // Holds the previous frame: draw what changed.
+        } else if let source, !damage.contains(full) {
+            // What the buffer missed before this frame comes from the newest buffer.
+            let missed = bufferAge >= 2 && bufferAge <= history.count ? Array(history[1..<bufferAge].joined()) : [full]
+            lastCopied = SceneRenderer.coalesce(missed.map { $0.intersection(full) }.filter { !$0.isEmpty })
+            for r in lastCopied { canvas.copyPixels(r, from: source) }
+        } else if bufferAge >= 1 && bufferAge <= history.count {
+            damage = Array(history[0..<bufferAge].joined())
         } else {
             damage = [full]
         }

@@ -99,10 +99,11 @@ public final class PlaygroundSession {
     }
 
     /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and
-    /// returns the repainted pixel rectangles.
+    /// returns the repainted pixel rectangles; `previous` holds the last frame rendered (see
+    /// `SceneRenderer.render`).
     @discardableResult
-    public func render(into canvas: Canvas, bufferAge: Int) -> [PixelRect] {
-        renderer.render(displayItems(on: canvas), into: canvas, bufferAge: bufferAge)
+    public func render(into canvas: Canvas, bufferAge: Int, previous: Canvas? = nil) -> [PixelRect] {
+        renderer.render(displayItems(on: canvas), into: canvas, bufferAge: bufferAge, previous: previous)
     }
 
     /// Renders the current frame into a fresh canvas of the layout's size at `scale`.

@@ -20,6 +20,10 @@ public struct DrawContext {
     public let isFullRepaint: Bool
     /// 1 for the first frame.
     public let frameNumber: Int
+    /// The buffer holding the newest committed frame (another buffer of the same size), for a
+    /// handler that copies forward what an older `buffer` missed instead of repainting it.
+    /// Read only: the compositor may still be reading it.
+    public var newest: Buffer? = nil
 }
 
 /// A frame the compositor presented (its frame callback arrived).
@@ -218,8 +222,9 @@ public final class Window {
         if isFull { repaint = [full] }
         let number = scheduler.committedFrames + 1
         reportedDamage = nil
+        let newest = buffer.age == 1 ? nil : chain.buffers.first { $0 !== buffer && $0.age == 1 && $0.size == size }
         draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize, repaint: repaint,
-                         isFullRepaint: isFull, frameNumber: number))
+                         isFullRepaint: isFull, frameNumber: number, newest: newest))
         if configuration.tracksOwnDamage {
             changed = reportedDamage ?? [full]
             // A commit without damage may get no frame callback (sway 1.7 schedules output

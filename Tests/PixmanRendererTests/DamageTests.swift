@@ -131,6 +131,45 @@ struct DamageTests {
         #expect(partialFrames > 40)
     }
 
+    @Test("copying forward from the newest buffer equals rendering from scratch, even past the damage history",
+          arguments: [1.0, 1.5])
+    func copyForwardEqualsScratch(scale: Double) {
+        let w = Int(220 * scale), h = Int(170 * scale)
+        let cache = RenderCache()
+        let renderer = SceneRenderer(cache: cache)
+        // Two buffers alternate; now and then one of ten spares is used, some after sitting idle
+        // longer than the renderer's damage history (as sway does with a third or fourth buffer).
+        let buffers = (0..<12).map { _ in Canvas(width: w, height: h, scale: scale, cache: cache) }
+        var renderedAt = [Int?](repeating: nil, count: buffers.count)
+        var rng = SeededRandom(state: 7)
+        var scene = DamageScene()
+        var newest: Int?
+        var copiedPastHistory = 0, copiedWithinHistory = 0
+        let freshCache = RenderCache()
+        for frame in 1...120 {
+            scene.step(&rng)
+            let b = rng.below(6) == 0 ? 2 + rng.below(10) : frame % 2
+            let age = renderedAt[b].map { frame - $0 } ?? 0
+            let canvas = buffers[b]
+            let repainted = renderer.render(scene.items(canvas), into: canvas, bufferAge: age, previous: newest.map { buffers[$0] })
+            renderedAt[b] = frame
+            newest = b
+            let copied = renderer.lastCopied.reduce(0) { $0 + $1.area }
+            if copied > 0 {
+                if age == 0 || age > SceneRenderer.maxBufferAge { copiedPastHistory += 1 } else { copiedWithinHistory += 1 }
+                // Only this frame's changes were drawn.
+                #expect(repainted == renderer.lastFrameDamage, "frame \(frame) (age \(age)) repainted more than it changed")
+            }
+            let fresh = Canvas(width: w, height: h, scale: scale, cache: freshCache)
+            SceneRenderer(cache: freshCache).render(scene.items(fresh), into: fresh, bufferAge: 0)
+            let differing = differingPixels(canvas, fresh)
+            #expect(differing == 0, "frame \(frame) (buffer \(b), age \(age)): \(differing) pixels differ")
+            if differing > 0 { break }
+        }
+        // Both kinds of copy happened (else the test proves nothing).
+        #expect(copiedPastHistory >= 5 && copiedWithinHistory >= 5, "past history \(copiedPastHistory), within \(copiedWithinHistory)")
+    }
+
     @Test("a pointer-only move repaints two small rects: where it was and where it is")
     func pointerMoveRepaintsTwoRects() {
         let canvas = Canvas(width: 440, height: 340, scale: 2)

@@ -123,7 +123,11 @@ enum PlaygroundLive {
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
-            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            // What an older buffer missed is copied from the newest one, not repainted.
+            let newest = ctx.newest.flatMap { n in
+                Canvas(pixels: n.pixels, width: n.size.width, height: n.size.height, stride: n.stride, scale: ctx.scale, cache: cache)
+            }
+            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age, previous: newest)
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
