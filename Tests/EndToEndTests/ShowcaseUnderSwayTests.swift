@@ -359,14 +359,19 @@ struct ShowcaseUnderSwayTests {
         try w.seat.press(key: .leftAlt)
         try w.state.waitFor("a copy drag again") { s in s.drag?["operation"] as? String == "copy" }
         try w.seat.release(.left)
+        try expectOneCopyDrop(w, of: item, on: target, input: "pointer")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    /// Waits for the drop and checks it: exactly one, of `item` on `target`, a copy, by `input`.
+    private func expectOneCopyDrop(_ w: ShowcaseWindow, of item: ElementID, on target: ElementID, input: String) throws {
         let dropped = try w.state.waitFor("the drop") { !$0.drops.isEmpty }
-        let drop = try #require(dropped.drops.first)
         #expect(dropped.drops.count == 1)
+        let drop = try #require(dropped.drops.first)
         #expect(drop["items"] as? [Int] == [Int(item.rawValue)])
         #expect(drop["target"] as? Int == Int(target.rawValue))
         #expect(drop["operation"] as? String == "copy")
-        #expect(drop["input"] as? String == "pointer")
-        #expect(w.app.isRunning, "\(w.output)")
+        #expect(drop["input"] as? String == input)
     }
 
     @Test("I2 G11: an Alt drag by touch produces a copy too", arguments: [1.0, 2.0])
@@ -383,13 +388,7 @@ struct ShowcaseUnderSwayTests {
         let dragging = try w.state.waitFor("a touch copy drag over the folder") { s in s.drag?["operation"] as? String == "copy" }
         #expect(dragging.drag?["input"] as? String == "touch")
         try w.seat.touchUp(3)
-        let dropped = try w.state.waitFor("the drop") { !$0.drops.isEmpty }
-        #expect(dropped.drops.count == 1)
-        let drop = try #require(dropped.drops.first)
-        #expect(drop["items"] as? [Int] == [Int(item.rawValue)])
-        #expect(drop["target"] as? Int == Int(target.rawValue))
-        #expect(drop["operation"] as? String == "copy")
-        #expect(drop["input"] as? String == "touch")
+        try expectOneCopyDrop(w, of: item, on: target, input: "touch")
         #expect(w.app.isRunning, "\(w.output)")
     }
 
