@@ -2,8 +2,9 @@
 // steps of LatencyTrace become the seat events sway would deliver (motion + frame, finger axis +
 // frame, pinch and swipe steps) and go straight into a showcase PlaygroundSession; after each
 // step the session draws into one of two buffers in turn, as under sway (buffer age 2, what the
-// other buffer drew copied forward). Each commit's work is timed in this thread's CPU time, so
-// the figures barely move on a loaded machine, and split into its phases:
+// other buffer drew copied forward), each wrapped in new canvases per commit as the window does.
+// Each commit's work is timed in this thread's CPU time, so the figures barely move on a loaded
+// machine, and split into its phases:
 // - events: PlaygroundSession.handle for the step's events;
 // - compose: the display list (PlaygroundSession.displayItems(on:));
 // - render: SceneRenderer.render into the buffer (damage, copy-forward, painting).
@@ -68,7 +69,12 @@ enum FramesBench {
         let start = Timestamp(rawValue: 1_000_000)
         let session = PlaygroundSession(now: start)
         let cache = RenderCache()
-        let buffers = [Canvas(width: width, height: height, cache: cache), Canvas(width: width, height: height, cache: cache)]
+        // Two buffers' pixels; like the window, each commit wraps them in new canvases.
+        let stride = width * 4
+        let memory = [UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64),
+                      UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)]
+        defer { memory.forEach { $0.deallocate() } }
+        func wrap(_ i: Int) -> Canvas { Canvas(pixels: memory[i], width: width, height: height, stride: stride, cache: cache)! }
         var drawn = 0
         var samples = Samples()
         let interval = UInt64(LatencyTrace.interval * 1e6)
@@ -78,12 +84,12 @@ enum FramesBench {
             for e in events { session.handle(e) }
             session.advance(to: t)
             let c1 = EngineBench.cpuNow()
-            let canvas = buffers[drawn % 2]
+            let canvas = wrap(drawn % 2)
             let items = session.displayItems(on: canvas)
             let c2 = EngineBench.cpuNow()
             let age = drawn < 2 ? 0 : 2
             let repainted = session.renderer.render(items, into: canvas, bufferAge: age,
-                                                    previous: drawn == 0 ? nil : buffers[(drawn + 1) % 2])
+                                                    previous: drawn == 0 ? nil : wrap((drawn + 1) % 2))
             let c3 = EngineBench.cpuNow()
             drawn += 1
             guard drawn > warmup else { return }
@@ -92,7 +98,7 @@ enum FramesBench {
             let px = repainted.reduce(0) { $0 + $1.area }
             samples.repainted += Double(px)
             samples.pixels.append(px)
-            samples.what.append(events.isEmpty ? "(none)" : "\(events[0].kind)".prefix(40).description)
+            samples.what.append(events.isEmpty ? "(none)" : "\(events[0].kind)".prefix(60).description)
         }
         let pointer = DeviceID(1)
         commit([InputEvent(time: start, device: pointer, .deviceAdded(name: "seat0 pointer", capabilities: [.pointer, .gesture])),
