@@ -72,13 +72,20 @@ extension Engine {
         for i in components.indices { components[i].contribute(to: &f, context: ctx) }
 
         f.isAnimating = !isSettled
-        var deadlines: [Timestamp] = []
-        if let d = idleDeadline, d > now { deadlines.append(d) }
-        if let m = lastMotion, velocity.speed > 0 {
-            deadlines.append(Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6)))
-        }
-        f.nextDeadline = deadlines.min()
+        f.nextDeadline = nextDeadline
         return f
+    }
+
+    /// The next time something changes without input (auto-hide P5, the pointer coming to
+    /// rest), nil: none. `describe().nextDeadline`, without describing the frame.
+    public var nextDeadline: Timestamp? {
+        var next: Timestamp?
+        if let d = idleDeadline, d > now { next = d }
+        if let m = lastMotion, velocity.speed > 0 {
+            let rest = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
+            next = next.map { min($0, rest) } ?? rest
+        }
+        return next
     }
 
     /// P6: a border colour that contrasts with the fill (black on light, white on dark).
