@@ -41,6 +41,8 @@ struct BenchFiguresTests {
             Required(name: "latency.event_to_commit.p50", reference: true),
             Required(name: "latency.event_to_commit.p99", reference: true, goal: true),
             Required(name: "latency.late_frames", reference: true, goal: true),
+            // frames: the client's CPU per commit for the latency trace, no compositor.
+            Required(name: "frames.commit_cpu.p99", goal: true),
             // startup: first frame and peak RSS at 1080p.
             Required(name: "startup.first_frame", reference: true, goal: true),
             Required(name: "startup.peak_rss_1080p", reference: true, goal: true),
@@ -82,5 +84,7 @@ struct BenchFiguresTests {
         #expect(presented.intValue > 0, "no frame was presented (wp_presentation feedback missing)")
         let p50 = try #require(figures["latency.event_to_commit.p50"]?["value"] as? NSNumber)
         #expect(p50.doubleValue > 0)
+        let commits = try #require(figures["frames.commits"]?["value"] as? NSNumber)
+        #expect(commits.intValue > 200, "bench frames timed too few commits")
     }
 }

@@ -9,6 +9,8 @@ enum BenchRegistry {
                    run: { quick in .figures(RenderBench.run(quick: quick)) }),
         BenchSuite(name: "latency", summary: "event → commit under headless sway, late frames (issue 8)",
                    run: LatencyBench.run, note: LatencyBench.definition),
+        BenchSuite(name: "frames", summary: "the latency trace without a compositor: the client's CPU per commit, by phase (issue 8)",
+                   run: FramesBench.run),
         BenchSuite(name: "startup", summary: "launch → first frame committed, peak RSS at 1080p (issue 8)",
                    run: StartupBench.run),
         BenchSuite(name: "feel", summary: "simulated target acquisition: misses, time, false snaps; magnetism off/on, bubble cursor (issue 5)",

@@ -1,4 +1,4 @@
-// `lodestone bench [engine|render|latency|startup|feel|all] [--json] [--quick] [--plot FILE.png]` (issue 8).
+// `lodestone bench [engine|render|latency|frames|startup|feel|all] [--json] [--quick] [--plot FILE.png]` (issue 8).
 // Figures go to stdout (a table, or one JSON object per line with --json); suites that cannot
 // run here say why on stderr. Exit 0 when every requested suite ran, 1 when some could not,
 // 2 on a usage error.
@@ -6,7 +6,7 @@
 import WaylandClient
 
 enum BenchCommand {
-    static let command = Command(name: "bench", usage: "[engine|render|latency|startup|feel|all] [--json] [--quick] [--plot FILE.png]",
+    static let command = Command(name: "bench", usage: "[engine|render|latency|frames|startup|feel|all] [--json] [--quick] [--plot FILE.png]",
                                  summary: "run the benchmarks", run: run)
 
     static func run(_ args: [String]) -> Int32 {

@@ -1,0 +1,140 @@
+// `lodestone bench frames` (issue 8): the latency bench's input, without a compositor. The
+// steps of LatencyTrace become the seat events sway would deliver (motion + frame, finger axis +
+// frame, pinch and swipe steps) and go straight into a showcase PlaygroundSession; after each
+// step the session draws into one of two buffers in turn, as under sway (buffer age 2, what the
+// other buffer drew copied forward), each wrapped in new canvases per commit as the window does.
+// Each commit's work is timed in this thread's CPU time, so the figures barely move on a loaded
+// machine, and split into its phases:
+// - events: PlaygroundSession.handle for the step's events;
+// - compose: the display list (PlaygroundSession.displayItems(on:));
+// - render: SceneRenderer.render into the buffer (damage, copy-forward, painting).
+// It measures only the client's own work per commit — what `latency.client_cpu` charges to the
+// client — so a change to that work shows here first; `bench latency` stays the judge.
+import InputProtocol
+import PointerEngine
+import PixmanRenderer
+import Playground
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum FramesBench {
+    /// The window the latency bench's sway gives the showcase (1920×1080 output, no borders).
+    static let width = 1920, height = 1050
+    /// What one commit may cost for the latency goal (p99 event → commit ≤ 1 ms) to hold.
+    static let goalMs = LatencyBench.goalP99Ms
+
+    static func run(quick: Bool) -> BenchOutcome {
+        let r = measure(steps: quick ? 300 : 2_400)
+        let n = "frames"
+        func ms(_ v: Double) -> Double { v * 1e3 }
+        let p = RenderBench.percentile
+        let total = r.total.sorted(), events = r.events.sorted(), compose = r.compose.sorted(), render = r.render.sorted()
+        let p99 = ms(p(total, 0.99))
+        // `LODESTONE_FRAMES_SLOWEST=N`: the N slowest commits, to stderr (what to work on).
+        if let v = getenv("LODESTONE_FRAMES_SLOWEST"), let count = Int(String(cString: v)) {
+            for i in r.total.indices.sorted(by: { r.total[$0] > r.total[$1] }).prefix(count) {
+                Diagnostics.emit("commit \(i): \(ms(r.total[i])) ms cpu (events \(ms(r.events[i])), compose \(ms(r.compose[i])), "
+                                 + "render \(ms(r.render[i]))), repainted \(r.pixels[i]) px, first event \(r.what[i])\n")
+            }
+        }
+        return .figures([
+            BenchFigure(name: "\(n).commit_cpu.p50", value: ms(p(total, 0.5)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).commit_cpu.p90", value: ms(p(total, 0.9)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).commit_cpu.p99", value: p99, unit: "ms cpu", goal: "<= 1",
+                        met: p99 <= goalMs),
+            BenchFigure(name: "\(n).commit_cpu.max", value: ms(total.last ?? 0), unit: "ms cpu"),
+            BenchFigure(name: "\(n).events_cpu.p50", value: ms(p(events, 0.5)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).events_cpu.p99", value: ms(p(events, 0.99)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).compose_cpu.p50", value: ms(p(compose, 0.5)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).compose_cpu.p99", value: ms(p(compose, 0.99)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).render_cpu.p50", value: ms(p(render, 0.5)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).render_cpu.p99", value: ms(p(render, 0.99)), unit: "ms cpu"),
+            BenchFigure(name: "\(n).commits", value: Double(total.count), unit: "commits"),
+            BenchFigure(name: "\(n).repainted_pixels_per_commit", value: r.repainted / Double(max(1, total.count)),
+                        unit: "px (mean)", reference: "buffer pixels", referenceValue: Double(width * height)),
+        ])
+    }
+
+    struct Samples {
+        var events: [Double] = [], compose: [Double] = [], render: [Double] = [], total: [Double] = []
+        var repainted = 0.0
+        /// Per commit: the step's first command and the pixels repainted (for the slowest list).
+        var what: [String] = [], pixels: [Int] = []
+    }
+
+    /// Replays `steps` trace steps; the first commits (new buffers, first layout) are not counted.
+    static func measure(steps count: Int) -> Samples {
+        let start = Timestamp(rawValue: 1_000_000)
+        let session = PlaygroundSession(now: start)
+        let cache = RenderCache()
+        // Two buffers' pixels; like the window, each commit wraps them in new canvases.
+        let stride = width * 4
+        let memory = [UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64),
+                      UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)]
+        defer { memory.forEach { $0.deallocate() } }
+        func wrap(_ i: Int) -> Canvas { Canvas(pixels: memory[i], width: width, height: height, stride: stride, cache: cache)! }
+        var drawn = 0
+        var samples = Samples()
+        let interval = UInt64(LatencyTrace.interval * 1e6)
+        let warmup = 4
+        func commit(_ events: [InputEvent], at t: Timestamp) {
+            let c0 = EngineBench.cpuNow()
+            for e in events { session.handle(e) }
+            session.advance(to: t)
+            let c1 = EngineBench.cpuNow()
+            let canvas = wrap(drawn % 2)
+            let items = session.displayItems(on: canvas)
+            let c2 = EngineBench.cpuNow()
+            let age = drawn < 2 ? 0 : 2
+            let repainted = session.renderer.render(items, into: canvas, bufferAge: age,
+                                                    previous: drawn == 0 ? nil : wrap((drawn + 1) % 2))
+            let c3 = EngineBench.cpuNow()
+            drawn += 1
+            guard drawn > warmup else { return }
+            samples.events.append(c1 - c0); samples.compose.append(c2 - c1); samples.render.append(c3 - c2)
+            samples.total.append(c3 - c0)
+            let px = repainted.reduce(0) { $0 + $1.area }
+            samples.repainted += Double(px)
+            samples.pixels.append(px)
+            samples.what.append(events.isEmpty ? "(none)" : "\(events[0].kind)".prefix(60).description)
+        }
+        let pointer = DeviceID(1)
+        commit([InputEvent(time: start, device: pointer, .deviceAdded(name: "seat0 pointer", capabilities: [.pointer, .gesture])),
+                InputEvent(time: start, device: pointer, .pointerEnter(position: InputPoint(x: Double(width) / 2, y: Double(height) / 2))),
+                InputEvent(time: start, device: pointer, .frame)], at: start)
+        var last = InputPoint(x: Double(width) / 2, y: Double(height) / 2)
+        for (i, step) in LatencyTrace.steps(count: count).enumerated() {
+            let t = Timestamp(rawValue: start.rawValue + UInt64(i + 1) * interval)
+            var events: [InputEvent] = []
+            func add(_ k: InputEventKind) { events.append(InputEvent(time: t, device: pointer, k)) }
+            for line in step {
+                let f = line.split(separator: " ").map(String.init)
+                let num = { (k: Int) in k < f.count ? Double(f[k]) ?? 0 : 0 }
+                switch f.first {
+                case "absolute":
+                    let p = InputPoint(x: num(1) * Double(width), y: num(2) * Double(height))
+                    let d = InputVector(dx: p.x - last.x, dy: p.y - last.y)
+                    add(.motion(position: p, delta: d, unaccelerated: d)); add(.frame)
+                    last = p
+                case "axis":
+                    add(.scroll(source: .finger, axis: .vertical, value: num(3), value120: nil, stop: num(3) == 0))
+                case "frame": add(.frame)
+                case "pinch-begin": add(.gesture(GestureEvent(kind: .pinch, phase: .begin, fingers: 2)))
+                case "pinch-update":
+                    add(.gesture(GestureEvent(kind: .pinch, phase: .update, fingers: 2, delta: InputVector(dx: num(2), dy: num(3)),
+                                              scale: num(4), rotation: num(5))))
+                case "pinch-end": add(.gesture(GestureEvent(kind: .pinch, phase: .end, fingers: 2)))
+                case "swipe-begin": add(.gesture(GestureEvent(kind: .swipe, phase: .begin, fingers: 3)))
+                case "swipe-update":
+                    add(.gesture(GestureEvent(kind: .swipe, phase: .update, fingers: 3, delta: InputVector(dx: num(2), dy: num(3)))))
+                case "swipe-end": add(.gesture(GestureEvent(kind: .swipe, phase: .end, fingers: 3)))
+                default: break
+                }
+            }
+            commit(events, at: t)
+        }
+        return samples
+    }
+}
