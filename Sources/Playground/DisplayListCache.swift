@@ -64,13 +64,19 @@ struct LayoutStructure {
 /// Display items of the last frame, per element, and what they were built from.
 public final class DisplayListCache {
     /// Everything an element's item is drawn from that may change from frame to frame.
-    struct ElementKey: Hashable {
+    struct ElementKey {
         var frame = Rect.zero
         var state: ElementState?
-        var effect: EffectAppearance?
+        /// Kept by reference: an inline optional of its size is copied at every comparison.
+        var effect: KeptEffect?
         var placement = ShowcaseComposer.Placement()
         var opacity = 0.0
         var facts = ContentFacts()
+    }
+
+    final class KeptEffect {
+        let value: EffectAppearance
+        init(_ value: EffectAppearance) { self.value = value }
     }
 
     /// The measuring scale the items were built at (text positions depend on it).
@@ -114,9 +120,11 @@ public final class DisplayListCache {
     /// Clear-box hook for tests: keys leave out the frame facts the looks read, so an item
     /// goes stale when only those change (the property test must then fail).
     package var keyIgnoresContentFacts = false
-    /// Clear-box hook for tests: the HUD's pointer-section key leaves out the hovered element's
-    /// name, so the "over" row goes stale (the property test must then fail).
-    package var hudKeyIgnoresHovered = false
+    /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
+    /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
+    /// decaying with time), so a HUD row goes stale (the cached == fresh checks must then fail).
+    package enum HUDKeyFault: Sendable { case none, drawnPointer, momentumTime }
+    package var hudKeyFault = HUDKeyFault.none
     /// HUD parts drawn again since the cache was made (tests, benches).
     public private(set) var hudPartMisses = 0
 
@@ -166,7 +174,8 @@ public final class DisplayListCache {
             guard b[slot].kept, b[slot].key.frame == frame, b[slot].key.opacity == opacity, b[slot].key.placement == placement
             else { return false }
             guard s < 0 ? b[slot].key.state == nil : b[slot].key.state == present.frame.elementStates[s] else { return false }
-            guard e < 0 ? b[slot].key.effect == nil : b[slot].key.effect == present.frame.effects[e] else { return false }
+            if e < 0 { return b[slot].key.effect == nil && (facts == nil || b[slot].key.facts == facts!) }
+            guard let kept = b[slot].key.effect, kept.value == present.frame.effects[e] else { return false }
             return facts == nil || b[slot].key.facts == facts!
         }
         guard hit else { return nil }
@@ -185,8 +194,7 @@ public final class DisplayListCache {
     /// drawn again (a part draws from its own value: HUDPart). Equal to
     /// `ShowcaseComposer.hudItems(h.ops(in: r, ink: ink))`.
     func hudItems(_ h: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
-        var pointerKey = h.pointerSectionKey
-        if hudKeyIgnoresHovered { pointerKey.hovered = "" }
+        let (headKey, pointerKey) = hudKeys(h)
         guard var st = hud, st.rect == r else {
             let (head, bottom) = h.gestureParts(in: r)
             let parts = head + h.pointerParts(in: r, from: bottom)
@@ -197,12 +205,11 @@ public final class DisplayListCache {
                 for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op])) }
             }
             hudPartMisses += parts.count
-            hud = HUDState(rect: r, headKey: h.gestureSectionsKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
+            hud = HUDState(rect: r, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
                            bottom: bottom, items: items, first: first)
             return items
         }
         hud = nil // `st` holds the only reference: its arrays change in place
-        let headKey = h.gestureSectionsKey
         if headKey != st.headKey {
             let (head, bottom) = h.gestureParts(in: r)
             if head.count != st.headCount || bottom != st.bottom { return hudItems(h, in: r, ink: ink) }
@@ -217,6 +224,17 @@ public final class DisplayListCache {
         }
         hud = st
         return st.items
+    }
+
+    /// What the upper sections and the pointer section show (with the test fault applied).
+    private func hudKeys(_ h: GestureHUD) -> (GestureHUD, GestureHUD.PointerSectionKey) {
+        var head = h.gestureSectionsKey, pointer = h.pointerSectionKey
+        switch hudKeyFault {
+        case .none: break
+        case .drawnPointer: pointer.drawn = pointer.pointer
+        case .momentumTime: head.scrollVelocity = h.scrollVelocity
+        }
+        return (head, pointer)
     }
 
     /// Draws again the parts of `new` (placed from part `start`) that differ from the kept ones.

@@ -59,7 +59,7 @@ public struct ShowcaseComposer {
                     // than its key would draw differently from the fresh build (property test).
                     let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
                     item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
-                    cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx, placement: place,
+                    cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init), placement: place,
                                                                                   opacity: opacity, facts: keyed ?? ContentFacts()))
                 }
             } else {
