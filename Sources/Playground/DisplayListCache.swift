@@ -26,6 +26,8 @@ struct LayoutStructure {
     let cornerRadius: [Double]
     /// The slots of the element itself and its ancestors that are revealing controls, nearest first.
     let revealers: [[Int]]
+    /// The frame fact each element's showcase look reads (ContentFacts.kind(of:)).
+    let facts: [ContentFacts.Kind]
 
     init(_ layout: Layout) {
         let order = layout.paintOrder
@@ -35,6 +37,7 @@ struct LayoutStructure {
         scrollContainer = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
         frame = order.map { layout.property(of: $0, \.frame) ?? .zero }
         cornerRadius = order.map { layout.property(of: $0, \.cornerRadius) ?? 0 }
+        facts = order.map { ContentFacts.kind(of: $0) }
         revealers = order.map { id in
             var out: [Int] = []
             var cur: ElementID? = id
@@ -61,13 +64,19 @@ struct LayoutStructure {
 /// Display items of the last frame, per element, and what they were built from.
 public final class DisplayListCache {
     /// Everything an element's item is drawn from that may change from frame to frame.
-    struct ElementKey: Hashable {
-        var frame: Rect
+    struct ElementKey {
+        var frame = Rect.zero
         var state: ElementState?
-        var effect: EffectAppearance?
-        var placement: ShowcaseComposer.Placement
-        var opacity: Double
-        var facts: ContentFacts
+        /// Kept by reference: an inline optional of its size is copied at every comparison.
+        var effect: KeptEffect?
+        var placement = ShowcaseComposer.Placement()
+        var opacity = 0.0
+        var facts = ContentFacts()
+    }
+
+    final class KeptEffect {
+        let value: EffectAppearance
+        init(_ value: EffectAppearance) { self.value = value }
     }
 
     /// The measuring scale the items were built at (text positions depend on it).
@@ -82,13 +91,42 @@ public final class DisplayListCache {
     private var roots: [ElementID] = []
     private var state = ShowcaseState()
     private var isShowcase = false
-    private var entries: [(key: ElementKey, item: DisplayItem?)?] = []
-    /// The HUD's upper sections as last drawn, and what they showed (GestureHUD.gestureSectionsKey).
-    private var hud: (key: GestureHUD, rect: Rect, items: [DisplayItem], bottom: Double)?
+    /// Per slot of the paint order: the item and what it was built from (`kept` false: none).
+    private var entries: [Entry] = []
+    struct Entry {
+        var kept = false
+        var key = ElementKey()
+        var item: DisplayItem?
+    }
+    /// The HUD as last drawn (hudItems).
+    private var hud: HUDState?
+
+    /// The HUD's parts and items as last drawn, and what its two groups of sections showed.
+    struct HUDState {
+        var rect: Rect
+        /// GestureHUD.gestureSectionsKey and pointerSectionKey of the HUD the parts were made from.
+        var headKey: GestureHUD
+        var pointerKey: GestureHUD.PointerSectionKey
+        /// Upper sections' parts, then the pointer section's.
+        var parts: [HUDPart]
+        var headCount: Int
+        /// Where the pointer section starts (y).
+        var bottom: Double
+        /// One item per operation of the parts, in order; `first[k]` is part k's first item.
+        var items: [DisplayItem]
+        var first: [Int]
+    }
 
     /// Clear-box hook for tests: keys leave out the frame facts the looks read, so an item
     /// goes stale when only those change (the property test must then fail).
     package var keyIgnoresContentFacts = false
+    /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
+    /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
+    /// decaying with time), so a HUD row goes stale (the cached == fresh checks must then fail).
+    package enum HUDKeyFault: Sendable { case none, drawnPointer, momentumTime }
+    package var hudKeyFault = HUDKeyFault.none
+    /// HUD parts drawn again since the cache was made (tests, benches).
+    public private(set) var hudPartMisses = 0
 
     public init(scale: Double) { self.scale = scale }
 
@@ -114,41 +152,108 @@ public final class DisplayListCache {
             structure = LayoutStructure(layout)
             elements = layout.elements
             roots = layout.roots
-            entries = Array(repeating: nil, count: structure.paintOrder.count)
+            entries = Array(repeating: Entry(), count: structure.paintOrder.count)
             hud = nil
         }
         if state != self.state || isShowcase != self.isShowcase {
             self.state = state
             self.isShowcase = isShowcase
-            entries = Array(repeating: nil, count: structure.paintOrder.count)
+            entries = Array(repeating: Entry(), count: structure.paintOrder.count)
         }
     }
 
-    /// The item built for the element at `slot` of the paint order, when `key` is what it was
-    /// built from (nil result with a hit is stored as `.some(nil)`: the element draws nothing).
-    func item(slot: Int, key: ElementKey) -> DisplayItem?? {
-        guard let e = entries[slot], e.key == key else { return nil }
+    /// The item built for the element at `slot` of the paint order, when it was built from
+    /// these (the fields of ElementKey: state and effect are the frame's, `present`'s for the
+    /// slot; `facts` nil: the look reads none, they are not compared). Compared where they are
+    /// kept: the key is large, a copy per element was a tenth of a frame's CPU. A nil result
+    /// with a hit is `.some(nil)`: the element draws nothing.
+    func item(slot: Int, frame: Rect, present: ShowcaseComposer.Present, placement: ShowcaseComposer.Placement,
+              opacity: Double, facts: ContentFacts?) -> DisplayItem?? {
+        let s = Int(present.states[slot]), e = Int(present.effects[slot])
+        let hit = entries.withUnsafeBufferPointer { b -> Bool in
+            guard b[slot].kept, b[slot].key.frame == frame, b[slot].key.opacity == opacity, b[slot].key.placement == placement
+            else { return false }
+            guard s < 0 ? b[slot].key.state == nil : b[slot].key.state == present.frame.elementStates[s] else { return false }
+            if e < 0 { return b[slot].key.effect == nil && (facts == nil || b[slot].key.facts == facts!) }
+            guard let kept = b[slot].key.effect, kept.value == present.frame.effects[e] else { return false }
+            return facts == nil || b[slot].key.facts == facts!
+        }
+        guard hit else { return nil }
         hits += 1
-        return .some(e.item)
+        return .some(entries[slot].item)
     }
 
     func store(_ item: DisplayItem?, slot: Int, key: ElementKey) {
         misses += 1
-        entries[slot] = (key, item)
+        entries[slot] = Entry(kept: true, key: key, item: item)
     }
 
-    /// The HUD's items: its upper sections from the cache while they show the same values,
-    /// the pointer section (which changes on every move) built each time.
+    /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the
+    /// pointer section are each described again only when what they show changed (their
+    /// keys); of a group described again, only the parts that differ from the kept ones are
+    /// drawn again (a part draws from its own value: HUDPart). Equal to
+    /// `ShowcaseComposer.hudItems(h.ops(in: r, ink: ink))`.
     func hudItems(_ h: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
-        let key = h.gestureSectionsKey
-        let head: [DisplayItem], bottom: Double
-        if let hud, hud.rect == r, hud.key == key {
-            (head, bottom) = (hud.items, hud.bottom)
-        } else {
-            let (ops, y) = h.gestureOps(in: r, ink: ink)
-            (head, bottom) = (ShowcaseComposer.hudItems(ops), y)
-            hud = (key, r, head, bottom)
+        let (headKey, pointerKey) = hudKeys(h)
+        guard var st = hud, st.rect == r else {
+            let (head, bottom) = h.gestureParts(in: r)
+            let parts = head + h.pointerParts(in: r, from: bottom)
+            var items: [DisplayItem] = [], first: [Int] = []
+            items.reserveCapacity(parts.count * 2)
+            for p in parts {
+                first.append(items.count)
+                for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op])) }
+            }
+            hudPartMisses += parts.count
+            hud = HUDState(rect: r, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
+                           bottom: bottom, items: items, first: first)
+            return items
         }
-        return head + ShowcaseComposer.hudItems(h.pointerOps(in: r, from: bottom, ink: ink), first: head.count)
+        hud = nil // `st` holds the only reference: its arrays change in place
+        if headKey != st.headKey {
+            let (head, bottom) = h.gestureParts(in: r)
+            if head.count != st.headCount || bottom != st.bottom { return hudItems(h, in: r, ink: ink) }
+            update(&st, with: head, from: 0, in: r, ink: ink)
+            st.headKey = headKey
+        }
+        if pointerKey != st.pointerKey {
+            let parts = h.pointerParts(in: r, from: st.bottom)
+            if parts.count != st.parts.count - st.headCount { return hudItems(h, in: r, ink: ink) }
+            update(&st, with: parts, from: st.headCount, in: r, ink: ink)
+            st.pointerKey = pointerKey
+        }
+        hud = st
+        return st.items
+    }
+
+    /// What the upper sections and the pointer section show (with the test fault applied).
+    private func hudKeys(_ h: GestureHUD) -> (GestureHUD, GestureHUD.PointerSectionKey) {
+        var head = h.gestureSectionsKey, pointer = h.pointerSectionKey
+        switch hudKeyFault {
+        case .none: break
+        case .drawnPointer: pointer.drawn = pointer.pointer
+        case .momentumTime: head.scrollVelocity = h.scrollVelocity
+        }
+        return (head, pointer)
+    }
+
+    /// Draws again the parts of `new` (placed from part `start`) that differ from the kept ones.
+    private func update(_ st: inout HUDState, with new: [HUDPart], from start: Int, in r: Rect, ink: Ink) {
+        for (k, p) in new.enumerated() where st.parts[start + k] != p {
+            let i = start + k
+            let ops = p.ops(in: r, ink: ink)
+            let end = i + 1 < st.first.count ? st.first[i + 1] : st.items.count
+            hudPartMisses += 1
+            st.parts[i] = p
+            if ops.count == end - st.first[i] {
+                for (j, op) in ops.enumerated() { st.items[st.first[i] + j].ops = [op] }
+            } else {
+                // (Never for the HUD's parts: a case always draws as many operations.)
+                st.items.replaceSubrange(st.first[i]..<end, with: ops.map { DisplayItem(ItemID("hud", 0), [$0]) })
+                let delta = ops.count - (end - st.first[i])
+                for q in (i + 1)..<st.first.count { st.first[q] += delta }
+                for q in st.items.indices { st.items[q].id = ItemID("hud", q) }
+            }
+        }
     }
 }

@@ -156,50 +156,37 @@ public struct GestureHUD: Sendable, Equatable {
 
     // MARK: drawing
 
-    /// The HUD panel's operations in `r`.
+    /// The HUD panel's operations in `r`, built from scratch (the reference the display-list
+    /// cache's HUD must equal).
     func ops(in r: Rect, ink: Ink) -> [DrawOp] {
-        let (head, y) = gestureOps(in: r, ink: ink)
-        return head + pointerOps(in: r, from: y, ink: ink)
+        let (head, y) = gestureParts(in: r)
+        return (head + pointerParts(in: r, from: y)).flatMap { $0.ops(in: r, ink: ink) }
     }
 
-    /// The pointer section, from `y` down: the only part that changes on every pointer move
-    /// (the display-list cache keeps the rest while it shows the same values, issue 8).
-    func pointerOps(in r: Rect, from top: Double, ink: Ink) -> [DrawOp] {
-        var ops: [DrawOp] = []
+    /// The pointer section, from `top` down: the only part that changes on every pointer move.
+    func pointerParts(in r: Rect, from top: Double) -> [HUDPart] {
+        var parts: [HUDPart] = []
         var y = top
-        let (section, row) = HUDRows.make(r, ink: ink)
-        section("Pointer", &y, &ops)
-        row("logical", fmt(pointer.x, 0) + ", " + fmt(pointer.y, 0), false, &y, &ops)
-        row("drawn", fmt(drawn.x, 0) + ", " + fmt(drawn.y, 0), drawn.distance(to: pointer) > 0.5, &y, &ops)
-        row("over", hovered, false, &y, &ops)
-        row("effect", effect, false, &y, &ops)
-        return ops
+        HUDPart.section("Pointer", &y, &parts)
+        HUDPart.row("logical", fmt(pointer.x, 0) + ", " + fmt(pointer.y, 0), false, &y, &parts)
+        HUDPart.row("drawn", fmt(drawn.x, 0) + ", " + fmt(drawn.y, 0), drawn.distance(to: pointer) > 0.5, &y, &parts)
+        HUDPart.row("over", hovered, false, &y, &parts)
+        HUDPart.row("effect", effect, false, &y, &parts)
+        return parts
     }
 
     /// Everything above the pointer section, and where that section starts.
-    func gestureOps(in r: Rect, ink: Ink) -> ([DrawOp], Double) {
-        var ops: [DrawOp] = [
-            .shadow(.roundedRect(cornerRadius: 16), r, blur: 10, offset: Vector(0, 6), Paint.black.withAlpha(0.25)),
-            .gradient(.roundedRect(cornerRadius: 16), r, .vertical(Paint(hex: 0x2A2A30), Paint(hex: 0x18181C)), opacity: 1),
-            .stroke(.roundedRect(cornerRadius: 16), r, lineWidth: 0.5, Paint.white.withAlpha(0.12)),
-            .text("Gesture HUD", .system(13, bold: true), baseline: Point(r.minX + 16, r.minY + 26), .white),
-            ink.trailing(lastInput.rawValue, x: r.maxX - 16, in: Rect(x: r.minX, y: r.minY + 12, width: r.width, height: 18),
-                         font: .system(10, bold: true), Palette.accent),
-        ]
+    func gestureParts(in r: Rect) -> ([HUDPart], Double) {
+        var parts: [HUDPart] = [.panel, .inputKind(lastInput.rawValue)]
+        parts.reserveCapacity(64)
         var y = r.minY + 44
-        let value = Paint.white
-        let (addSection, addRow) = HUDRows.make(r, ink: ink)
-        func section(_ title: String) { addSection(title, &y, &ops) }
-        func row(_ name: String, _ v: String, highlight: Bool = false) { addRow(name, v, highlight, &y, &ops) }
+        func section(_ title: String) { HUDPart.section(title, &y, &parts) }
+        func row(_ name: String, _ v: String, highlight: Bool = false) { HUDPart.row(name, v, highlight, &y, &parts) }
         // Finger dots: one per finger on the pad (or touch point).
         section("Fingers")
         let n = max(fingers, touches)
-        for k in 0..<5 {
-            let d = Rect(x: r.minX + 16 + Double(k) * 22, y: y, width: 16, height: 16)
-            ops.append(.fill(.ellipse, d, k < n ? Palette.accent : Paint.white.withAlpha(0.12)))
-        }
-        ops.append(ink.trailing(touches > 0 ? "\(touches) touch" : "\(fingers) on pad", x: r.maxX - 16,
-                                in: Rect(x: r.minX, y: y, width: r.width, height: 16), font: .monospaced(11), value))
+        for k in 0..<5 { parts.append(.fingerDot(k, y: y, on: k < n)) }
+        parts.append(.fingerCount(touches > 0 ? "\(touches) touch" : "\(fingers) on pad", y: y))
         y += 26
         section("Gesture")
         row("kind", gestureKind.map { "\($0.rawValue)" } ?? "—", highlight: gesturePhase != "idle" && gesturePhase != "end")
@@ -208,15 +195,10 @@ public struct GestureHUD: Sendable, Equatable {
         row("rotation", fmt(rotation, 1) + "°")
         row("swipe", swipeDirection.map { arrow($0) + " " + $0 } ?? "—")
         // A small dial for the rotation and a bar for the scale.
-        let dial = Rect(x: r.minX + 16, y: y + 2, width: 44, height: 44)
-        ops.append(.stroke(.ellipse, dial, lineWidth: 1.5, Paint.white.withAlpha(0.25)))
-        let a = rotation * Double.pi / 180 - Double.pi / 2
-        let tip = Point(dial.midX + 18 * Math.cos(a), dial.midY + 18 * Math.sin(a))
-        ops.append(ShowcaseContent.line(dial.center, tip, width: 2, Palette.orange))
-        let bar = Rect(x: dial.maxX + 14, y: dial.midY - 4, width: r.maxX - 16 - dial.maxX - 14, height: 8)
-        ops.append(.fill(.capsule, bar, Paint.white.withAlpha(0.12)))
-        let fillW = bar.width * min(max((pinchScale - 0.25) / 3.75, 0), 1)
-        ops.append(.fill(.capsule, Rect(x: bar.minX, y: bar.minY, width: max(fillW, 8), height: 8), Palette.green))
+        parts.append(.dial(y: y))
+        parts.append(.dialHand(degrees: rotation, y: y))
+        parts.append(.scaleTrack(y: y))
+        parts.append(.scaleFill(min(max((pinchScale - 0.25) / 3.75, 0), 1), y: y))
         y += 54
         section("Scroll")
         let v = shownVelocity(at: now)
@@ -228,10 +210,7 @@ public struct GestureHUD: Sendable, Equatable {
         let mods: [(Modifiers, String)] = [(.shift, "⇧"), (.control, "⌃"), (.alt, "⌥"), (.super, "⌘")]
         var x = r.minX + 16
         for (m, g) in mods {
-            let on = modifiers.contains(m)
-            let key = Rect(x: x, y: y, width: 40, height: 30)
-            ops.append(.fill(.roundedRect(cornerRadius: 7), key, on ? Palette.accent : Paint.white.withAlpha(0.08)))
-            ops.append(ink.centered(g, in: key, font: .system(15, bold: on), on ? .white : Paint.white.withAlpha(0.45)))
+            parts.append(.modifierKey(g, x: x, y: y, on: modifiers.contains(m)))
             x += 48
         }
         y += 40
@@ -244,7 +223,7 @@ public struct GestureHUD: Sendable, Equatable {
         row("last drop", dragOperation.map { "\($0)" } ?? "—", highlight: dragOperation != nil)
         row("by", dragInput?.rawValue ?? "—")
         row("onto", dragTarget.isEmpty ? "—" : dragTarget)
-        return (ops, y)
+        return (parts, y)
     }
 
     /// The HUD with what only the pointer section shows taken out: equal for two HUDs whose
@@ -259,30 +238,101 @@ public struct GestureHUD: Sendable, Equatable {
         return k
     }
 
+    /// What the pointer section shows (pointerParts reads nothing else).
+    struct PointerSectionKey: Equatable {
+        var pointer: Point, drawn: Point, hovered: String, effect: String
+    }
+    var pointerSectionKey: PointerSectionKey { PointerSectionKey(pointer: pointer, drawn: drawn, hovered: hovered, effect: effect) }
+
     func arrow(_ dir: String) -> String {
         switch dir { case "left": "←"; case "right": "→"; case "up": "↑"; default: "↓" }
     }
 }
 
-/// The HUD's section titles and name/value rows, appended at a running y.
-enum HUDRows {
-    typealias Section = (_ title: String, _ y: inout Double, _ ops: inout [DrawOp]) -> Void
-    typealias Row = (_ name: String, _ value: String, _ highlight: Bool, _ y: inout Double, _ ops: inout [DrawOp]) -> Void
+/// One thing the HUD draws, described by value. `ops(in:ink:)` draws it from the part and
+/// the panel's rect alone, so two equal parts draw the same: the display-list cache keeps a
+/// part's items while it stays equal and rebuilds only the parts that changed (issue 8). The
+/// number of operations of a part depends only on its case.
+enum HUDPart: Hashable {
+    /// Shadow, background, border and title.
+    case panel
+    case inputKind(String)
+    case section(String, y: Double)
+    case label(String, y: Double)
+    case value(String, y: Double, highlight: Bool)
+    case fingerDot(Int, y: Double, on: Bool)
+    case fingerCount(String, y: Double)
+    case dial(y: Double)
+    case dialHand(degrees: Double, y: Double)
+    case scaleTrack(y: Double)
+    /// The scale bar's filled fraction (0…1).
+    case scaleFill(Double, y: Double)
+    /// Key cap and glyph.
+    case modifierKey(String, x: Double, y: Double, on: Bool)
 
-    static func make(_ r: Rect, ink: Ink) -> (Section, Row) {
-        let label = Paint.white.withAlpha(0.55), value = Paint.white
-        let section: Section = { title, y, ops in
-            y += 6
-            ops.append(.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3)))
-            y += 18
+    /// A section title at the running `y`.
+    static func section(_ title: String, _ y: inout Double, _ parts: inout [HUDPart]) {
+        y += 6
+        parts.append(.section(title, y: y))
+        y += 18
+    }
+
+    /// A name/value row at the running `y`.
+    static func row(_ name: String, _ v: String, _ highlight: Bool, _ y: inout Double, _ parts: inout [HUDPart]) {
+        parts.append(.label(name, y: y))
+        parts.append(.value(v, y: y, highlight: highlight))
+        y += 21
+    }
+
+    /// The part's operations on the panel `r`.
+    func ops(in r: Rect, ink: Ink) -> [DrawOp] {
+        switch self {
+        case .panel:
+            return [
+                .shadow(.roundedRect(cornerRadius: 16), r, blur: 10, offset: Vector(0, 6), Paint.black.withAlpha(0.25)),
+                .gradient(.roundedRect(cornerRadius: 16), r, .vertical(Paint(hex: 0x2A2A30), Paint(hex: 0x18181C)), opacity: 1),
+                .stroke(.roundedRect(cornerRadius: 16), r, lineWidth: 0.5, Paint.white.withAlpha(0.12)),
+                .text("Gesture HUD", .system(13, bold: true), baseline: Point(r.minX + 16, r.minY + 26), .white),
+            ]
+        case .inputKind(let kind):
+            return [ink.trailing(kind, x: r.maxX - 16, in: Rect(x: r.minX, y: r.minY + 12, width: r.width, height: 18),
+                                 font: .system(10, bold: true), Palette.accent)]
+        case .section(let title, let y):
+            return [.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3))]
+        case .label(let name, let y):
+            return [ink.leading(name, x: r.minX + 16, in: Rect(x: r.minX, y: y, width: r.width, height: 20), font: .system(11),
+                                Paint.white.withAlpha(0.55))]
+        case .value(let v, let y, let highlight):
+            return [ink.trailing(v, x: r.maxX - 16, in: Rect(x: r.minX, y: y, width: r.width, height: 20),
+                                 font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : Paint.white)]
+        case .fingerDot(let k, let y, let on):
+            return [.fill(.ellipse, Rect(x: r.minX + 16 + Double(k) * 22, y: y, width: 16, height: 16),
+                          on ? Palette.accent : Paint.white.withAlpha(0.12))]
+        case .fingerCount(let text, let y):
+            return [ink.trailing(text, x: r.maxX - 16, in: Rect(x: r.minX, y: y, width: r.width, height: 16), font: .monospaced(11), Paint.white)]
+        case .dial(let y):
+            return [.stroke(.ellipse, HUDPart.dialRect(r, y), lineWidth: 1.5, Paint.white.withAlpha(0.25))]
+        case .dialHand(let degrees, let y):
+            let dial = HUDPart.dialRect(r, y)
+            let a = degrees * Double.pi / 180 - Double.pi / 2
+            let tip = Point(dial.midX + 18 * Math.cos(a), dial.midY + 18 * Math.sin(a))
+            return [ShowcaseContent.line(dial.center, tip, width: 2, Palette.orange)]
+        case .scaleTrack(let y):
+            return [.fill(.capsule, HUDPart.barRect(r, y), Paint.white.withAlpha(0.12))]
+        case .scaleFill(let fraction, let y):
+            let bar = HUDPart.barRect(r, y)
+            return [.fill(.capsule, Rect(x: bar.minX, y: bar.minY, width: max(bar.width * fraction, 8), height: 8), Palette.green)]
+        case .modifierKey(let glyph, let x, let y, let on):
+            let key = Rect(x: x, y: y, width: 40, height: 30)
+            return [.fill(.roundedRect(cornerRadius: 7), key, on ? Palette.accent : Paint.white.withAlpha(0.08)),
+                    ink.centered(glyph, in: key, font: .system(15, bold: on), on ? .white : Paint.white.withAlpha(0.45))]
         }
-        let row: Row = { name, v, highlight, y, ops in
-            let line = Rect(x: r.minX, y: y, width: r.width, height: 20)
-            ops.append(ink.leading(name, x: r.minX + 16, in: line, font: .system(11), label))
-            ops.append(ink.trailing(v, x: r.maxX - 16, in: line, font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : value))
-            y += 21
-        }
-        return (section, row)
+    }
+
+    static func dialRect(_ r: Rect, _ y: Double) -> Rect { Rect(x: r.minX + 16, y: y + 2, width: 44, height: 44) }
+    static func barRect(_ r: Rect, _ y: Double) -> Rect {
+        let dial = dialRect(r, y)
+        return Rect(x: dial.maxX + 14, y: dial.midY - 4, width: r.maxX - 16 - dial.maxX - 14, height: 8)
     }
 }
 

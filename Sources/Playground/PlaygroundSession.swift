@@ -82,21 +82,32 @@ public final class PlaygroundSession {
     }
 
     private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
-        // One copy of the engine per frame, held immutable: calling its methods through
-        // `self.engine` (or a pointer) copies the whole large value on every call, and the
-        // composer asks for ~150 surface frames per frame (issue 8).
-        let e = engine
-        let frame = e.describe()
-        hud.observe(frame)
-        if let id = e.hovered, let el = e.layout[id] {
-            hud.hovered = el.label.isEmpty ? "\(el.kind)" : el.label
-            hud.effect = e.effect(on: id).map { "\($0.kind)" } ?? "none"
-        } else {
-            hud.hovered = "—"; hud.effect = "—"
+        // The engine is read in place (inPlace): calling its methods through `self.engine`
+        // copies the whole large value on every call, and the composer asks for ~150 surface
+        // frames per frame (issue 8).
+        engine.inPlace { e in
+            let frame = e.describe()
+            lastFrame = frame
+            hud.observe(frame)
+            if let id = e.hovered, let el = e.layout[id] {
+                hud.hovered = el.label.isEmpty ? "\(el.kind)" : el.label
+                hud.effect = e.effect(on: id).map { "\($0.kind)" } ?? "none"
+            } else {
+                hud.hovered = "—"; hud.effect = "—"
+            }
+            let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase)
+            return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
         }
-        let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase)
-        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
     }
+
+    /// The frame the last display list was built from (`render`, `displayItems`): what the
+    /// window just drew (its state line, --state-out), without describing the engine again.
+    public private(set) var lastFrame: Frame?
+
+    /// Whether something animates now (`describe().isAnimating`, without describing).
+    public var isAnimating: Bool { engine.inPlace { !$0.isSettled } }
+    /// The engine's next deadline (`describe().nextDeadline`, without describing).
+    public var nextDeadline: Timestamp? { engine.inPlace { $0.nextDeadline } }
 
     /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and
     /// returns the repainted pixel rectangles; `previous` holds the last frame rendered (see
@@ -114,4 +125,12 @@ public final class PlaygroundSession {
         r.render(displayItems(on: canvas), into: canvas, bufferAge: 0)
         return canvas
     }
+}
+
+extension Engine {
+    /// Runs `body` on the engine where it is stored. Through a class property, each call of
+    /// a method copies the whole engine (the property could change during the call); a
+    /// mutating access holds it exclusively instead, so `body` reads it without a copy
+    /// (issue 8: the copy was ~20 µs a frame). `body` must not reach the engine another way.
+    @inline(__always) mutating func inPlace<R>(_ body: (borrowing Engine) -> R) -> R { body(self) }
 }

@@ -39,7 +39,6 @@ public struct ShowcaseComposer {
 
         for (slot, id) in structure.paintOrder.enumerated() {
             guard var r = surfaceFrame(id) else { continue }
-            let st = present.state(slot)
             // Content of a scroll container is clipped to its viewport (rounded like the
             // container), turned with it when it rotates (I5, G5).
             let place = placement(slot: slot, structure, present)
@@ -47,23 +46,24 @@ public struct ShowcaseComposer {
             if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { continue }
             let opacity = revealOpacity(slot: slot, structure, present)
             if opacity <= 0 { continue }
-            let fx = present.effect(slot)
             let item: DisplayItem?
             if let cache {
-                let relevant = isShowcase ? facts.relevant(to: id) : ContentFacts()
-                let key = DisplayListCache.ElementKey(frame: r, state: st, effect: fx, placement: place, opacity: opacity,
-                                                      facts: cache.keyIgnoresContentFacts ? ContentFacts() : relevant)
-                if let hit = cache.item(slot: slot, key: key) {
+                let kind = isShowcase ? structure.facts[slot] : .none
+                let relevant = kind == .none ? nil : facts.relevant(kind)
+                let keyed = cache.keyIgnoresContentFacts ? nil : relevant
+                if let hit = cache.item(slot: slot, frame: r, present: present, placement: place, opacity: opacity, facts: keyed) {
                     item = hit
                 } else {
+                    let st = present.state(slot), fx = present.effect(slot)
                     // Drawn from the facts the key holds, not the frame's: a look reading more
                     // than its key would draw differently from the fresh build (property test).
-                    let own = ShowcaseContent(state: state, facts: relevant, ink: ink, layout: layout)
+                    let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
                     item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
-                    cache.store(item, slot: slot, key: key)
+                    cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init), placement: place,
+                                                                                  opacity: opacity, facts: keyed ?? ContentFacts()))
                 }
             } else {
-                item = elementItem(id, in: r, st, fx, place, opacity, content: content, ink: ink)
+                item = elementItem(id, in: r, present.state(slot), present.effect(slot), place, opacity, content: content, ink: ink)
             }
             if frame.pointer.isUnderContent, frame.pointer.underElement == id {
                 items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))

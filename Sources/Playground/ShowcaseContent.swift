@@ -62,19 +62,38 @@ struct ContentFacts: Hashable {
         pagesOffset = frame.containers.first { $0.element == ID.pages }?.transform.offset.dx ?? 0
     }
 
+    /// Which of the facts an element's look reads (ShowcaseContent.ops); at most one.
+    enum Kind: UInt8 {
+        case none, textSelection, scrubbers, playbackReveal, miniToolbarReveal, pagesOffset
+    }
+
+    /// The fact the look of `id` reads (kept per element by LayoutStructure).
+    static func kind(of id: ElementID) -> Kind {
+        switch id {
+        case ID.text: .textSelection
+        case ID.video, ID.scrubber: .scrubbers
+        case ID.skipBack, ID.play, ID.skipForward: .playbackReveal
+        case ID.miniToolbarArea: .miniToolbarReveal
+        case _ where ID.miniButtons.contains(id): .miniToolbarReveal
+        case _ where ID.panels.count > 7 && id == ID.panels[7]: .pagesOffset
+        default: .none
+        }
+    }
+
     /// Only the facts the look of `id` reads (ShowcaseContent.ops); the rest at their
     /// defaults. The cache draws an element from these, so a look that reads a fact not kept
     /// here draws differently from a fresh build, which the cache's property test catches.
-    func relevant(to id: ElementID) -> ContentFacts {
+    func relevant(to id: ElementID) -> ContentFacts { relevant(ContentFacts.kind(of: id)) }
+
+    func relevant(_ kind: Kind) -> ContentFacts {
         var f = ContentFacts()
-        switch id {
-        case ID.text: f.textSelection = textSelection
-        case ID.video, ID.scrubber: f.scrubbers = scrubbers
-        case ID.skipBack, ID.play, ID.skipForward: f.playbackReveal = playbackReveal
-        case ID.miniToolbarArea: f.miniToolbarReveal = miniToolbarReveal
-        case _ where ID.miniButtons.contains(id): f.miniToolbarReveal = miniToolbarReveal
-        case _ where ID.panels.count > 7 && id == ID.panels[7]: f.pagesOffset = pagesOffset
-        default: break
+        switch kind {
+        case .none: break
+        case .textSelection: f.textSelection = textSelection
+        case .scrubbers: f.scrubbers = scrubbers
+        case .playbackReveal: f.playbackReveal = playbackReveal
+        case .miniToolbarReveal: f.miniToolbarReveal = miniToolbarReveal
+        case .pagesOffset: f.pagesOffset = pagesOffset
         }
         return f
     }

@@ -50,18 +50,23 @@ struct DisplayListCacheTests {
         #expect(differed, "a cache keyed without the scrubber's hover facts was never caught stale")
     }
 
-    @Test("a pointer move rebuilds only the items that changed")
-    func pointerMoveReusesItems() {
-        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+    /// Moves the pointer to a point 16 ms later and builds the kept display list.
+    func mover(_ session: PlaygroundSession) -> (Point) -> Void {
         let canvas = Canvas(width: 720, height: 450, scale: 0.5)
         var t: UInt64 = 0
-        func move(_ p: Point) {
+        return { p in
             t += 16_000
             session.handle(InputEvent(time: Timestamp(rawValue: t), device: DeviceID(1),
                                       .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
             session.advance(to: Timestamp(rawValue: t))
             _ = session.displayItems(on: canvas)
         }
+    }
+
+    @Test("a pointer move rebuilds only the items that changed")
+    func pointerMoveReusesItems() {
+        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+        let move = mover(session)
         // A spot of the window background (nothing hovered, no effect), once everything settled.
         var spot: Point?
         search: for y in stride(from: 60.0, to: Showcase.size.height, by: 37) {
@@ -78,5 +83,66 @@ struct DisplayListCacheTests {
         move(Point(spot.x - 2, spot.y - 1))
         #expect(session.displayCache.misses == before, "a move over the background rebuilt \(session.displayCache.misses - before) elements")
         #expect(session.displayCache.hits > 100)
+    }
+
+    /// Runs a scenario whose HUD changes with no input (the drawn pointer settling onto a
+    /// button under magnetism, M3; momentum decaying, G1) with `fault` in the cache's HUD keys;
+    /// whether a kept display list ever differed from a fresh one.
+    func hudGoesStale(_ scenario: DisplayListCache.HUDKeyFault, fault: DisplayListCache.HUDKeyFault) -> Bool {
+        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+        session.displayCache.hudKeyFault = fault
+        let canvas = Canvas(width: 720, height: 450, scale: 0.5)
+        var t: UInt64 = 0
+        var differed = false
+        func frame() {
+            session.advance(to: Timestamp(rawValue: t))
+            let kept = session.displayItems(on: canvas)
+            if kept != session.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) }) { differed = true }
+        }
+        func send(_ kind: InputEventKind, device: DeviceID = DeviceID(1)) {
+            t += 8_000
+            session.handle(InputEvent(time: Timestamp(rawValue: t), device: device, kind))
+            frame()
+        }
+        switch scenario {
+        case .drawnPointer:
+            // Onto a toolbar button off its centre, then rest: the drawn pointer is pulled in.
+            let b = session.engine.surfaceFrame(of: Showcase.ID.back)!
+            for k in 0..<10 {
+                let p = InputPoint(x: b.minX + 3 + Double(k), y: b.minY + 4)
+                send(.motion(position: p, delta: .zero, unaccelerated: .zero))
+            }
+        case .momentumTime:
+            // A two-finger flick over the list, then the fingers lift: the content glides.
+            send(.deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture]), device: DeviceID(2))
+            let l = session.engine.surfaceFrame(of: Showcase.ID.list)!
+            send(.motion(position: InputPoint(x: l.midX, y: l.midY), delta: .zero, unaccelerated: .zero))
+            for _ in 0..<8 { send(.scroll(source: .finger, axis: .vertical, value: 12, value120: nil, stop: false), device: DeviceID(2)) }
+            send(.scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true), device: DeviceID(2))
+        case .none:
+            break
+        }
+        for _ in 0..<40 { t += 16_000; frame() }
+        return differed
+    }
+
+    @Test("the HUD's keys have teeth: leaving out a fact that changes on its own (drawn pointer, momentum decay) is caught stale",
+          arguments: [DisplayListCache.HUDKeyFault.drawnPointer, .momentumTime])
+    func staleHUDKeyIsCaught(fault: DisplayListCache.HUDKeyFault) {
+        #expect(!hudGoesStale(fault, fault: .none), "the scenario differs even with complete keys")
+        #expect(hudGoesStale(fault, fault: fault), "a HUD key without that fact was never caught stale")
+    }
+
+    @Test("a pointer move redraws only the HUD rows whose values changed (logical and drawn position)")
+    func pointerMoveRedrawsChangedHUDRows() {
+        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+        let move = mover(session)
+        // Over the window background (the top-right corner of the sidebar's pane is bare).
+        let spot = Point(Showcase.size.width - 6, Showcase.size.height - 6)
+        for _ in 0..<60 { move(spot) }
+        #expect(session.engine.hovered == nil)
+        let before = session.displayCache.hudPartMisses
+        move(Point(spot.x - 3, spot.y - 2))
+        #expect(session.displayCache.hudPartMisses - before == 2, "a move redrew \(session.displayCache.hudPartMisses - before) HUD parts")
     }
 }

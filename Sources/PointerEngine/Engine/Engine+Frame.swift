@@ -10,10 +10,9 @@ extension Engine {
         var opacity = clamp(visibleOpacity.value, 0, 1) * (1 - lift)
         if request.hidesPointer { opacity = 0 }
         let s = settings.size
-        let under: ElementID? = {
-            if morph.to.underContent, let id = hovered { return id }
-            return liftElement
-        }()
+        // (No closure here: one capturing `self` copies the whole engine.)
+        var under = liftElement
+        if morph.to.underContent, let id = hovered { under = id }
         let pointer = PointerAppearance(
             generation: settings.generation, position: drawn, logicalPosition: logicalPosition, layers: layers,
             opacity: opacity, scale: s, fillColor: settings.color,
@@ -23,20 +22,22 @@ extension Engine {
         var f = Frame(time: now, surfaceSize: layout.size, pointer: pointer)
 
         // Scroll containers, in paint order.
-        for space in index.spaces.dropFirst() {
-            let slot = Int(space.container)
+        f.containers.reserveCapacity(index.containersInPaintOrder.count)
+        for slot in index.containersInPaintOrder {
             let id = index.entries[slot].id
             f.containers.append(ContainerAppearance(element: id, transform: index.transform(slot: slot, scene: scene),
-                                                    opacity: scene.containerOpacity[id] ?? 1))
+                                                    opacity: scene.containerOpacity.isEmpty ? 1 : scene.containerOpacity[id] ?? 1))
         }
-        f.containers.sort { (index.entry($0.element)?.rank ?? 0) < (index.entry($1.element)?.rank ?? 0) }
 
-        // Element overrides.
-        var ids = Set<ElementID>(scene.selection)
-        ids.formUnion(scene.pressed)
-        ids.formUnion(scene.reveal.keys)
-        ids.formUnion(scene.frameOverrides.keys)
-        for id in ids.sorted() {
+        // Element overrides, by id (the sets are small: a sorted array, no set built per frame).
+        var ids: [ElementID] = []
+        ids.reserveCapacity(scene.selection.count + scene.pressed.count + scene.reveal.count + scene.frameOverrides.count)
+        ids += scene.selection
+        ids += scene.pressed
+        ids += scene.reveal.keys
+        ids += scene.frameOverrides.keys
+        ids.sort()
+        for (k, id) in ids.enumerated() where k == 0 || ids[k - 1] != id {
             f.elementStates.append(ElementState(
                 element: id, isSelected: scene.selection.contains(id), isPressed: scene.pressed.contains(id),
                 revealOpacity: scene.reveal[id] ?? 1,
@@ -72,13 +73,20 @@ extension Engine {
         for i in components.indices { components[i].contribute(to: &f, context: ctx) }
 
         f.isAnimating = !isSettled
-        var deadlines: [Timestamp] = []
-        if let d = idleDeadline, d > now { deadlines.append(d) }
-        if let m = lastMotion, velocity.speed > 0 {
-            deadlines.append(Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6)))
-        }
-        f.nextDeadline = deadlines.min()
+        f.nextDeadline = nextDeadline
         return f
+    }
+
+    /// The next time something changes without input (auto-hide P5, the pointer coming to
+    /// rest), nil: none. `describe().nextDeadline`, without describing the frame.
+    public var nextDeadline: Timestamp? {
+        var next: Timestamp?
+        if let d = idleDeadline, d > now { next = d }
+        if let m = lastMotion, velocity.speed > 0 {
+            let rest = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
+            next = next.map { min($0, rest) } ?? rest
+        }
+        return next
     }
 
     /// P6: a border colour that contrasts with the fill (black on light, white on dark).

@@ -191,6 +191,8 @@ final class HitIndex: Sendable {
     let slotTable: [Int32]
     let idBase: Int32
     let slotOf: [ElementID: Int32]
+    /// The slots of the scroll containers, in paint order (Engine.describe lists them so).
+    let containersInPaintOrder: [Int]
 
     init(layout: Layout) {
         self.layout = layout
@@ -225,6 +227,9 @@ final class HitIndex: Sendable {
         }
         self.entries = entries
         self.spaces = spaces
+        // Sorted stably by rank, as describe sorted them (ties keep the order of `spaces`).
+        containersInPaintOrder = spaces.dropFirst().map { Int($0.container) }.enumerated()
+            .sorted { (entries[$0.element].rank, $0.offset) < (entries[$1.element].rank, $1.offset) }.map(\.element)
         let ids = layout.elements.map(\.id.rawValue)
         let lo = ids.min() ?? 0, hi = ids.max() ?? -1
         if Int(hi) - Int(lo) + 1 <= 4 * ids.count + 1024 {

@@ -79,10 +79,11 @@ enum PlaygroundLive {
             session.advance(to: now())
             window.setNeedsDisplay()
         }
-        func schedule(_ frame: Frame) {
-            if frame.isAnimating {
+        // Asks the session, not a described frame: describing costs a frame's worth of work.
+        func schedule() {
+            if session.isAnimating {
                 window.setNeedsDisplay()
-            } else if let d = frame.nextDeadline {
+            } else if let d = session.nextDeadline {
                 let t = now()
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
             }
@@ -131,8 +132,8 @@ enum PlaygroundLive {
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
-            if let stateFile {
-                let line = StateReport.line(session, frame: session.engine.describe(), number: ctx.frameNumber, scale: ctx.scale,
+            if let stateFile, let frame = session.lastFrame {
+                let line = StateReport.line(session, frame: frame, number: ctx.frameNumber, scale: ctx.scale,
                                             size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)))
                 fputs(line + "\n", stateFile)
                 fflush(stateFile)
@@ -150,7 +151,7 @@ enum PlaygroundLive {
                 if !replay.cursor.isFinished { window.setNeedsDisplay() } else { replay.announceEnd() }
                 return
             }
-            schedule(session.engine.describe())
+            schedule()
         }
         window.onClose = { client.loop.stop(.finished(code: CLI.Status.ok)) }
         return finish(client.loop.run(), window: window, stats: options.stats)

@@ -120,7 +120,10 @@ public struct ScrubberInteraction: Interaction {
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
         guard any != false else { return }
-        for e in ctx.layout.elements where e.traits.scrubber != nil {
+        // By index: `for e in elements` copies every element of the layout each frame.
+        let elements = ctx.layout.elements
+        for i in elements.indices where elements[i].traits.scrubber != nil {
+            let e = elements[i]
             let s = scrubbers[e.id]
             let duration = e.traits.scrubber!.duration
             let time = s?.time ?? ctx.scene.playhead[e.id] ?? 0
