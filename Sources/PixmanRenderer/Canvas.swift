@@ -134,7 +134,7 @@ public final class Canvas {
         let c = color.premultiplied
         forEachSplitPart(of: px, corner: corner) { part, isCorner in
             if isCorner {
-                withClip(part) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+                paintCorner(part, of: px, corner: corner, key: key, source: source, sourceOrigin: nil, opacity: 1)
             } else {
                 image.fill(op, c, x: part.x, y: part.y, width: part.width, height: part.height)
             }
@@ -245,7 +245,7 @@ public final class Canvas {
                 let vertical: Bool = { if case .linear(let a, let b) = gradient.kind { return a.x == b.x }; return false }()
                 forEachSplitPart(of: px, corner: corner) { part, isCorner in
                     if isCorner {
-                        withClip(part) { paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: 1) }
+                        paintCorner(part, of: px, corner: corner, key: key, source: grad, sourceOrigin: (px.x, px.y), opacity: 1)
                     } else if vertical {
                         // Every pixel of a row has the row's colour: store it, read nothing.
                         image.spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
@@ -259,8 +259,52 @@ public final class Canvas {
             default: break
             }
         }
+        if let key, paintSplit(source: grad, sourceOrigin: (px.x, px.y), shape: shape, px: px, key: key, opacity: opacity) { return }
         paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: opacity,
               size: (px.width, px.height))
+    }
+
+    /// Paints `source` through the coverage of a rounded rect in `px` (mask `key`) without the
+    /// mask of its whole size: plainly where the coverage is full, through the small corner mask
+    /// (`cornerMaskKey`) in the four corner squares. False (nothing drawn) when the shape has
+    /// no such split. A full-size mask per size was re-made every frame while a lift or a
+    /// platter animated its size (issue 8); the corner squares' coverage depends only on the
+    /// radius, and a mask of 255 composites exactly as no mask, so the pixels are the same.
+    func paintSplit(source: PixmanImage, sourceOrigin: (Int, Int)?, shape: Shape, px: PixelRect, key: MaskKey,
+                    opacity: Double) -> Bool {
+        switch shape {
+        case .roundedRect, .capsule: break
+        default: return false
+        }
+        let corner = Int(cornerRadiusPixels(shape, px).rounded(.up))
+        guard px.width > 2 * corner, px.height > 2 * corner else { return false }
+        forEachSplitPart(of: px, corner: corner) { part, isCorner in
+            if isCorner {
+                paintCorner(part, of: px, corner: corner, key: key, source: source, sourceOrigin: sourceOrigin, opacity: opacity)
+            } else {
+                paint(source: source, sourceOrigin: sourceOrigin, mask: nil, at: part.x, part.y, opacity: opacity,
+                      size: (part.width, part.height))
+            }
+        }
+        return true
+    }
+
+    /// The 2c × 2c rounded square whose quarters are the corner squares of every rounded rect
+    /// with that corner radius (`key`'s), whatever its size.
+    static func cornerMaskKey(_ key: MaskKey, corner c: Int) -> MaskKey {
+        guard case .roundedRect(_, _, let r16) = key else { return key }
+        return .roundedRect(width: 2 * c, height: 2 * c, radius16: r16)
+    }
+
+    /// Paints the part `part` (inside one corner square of the rounded rect `px`) through the
+    /// corner mask.
+    private func paintCorner(_ part: PixelRect, of px: PixelRect, corner c: Int, key: MaskKey, source: PixmanImage,
+                             sourceOrigin: (Int, Int)?, opacity: Double) {
+        let x = part.x < px.x + c ? px.x : px.maxX - 2 * c
+        let y = part.y < px.y + c ? px.y : px.maxY - 2 * c
+        withClip(part) {
+            paint(source: source, sourceOrigin: sourceOrigin, mask: Canvas.cornerMaskKey(key, corner: c), at: x, y, opacity: opacity)
+        }
     }
 
     /// Strokes the outline of `shape` in `rect`, the line lying inside the rectangle.

@@ -93,18 +93,26 @@ struct Coverage {
     /// Gaussian-like blur (three box passes) with standard deviation `sigma` pixels. The
     /// buffer should carry ≥ 3σ of empty margin.
     mutating func blur(sigma: Double) {
-        guard sigma > 0.3, width > 0, height > 0 else { return }
-        // Box widths for three passes approximating a Gaussian (Kovesi).
-        let n = 3.0
-        let wIdeal = (12 * sigma * sigma / n + 1).squareRoot()
-        var wl = Int(wIdeal.rounded(.down)); if wl % 2 == 0 { wl -= 1 }
-        let m = ((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / (-4 * Double(wl) - 4)).rounded()
-        let radii = (0..<3).map { (Double($0) < m ? wl : wl + 2) / 2 }
+        guard width > 0, height > 0 else { return }
+        let radii = Coverage.boxRadii(sigma: sigma)
+        guard !radii.isEmpty else { return }
         var tmp = [Float](repeating: 0, count: values.count)
         for r in radii where r > 0 {
             Coverage.boxBlurH(&values, &tmp, width, height, r)
             Coverage.boxBlurV(&tmp, &values, width, height, r)
         }
+    }
+
+    /// Radii of the three box passes approximating a Gaussian of `sigma` pixels (Kovesi);
+    /// none when the blur is too small to matter. A blurred pixel depends on the pixels at
+    /// most their sum away in each axis.
+    static func boxRadii(sigma: Double) -> [Int] {
+        guard sigma > 0.3 else { return [] }
+        let n = 3.0
+        let wIdeal = (12 * sigma * sigma / n + 1).squareRoot()
+        var wl = Int(wIdeal.rounded(.down)); if wl % 2 == 0 { wl -= 1 }
+        let m = ((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / (-4 * Double(wl) - 4)).rounded()
+        return (0..<3).map { (Double($0) < m ? wl : wl + 2) / 2 }
     }
 
     private static func boxBlurH(_ src: inout [Float], _ dst: inout [Float], _ w: Int, _ h: Int, _ r: Int) {

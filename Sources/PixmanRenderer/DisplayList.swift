@@ -162,6 +162,7 @@ extension Canvas {
         let area = px.intersection(PixelRect(x: cx, y: cy, width: 2 * rpx, height: 2 * rpx))
         guard !area.isEmpty else { return }
         withClip(area) {
+            if let key, paintSplit(source: image, sourceOrigin: (cx, cy), shape: shape, px: px, key: key, opacity: 1) { return }
             paint(source: image, sourceOrigin: (cx, cy), mask: key, at: px.x, px.y, opacity: 1,
                   size: (px.width, px.height))
         }

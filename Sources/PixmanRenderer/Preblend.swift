@@ -53,7 +53,7 @@ extension Canvas {
                 let left = box.maxX <= px.x + c, right = box.x >= px.maxX - c
                 let top = box.maxY <= px.y + c, bottom = box.y >= px.maxY - c
                 guard (left || right) && (top || bottom) else { return nil }
-                let key = MaskKey.roundedRect(width: 2 * c, height: 2 * c, radius16: MaskKey.q16(rpx))
+                let key = Canvas.cornerMaskKey(maskKey(shape, px), corner: c)
                 let at = PixelRect(x: left ? px.x : px.maxX - 2 * c, y: top ? px.y : px.maxY - 2 * c, width: 2 * c, height: 2 * c)
                 return covered(key, color, at)
             case .ellipse, .path:

@@ -70,8 +70,58 @@ public final class RenderCache {
     func mask(_ key: MaskKey) -> PixmanImage {
         if let img = masks.value(key) { return img }
         maskMisses += 1
-        let img = key.coverage().image()
+        let img = sliced(key) ?? key.coverage().image()
         masks.insert(key, img, bytes: img.byteCount)
+        return img
+    }
+
+    /// A mask that is flat along its edges — a rounded rect, its ring, its soft shadow —
+    /// assembled from the same mask at a small size (cached): away from the corners each column
+    /// between the corner zones equals the small mask's middle column, and each row likewise,
+    /// because every pixel depends only on its distance to the nearest side there (and a blur
+    /// only on pixels within its reach). Blurring a large card's shadow cost up to 10 ms, and
+    /// a lift or a platter animating its size made a new shadow and rings every frame
+    /// (issue 8); copying rows costs microseconds. Nil when no side is long enough to gain.
+    /// The pixels equal the whole mask's (tested over sweeps of sizes, radii, lines and blurs).
+    private func sliced(_ key: MaskKey) -> PixmanImage? {
+        // `edge`: mask pixels from a side within which columns (rows) differ; `small` gives the
+        // same mask with the given size of its shape.
+        let edge: Int, w: Int, h: Int, pad: Int
+        let small: (Int, Int) -> MaskKey
+        func corner(_ r16: Int, _ w: Int, _ h: Int) -> Int { Int(min(max(Double(r16) / 16, 0), Double(min(w, h)) / 2).rounded(.up)) }
+        switch key {
+        case .shadow(.roundedRect(let bw, let bh, let r16), let s16, let p):
+            (w, h, pad) = (bw, bh, p)
+            edge = p + corner(r16, bw, bh) + Coverage.boxRadii(sigma: Double(s16) / 16).reduce(0, +) + 1
+            small = { .shadow(.roundedRect(width: $0, height: $1, radius16: r16), sigma16: s16, padding: p) }
+        case .ring(let rw, let rh, let r16, let l16):
+            (w, h, pad) = (rw, rh, 0)
+            edge = max(corner(r16, rw, rh), (l16 + 15) / 16) + 2
+            small = { .ring(width: $0, height: $1, radius16: r16, line16: l16) }
+        case .roundedRect(let rw, let rh, let r16):
+            (w, h, pad) = (rw, rh, 0)
+            edge = corner(r16, rw, rh) + 1
+            small = { .roundedRect(width: $0, height: $1, radius16: r16) }
+        default:
+            return nil
+        }
+        // The small shape: 2 × edge + 1 mask pixels along each sliced side.
+        let core = 2 * edge + 1 - 2 * pad
+        let sliceX = w > core + 8, sliceY = h > core + 8
+        guard sliceX || sliceY else { return nil }
+        let part = mask(small(sliceX ? core : w, sliceY ? core : h))
+        let mw = w + 2 * pad, mh = h + 2 * pad
+        let img = PixmanImage.owning(layout: .a8, width: mw, height: mh)
+        let src = part.data.assumingMemoryBound(to: UInt8.self), dst = img.data.assumingMemoryBound(to: UInt8.self)
+        let sStride = part.stride, dStride = img.stride, sw = part.width, sh = part.height
+        for y in 0..<mh {
+            let sy = !sliceY || y < edge ? y : y >= mh - edge ? y - (mh - sh) : edge
+            let from = src + sy * sStride, to = dst + y * dStride
+            guard sliceX else { to.update(from: from, count: mw); continue }
+            to.update(from: from, count: edge)
+            (to + edge).update(repeating: from[edge], count: mw - 2 * edge)
+            (to + mw - edge).update(from: from + sw - edge, count: edge)
+        }
         return img
     }
 
@@ -106,60 +156,90 @@ extension PixmanImage {
     var byteCount: Int { stride * height + 256 }
 }
 
-/// The byte budget several caches share, with one use clock so eviction is least recently
-/// used across all of them.
+/// The byte budget several caches share, with one recency list across all of them, so
+/// eviction is least recently used whatever the kind. Use and insertion move an entry to the
+/// front, eviction takes from the back: O(1) per entry (sorting every entry's last use on each
+/// trim cost ~2 ms per trim with the showcase's thousands of glyphs and runs, issue 8).
 final class CacheBudget {
     var limit: Int
     private(set) var bytes = 0
-    private var clock = 0
-    private var stores: [any BudgetedStore] = []
+    /// Most recently used first; `head.next` is the newest entry, `head.prev` the oldest.
+    private let head = BudgetNode(bytes: 0)
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) {
+        self.limit = limit
+        head.next = head; head.prev = head
+    }
 
-    func register(_ store: any BudgetedStore) { stores.append(store) }
-
+    /// Marks `node` as just used.
     @inline(__always)
-    func tick() -> Int { clock &+= 1; return clock }
+    func touch(_ node: BudgetNode) {
+        guard head.next !== node else { return }
+        unlink(node)
+        link(node)
+    }
 
-    func add(_ n: Int) { bytes += n }
+    /// Counts a new entry (its bytes), newest.
+    func add(_ node: BudgetNode) {
+        link(node)
+        bytes += node.bytes
+    }
 
-    /// Above the limit: drops the least recently used entries of every store until a quarter
-    /// of the limit is free again (so trimming, which sorts every entry, stays rare).
+    /// Forgets an entry its store dropped or replaced.
+    func remove(_ node: BudgetNode) {
+        unlink(node)
+        bytes -= node.bytes
+    }
+
+    private func link(_ node: BudgetNode) {
+        node.prev = head; node.next = head.next
+        head.next?.prev = node; head.next = node
+    }
+
+    private func unlink(_ node: BudgetNode) {
+        node.prev?.next = node.next; node.next?.prev = node.prev
+        node.prev = nil; node.next = nil
+    }
+
+    /// Above the limit: drops the least recently used entries, whatever store holds them,
+    /// until the bytes fit again.
     func trim() {
-        guard bytes > limit else { return }
-        let target = limit - limit / 4
-        let ages = stores.flatMap { $0.ages() }.sorted { $0.lastUse < $1.lastUse }
-        var left = bytes, cutoff = Int.min
-        for a in ages {
-            if left <= target { break }
-            left -= a.bytes
-            cutoff = a.lastUse
+        while bytes > limit, let oldest = head.prev, oldest !== head {
+            remove(oldest)
+            oldest.evict()
         }
-        for s in stores { bytes -= s.evict(usedAtOrBefore: cutoff) }
     }
 }
 
-protocol BudgetedStore: AnyObject {
-    /// Last use and size of every entry.
-    func ages() -> [(lastUse: Int, bytes: Int)]
-    /// Drops entries last used at or before `cutoff`; returns the bytes freed.
-    func evict(usedAtOrBefore cutoff: Int) -> Int
+/// An entry in the budget's recency list.
+class BudgetNode {
+    let bytes: Int
+    // Links without reference counting: the stores' dictionaries own the entries, and an entry
+    // leaves the list before its store drops it.
+    unowned(unsafe) var prev: BudgetNode?
+    unowned(unsafe) var next: BudgetNode?
+    init(bytes: Int) { self.bytes = bytes }
+    /// Removes the entry from its store (the budget already forgot it).
+    func evict() {}
 }
 
 /// Entries of one kind under a shared budget.
-final class LRUStore<Key: Hashable, Value>: BudgetedStore {
-    final class Entry {
+final class LRUStore<Key: Hashable, Value> {
+    final class Entry: BudgetNode {
         let value: Value
-        let bytes: Int
-        var lastUse: Int
-        init(value: Value, bytes: Int, lastUse: Int) { self.value = value; self.bytes = bytes; self.lastUse = lastUse }
+        let key: Key
+        unowned let store: LRUStore
+        init(key: Key, value: Value, bytes: Int, store: LRUStore) {
+            self.key = key; self.value = value; self.store = store
+            super.init(bytes: bytes)
+        }
+        override func evict() { store.entries[key] = nil }
     }
     private(set) var entries: [Key: Entry] = [:]
     private unowned let budget: CacheBudget
 
     init(budget: CacheBudget) {
         self.budget = budget
-        budget.register(self)
     }
 
     var count: Int { entries.count }
@@ -168,26 +248,16 @@ final class LRUStore<Key: Hashable, Value>: BudgetedStore {
     @inline(__always)
     func value(_ key: Key) -> Value? {
         guard let e = entries[key] else { return nil }
-        e.lastUse = budget.tick()
+        budget.touch(e)
         return e.value
     }
 
     /// Caches `value` (`bytes` large), then trims the budget.
     func insert(_ key: Key, _ value: Value, bytes: Int) {
-        if let old = entries[key] { budget.add(-old.bytes) }
-        entries[key] = Entry(value: value, bytes: bytes, lastUse: budget.tick())
-        budget.add(bytes)
+        if let old = entries[key] { budget.remove(old) }
+        let e = Entry(key: key, value: value, bytes: bytes, store: self)
+        entries[key] = e
+        budget.add(e)
         budget.trim()
-    }
-
-    func ages() -> [(lastUse: Int, bytes: Int)] { entries.values.map { ($0.lastUse, $0.bytes) } }
-
-    func evict(usedAtOrBefore cutoff: Int) -> Int {
-        var freed = 0
-        entries = entries.filter { _, e in
-            if e.lastUse <= cutoff { freed += e.bytes; return false }
-            return true
-        }
-        return freed
     }
 }

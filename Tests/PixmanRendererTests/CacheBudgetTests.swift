@@ -54,12 +54,12 @@ struct CacheBudgetTests {
         let cache = RenderCache(byteLimit: 256 << 10)
         let c = Canvas(width: 300, height: 200, scale: 1, cache: cache)
         let kept = Rect(x: 10, y: 10, width: 100, height: 60)
-        c.fill(.roundedRect(cornerRadius: 12), in: kept, .white)
+        c.fill(.ellipse, in: kept, .white)
         let missesAfterFirst = cache.maskMisses
         for n in 0..<200 {
-            // A new 100 × 60…259 mask each time (≥ 6 KB), then the kept one again.
-            c.fill(.roundedRect(cornerRadius: 9), in: Rect(x: 120, y: 0, width: 100, height: 60 + Double(n)), .black)
-            c.fill(.roundedRect(cornerRadius: 12), in: kept, .white)
+            // A new 100 × 61…260 mask each time (≥ 6 KB), then the kept one again.
+            c.fill(.ellipse, in: Rect(x: 120, y: 0, width: 100, height: 61 + Double(n)), .black)
+            c.fill(.ellipse, in: kept, .white)
             #expect(cache.byteCount <= cache.byteLimit)
         }
         // 200 new masks, the kept one never rasterized again.

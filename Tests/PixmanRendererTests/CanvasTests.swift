@@ -58,18 +58,58 @@ struct CanvasTests {
         #expect(partial > 0)
     }
 
-    @Test("masks are made once per size and radius, then reused")
+    @Test("a rounded rect's mask is made once per corner radius, whatever its size; shadows once per size")
     func masksAreCached() {
         let c = Canvas(width: 100, height: 100)
         for i in 0..<5 {
-            c.fill(.roundedRect(cornerRadius: 8), in: Rect(x: Double(i) * 3, y: 0, width: 30, height: 30), .black)
+            c.fill(.roundedRect(cornerRadius: 8), in: Rect(x: Double(i) * 3, y: 0, width: 30 + Double(i), height: 30), .black)
         }
+        // Issue 8: a lift or platter animating its size re-made a full-size mask every frame.
         #expect(c.cache.maskMisses == 1)
-        c.fill(.roundedRect(cornerRadius: 8), in: Rect(x: 0, y: 0, width: 31, height: 30), .black)
+        c.fill(.roundedRect(cornerRadius: 9), in: Rect(x: 0, y: 0, width: 31, height: 30), .black)
         #expect(c.cache.maskMisses == 2)
         c.shadow(of: .roundedRect(cornerRadius: 8), in: Rect(x: 0, y: 0, width: 30, height: 30), blur: 4, .black)
         c.shadow(of: .roundedRect(cornerRadius: 8), in: Rect(x: 20, y: 20, width: 30, height: 30), blur: 4, .black)
         #expect(c.cache.maskMisses == 3)
+    }
+
+    @Test("rounded rects drawn through their corner masks equal drawing through the mask of their whole size",
+          arguments: [1.0, 1.5, 2.0])
+    func cornerMasksEqualWholeMask(scale: Double) {
+        let g = Gradient(.linear(from: Point(0.5, 0), to: Point(0.5, 1)),
+                         stops: [.init(0, Color.white.withAlpha(0.55)), .init(1, Color(hex: 0x5AC8FA, alpha: 0.4))])
+        var rng = SeededRandom(state: 11)
+        for _ in 0..<60 {
+            let rect = Rect(x: 3 + rng.unit() * 10, y: 2 + rng.unit() * 10, width: 12 + rng.unit() * 60, height: 10 + rng.unit() * 50)
+            let radius = rng.unit() * 14
+            let color = Color(hex: 0x3A3A3C, alpha: [1, 0.5, 0.22][rng.below(3)])
+            let opacity = [1, 0.6][rng.below(2)]
+            let center = Point(rect.minX + rng.unit() * rect.width, rect.midY)
+            let w = Int(90 * scale), h = Int(80 * scale)
+            let split = Canvas(width: w, height: h, scale: scale)
+            let whole = Canvas(width: w, height: h, scale: scale)
+            for c in [split, whole] { c.clear(Color(hex: 0xF2F2F7)) }
+            let shape = Shape.roundedRect(cornerRadius: radius)
+            split.fill(shape, in: rect, color)
+            split.fill(shape, in: rect, g, opacity: opacity)
+            split.spotlight(shape, in: rect, center: center, radius: 30, Color.white.withAlpha(0.35))
+            // The reference: every draw through the one mask of the shape's whole size.
+            let px = whole.snapped(rect)
+            let key = whole.maskKey(shape, px)
+            whole.paint(source: whole.cache.solid(color.premultiplied), sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1)
+            let grad = whole.cache.gradient(GradientKey(gradient: g, width: px.width, height: px.height))
+            whole.paint(source: grad, sourceOrigin: (px.x, px.y), mask: key, at: px.x, px.y, opacity: opacity, size: (px.width, px.height))
+            let rpx = max(Int((30 * scale).rounded()), 1)
+            let light = Gradient(.radial(center: Point(0.5, 0.5), radius: 0.5),
+                                 stops: [.init(0, Color.white.withAlpha(0.35)), .init(0.55, Color.white.withAlpha(0.35).fading(0.35)),
+                                         .init(1, Color.white.withAlpha(0))])
+            let cx = Int((center.x * scale).rounded()) - rpx, cy = Int((center.y * scale).rounded()) - rpx
+            whole.withClip(px.intersection(PixelRect(x: cx, y: cy, width: 2 * rpx, height: 2 * rpx))) {
+                whole.paint(source: whole.cache.gradient(GradientKey(gradient: light, width: 2 * rpx, height: 2 * rpx)),
+                            sourceOrigin: (cx, cy), mask: key, at: px.x, px.y, opacity: 1, size: (px.width, px.height))
+            }
+            #expect(differingPixels(split, whole) == 0, "\(rect) radius \(radius) colour \(color) opacity \(opacity)")
+        }
     }
 
     @Test("clip limits every draw to the damaged rectangle")
