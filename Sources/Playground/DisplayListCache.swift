@@ -26,8 +26,16 @@ struct LayoutStructure {
     let cornerRadius: [Double]
     /// The slots of the element itself and its ancestors that are revealing controls, nearest first.
     let revealers: [[Int]]
-    /// The frame fact each element's showcase look reads (ContentFacts.kind(of:)).
+    /// The frame fact each element's showcase look reads (ContentFacts.kind(of:)), and the
+    /// slots of the elements that read one.
     let facts: [ContentFacts.Kind]
+    let factSlots: [Int]
+    /// Per slot of a revealing control: the slots whose reveal opacity it may decide (the
+    /// inverse of `revealers`).
+    let revealed: [[Int]]
+    /// Per slot of a scroll container: the slots placed by its transform (its content, at any
+    /// depth).
+    let dependents: [[Int]]
 
     init(_ layout: Layout) {
         let order = layout.paintOrder
@@ -37,7 +45,9 @@ struct LayoutStructure {
         scrollContainer = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
         frame = order.map { layout.property(of: $0, \.frame) ?? .zero }
         cornerRadius = order.map { layout.property(of: $0, \.cornerRadius) ?? 0 }
-        facts = order.map { ContentFacts.kind(of: $0) }
+        let kinds = order.map { ContentFacts.kind(of: $0) }
+        facts = kinds
+        factSlots = kinds.indices.filter { kinds[$0] != .none }
         revealers = order.map { id in
             var out: [Int] = []
             var cur: ElementID? = id
@@ -47,6 +57,15 @@ struct LayoutStructure {
             }
             return out
         }
+        var revealed = [[Int]](repeating: [], count: order.count)
+        var dependents = [[Int]](repeating: [], count: order.count)
+        for s in order.indices {
+            for k in revealers[s] { revealed[k].append(s) }
+            var c = scrollContainer[s]
+            while c >= 0 { dependents[c].append(s); c = scrollContainer[c] }
+        }
+        self.revealed = revealed
+        self.dependents = dependents
     }
 
     /// For each slot, the index in `list` of the entry about that element (-1: none); the first
@@ -91,13 +110,18 @@ public final class DisplayListCache {
     private var roots: [ElementID] = []
     private var state = ShowcaseState()
     private var isShowcase = false
-    /// Per slot of the paint order: the item and what it was built from (`kept` false: none).
+    /// Per slot of the paint order: the item and what it was built from (`kept` false: none),
+    /// and whether last frame's list had the element (not clipped away or faded out).
     private var entries: [Entry] = []
     struct Entry {
         var kept = false
         var key = ElementKey()
         var item: DisplayItem?
+        var shown = false
     }
+    /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
+    /// nil: no last frame with these entries.
+    private var previous: (containers: [ContainerAppearance], slots: [Int])?
     /// The HUD as last drawn (hudItems).
     private var hud: HUDState?
 
@@ -120,6 +144,11 @@ public final class DisplayListCache {
     /// Clear-box hook for tests: keys leave out the frame facts the looks read, so an item
     /// goes stale when only those change (the property test must then fail).
     package var keyIgnoresContentFacts = false
+    /// Clear-box hook for tests: touchedSlots leaves out one reason an element may change
+    /// (last frame's states and effects; the children of a revealing control; the content of a
+    /// scroll container that moved), so items go stale (the property test must then fail).
+    package enum TouchFault: Sendable { case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges }
+    package var touchFault = TouchFault.none
     /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
     /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
     /// decaying with time), so a HUD row goes stale (the cached == fresh checks must then fail).
@@ -134,6 +163,7 @@ public final class DisplayListCache {
     public func removeAll() {
         elements = nil
         entries = []
+        previous = nil
         hud = nil
     }
 
@@ -153,12 +183,14 @@ public final class DisplayListCache {
             elements = layout.elements
             roots = layout.roots
             entries = Array(repeating: Entry(), count: structure.paintOrder.count)
+            previous = nil
             hud = nil
         }
         if state != self.state || isShowcase != self.isShowcase {
             self.state = state
             self.isShowcase = isShowcase
             entries = Array(repeating: Entry(), count: structure.paintOrder.count)
+            previous = nil
         }
     }
 
@@ -180,12 +212,56 @@ public final class DisplayListCache {
         }
         guard hit else { return nil }
         hits += 1
+        entries[slot].shown = true
         return .some(entries[slot].item)
     }
 
     func store(_ item: DisplayItem?, slot: Int, key: ElementKey) {
         misses += 1
-        entries[slot] = Entry(kept: true, key: key, item: item)
+        entries[slot] = Entry(kept: true, key: key, item: item, shown: true)
+    }
+
+    /// The element at `slot` is not in this frame's list (clipped away, faded out, no frame).
+    func hide(slot: Int) { entries[slot].shown = false }
+
+    /// What the element at `slot` put in last frame's list (for an untouched slot).
+    func kept(slot: Int) -> (shown: Bool, item: DisplayItem?) {
+        hits += 1
+        return (entries[slot].shown, entries[slot].item)
+    }
+
+    /// Which elements this frame must look at again; nil: all of them. An element's item is
+    /// drawn from its ElementKey, whose parts change only when (a) the element has a state or
+    /// an effect this frame or had one last frame (state, effect, a frame override), (b) a
+    /// revealing control that decides its opacity has or had a state, (c) the transform of a
+    /// scroll container it is in changed (its surface frame, clip, turn), or (d) its look reads
+    /// a frame fact. Every other element puts in exactly what it put in last frame, without
+    /// being looked at: a pointer move costs the few elements it touches, not the whole layout.
+    /// The property test (cached == fresh after every frame) covers this; `touchFault` leaves
+    /// one of (a)–(c) out to show it would be caught.
+    func touchedSlots(_ present: ShowcaseComposer.Present, _ structure: LayoutStructure) -> [Bool]? {
+        let containers = present.frame.containers
+        var slots: [Int] = []
+        for (k, i) in present.states.enumerated() where i >= 0 { slots.append(k) }
+        for (k, i) in present.effects.enumerated() where i >= 0 { slots.append(k) }
+        let prev = previous
+        previous = (containers, slots)
+        guard let prev, prev.containers.count == containers.count else { return nil }
+        var touched = [Bool](repeating: false, count: structure.paintOrder.count)
+        func touch(_ k: Int) {
+            touched[k] = true
+            if touchFault != .ignoresRevealedChildren { for d in structure.revealed[k] { touched[d] = true } }
+        }
+        for k in slots { touch(k) }
+        if touchFault != .ignoresPreviousFrame { for k in prev.slots { touch(k) } }
+        for k in structure.factSlots { touched[k] = true }
+        for (a, b) in zip(prev.containers, containers) {
+            guard a.element == b.element, let c = structure.slot[a.element] else { return nil }
+            if a.transform != b.transform, touchFault != .ignoresContainerChanges {
+                for d in structure.dependents[c] { touched[d] = true }
+            }
+        }
+        return touched
     }
 
     /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the

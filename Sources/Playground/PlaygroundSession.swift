@@ -89,8 +89,8 @@ public final class PlaygroundSession {
             let frame = e.describe()
             lastFrame = frame
             hud.observe(frame)
-            if let id = e.hovered, let el = e.layout[id] {
-                hud.hovered = el.label.isEmpty ? "\(el.kind)" : el.label
+            if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
+                hud.hovered = label.isEmpty ? "\(kind)" : label
                 hud.effect = e.effect(on: id).map { "\($0.kind)" } ?? "none"
             } else {
                 hud.hovered = "—"; hud.effect = "—"

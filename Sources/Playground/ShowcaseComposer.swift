@@ -37,35 +37,20 @@ public struct ShowcaseComposer {
         let present = Present(structure, frame)
         items.reserveCapacity(structure.paintOrder.count + 16)
 
+        // Only the elements whose inputs may have changed are looked at; the others put in
+        // what they put in last frame (DisplayListCache.touchedSlots).
+        let touched = cache?.touchedSlots(present, structure)
+        let under = frame.pointer.isUnderContent ? frame.pointer.underElement.flatMap { structure.slot[$0] } : nil
         for (slot, id) in structure.paintOrder.enumerated() {
-            guard var r = surfaceFrame(id) else { continue }
-            // Content of a scroll container is clipped to its viewport (rounded like the
-            // container), turned with it when it rotates (I5, G5).
-            let place = placement(slot: slot, structure, present)
-            if let turned = place.unturned { r = turned }
-            if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { continue }
-            let opacity = revealOpacity(slot: slot, structure, present)
-            if opacity <= 0 { continue }
-            let item: DisplayItem?
-            if let cache {
-                let kind = isShowcase ? structure.facts[slot] : .none
-                let relevant = kind == .none ? nil : facts.relevant(kind)
-                let keyed = cache.keyIgnoresContentFacts ? nil : relevant
-                if let hit = cache.item(slot: slot, frame: r, present: present, placement: place, opacity: opacity, facts: keyed) {
-                    item = hit
-                } else {
-                    let st = present.state(slot), fx = present.effect(slot)
-                    // Drawn from the facts the key holds, not the frame's: a look reading more
-                    // than its key would draw differently from the fresh build (property test).
-                    let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
-                    item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
-                    cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init), placement: place,
-                                                                                  opacity: opacity, facts: keyed ?? ContentFacts()))
-                }
+            let shown: Bool, item: DisplayItem?
+            if let cache, let touched, !touched[slot] {
+                (shown, item) = cache.kept(slot: slot)
             } else {
-                item = elementItem(id, in: r, present.state(slot), present.effect(slot), place, opacity, content: content, ink: ink)
+                (shown, item) = elementSlot(slot, id, surfaceFrame(id), structure, present, facts: facts,
+                                            content: content, ink: ink, cache: cache)
             }
-            if frame.pointer.isUnderContent, frame.pointer.underElement == id {
+            guard shown else { continue }
+            if slot == under {
                 items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))
                 pointerDrawn = true
             }
@@ -112,6 +97,39 @@ public struct ShowcaseComposer {
         }
         if let menu = frame.contextMenu, menu.opacity > 0 { items.append(DisplayItem(ItemID("menu"), contextMenu(menu, ink: ink))) }
         return items
+    }
+
+    /// The element at `slot` of the paint order, at `surfaceFrame` (nil: not on the surface):
+    /// whether it is on the surface at all (not clipped away by its scroll container, not faded
+    /// out) and its item, from `cache` when what it is drawn from did not change.
+    func elementSlot(_ slot: Int, _ id: ElementID, _ surfaceFrame: Rect?, _ structure: LayoutStructure, _ present: Present,
+                     facts: ContentFacts, content: ShowcaseContent, ink: Ink,
+                     cache: DisplayListCache?) -> (shown: Bool, item: DisplayItem?) {
+        guard var r = surfaceFrame else { cache?.hide(slot: slot); return (false, nil) }
+        // Content of a scroll container is clipped to its viewport (rounded like the
+        // container), turned with it when it rotates (I5, G5).
+        let place = placement(slot: slot, structure, present)
+        if let turned = place.unturned { r = turned }
+        if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { cache?.hide(slot: slot); return (false, nil) }
+        let opacity = revealOpacity(slot: slot, structure, present)
+        if opacity <= 0 { cache?.hide(slot: slot); return (false, nil) }
+        guard let cache else {
+            return (true, elementItem(id, in: r, present.state(slot), present.effect(slot), place, opacity, content: content, ink: ink))
+        }
+        let kind = isShowcase ? structure.facts[slot] : .none
+        let relevant = kind == .none ? nil : facts.relevant(kind)
+        let keyed = cache.keyIgnoresContentFacts ? nil : relevant
+        if let hit = cache.item(slot: slot, frame: r, present: present, placement: place, opacity: opacity, facts: keyed) {
+            return (true, hit)
+        }
+        let st = present.state(slot), fx = present.effect(slot)
+        // Drawn from the facts the key holds, not the frame's: a look reading more than its
+        // key would draw differently from the fresh build (property test).
+        let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
+        let item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
+        cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init),
+                                                                      placement: place, opacity: opacity, facts: keyed ?? ContentFacts()))
+        return (true, item)
     }
 
     /// The item of one element: its look (the showcase's, or the generic one), faded while it

@@ -28,6 +28,8 @@ public struct Soak {
         /// At every painted frame, the display list the session kept between frames
         /// (DisplayListCache) must equal one built from scratch (issue 8's property test).
         public var checkDisplayList = false
+        /// A fault planted in the display-list cache (its property test shows it is caught).
+        package var touchFault = DisplayListCache.TouchFault.none
         public init() {}
     }
 
@@ -102,6 +104,7 @@ private final class Driver {
     init(options: Options) {
         self.options = options
         rng = SeededRandom(seed: options.seed)
+        session.displayCache.touchFault = options.touchFault
     }
 
     // MARK: helpers

@@ -10,8 +10,9 @@ import PixmanRenderer
 
 @Suite("Display list cache: kept items equal a fresh build (issue 8; E1–E5, I1–I5, H1–H4)")
 struct DisplayListCacheTests {
-    func soak(seed: UInt64, events: Int) -> Soak.Report {
+    func soak(seed: UInt64, events: Int, fault: DisplayListCache.TouchFault = .none) -> Soak.Report {
         var o = Soak.Options()
+        o.touchFault = fault
         o.events = events
         o.seed = seed
         o.renderEvery = 1
@@ -26,6 +27,44 @@ struct DisplayListCacheTests {
         let report = soak(seed: seed, events: 800)
         #expect(report.displayListChecks > 200)
         #expect(report.displayListMismatches == 0, "\(report.problems.joined(separator: "\n"))")
+    }
+
+    @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container) is caught",
+          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges])
+    func touchFaultIsCaught(fault: DisplayListCache.TouchFault) {
+        let caught = ([1, 7, 23] as [UInt64]).contains { soak(seed: $0, events: 800, fault: fault).displayListMismatches > 0 }
+        #expect(caught, "the soak never saw a stale item with \(fault)")
+    }
+
+    /// Frames in which only a revealing group has a state (H1–H4: the engine also states its
+    /// controls, a layout's own interactions need not), its reveal opacity changing; whether a
+    /// kept list ever differed from a fresh one.
+    func groupFadeGoesStale(fault: DisplayListCache.TouchFault) -> Bool {
+        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+        let engine = session.engine, layout = session.layout
+        let canvas = Canvas(width: 720, height: 450, scale: 0.5)
+        let measure: TextMeasure = { [canvas] in canvas.measure($0, font: $1) }
+        let special: Set<ElementID> = [Showcase.ID.miniToolbarArea, Showcase.ID.playback] // drawn by the showcase itself
+        guard let group = layout.elements.first(where: { $0.kind == .revealingControls && !$0.children.isEmpty && !special.contains($0.id) })
+        else { Issue.record("the showcase has no revealing group with children"); return false }
+        let hidden = Set([group.id] + group.children)
+        let composer = ShowcaseComposer(layout: layout, state: session.state, isShowcase: true)
+        let cache = DisplayListCache(scale: 0.5)
+        cache.touchFault = fault
+        var differed = false
+        for o in [1, 0.5, 0.8, 0.3, 0.9] {
+            var f = engine.describe()
+            f.elementStates = f.elementStates.filter { !hidden.contains($0.element) } + [ElementState(element: group.id, revealOpacity: o)]
+            let kept = composer.items(for: f, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure, cache: cache)
+            if kept != composer.items(for: f, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure) { differed = true }
+        }
+        return differed
+    }
+
+    @Test("a revealing group's fade reaches its controls when only the group has a state; the check catches leaving them out")
+    func groupFadeReachesControls() {
+        #expect(!groupFadeGoesStale(fault: .none))
+        #expect(groupFadeGoesStale(fault: .ignoresRevealedChildren), "controls of a fading group kept their old items unnoticed")
     }
 
     @Test("the check has teeth: a key that leaves out the frame facts a look reads goes stale and is caught")

@@ -6,7 +6,8 @@ extension Engine {
         let drawn = drawnPosition
         let rm = settings.reduceMotion
         let layers = morph.layers(at: drawn, reduceMotion: rm)
-        let lift = effects.filter { $0.kind == .lift }.map { clamp($0.progress.value, 0, 1) }.max() ?? 0
+        var lift = 0.0
+        for e in effects where e.kind == .lift { lift = max(lift, clamp(e.progress.value, 0, 1)) }
         var opacity = clamp(visibleOpacity.value, 0, 1) * (1 - lift)
         if request.hidesPointer { opacity = 0 }
         let s = settings.size
@@ -44,15 +45,15 @@ extension Engine {
                 frame: scene.frameOverrides[id] != nil ? index.surfaceFrame(of: id, scene: scene) : nil))
         }
 
-        // Effects (E1–E5), in the paint order of their elements.
+        // Effects (E1–E5), in the paint order of their elements. (The closures read locals:
+        // one capturing `self` copies the whole engine.)
         var live = effects
+        let index = self.index, at = logicalPosition, classic = settings.generation == .classic
         for i in live.indices {
             if let fr = index.surfaceFrame(of: live[i].element, scene: scene) { live[i].frame = fr }
         }
-        live.sort { (index.entry($0.element)?.rank ?? -1) < (index.entry($1.element)?.rank ?? -1) }
-        f.effects = live.map {
-            $0.appearance(pointer: logicalPosition, drawn: drawn, reduceMotion: rm, classic: settings.generation == .classic)
-        }
+        if live.count > 1 { live.sort { (index.entry($0.element)?.rank ?? -1) < (index.entry($1.element)?.rank ?? -1) } }
+        f.effects = live.map { $0.appearance(pointer: at, drawn: drawn, reduceMotion: rm, classic: classic) }
 
         // Accessories and annotations around the drawn shape.
         let box = layers.reduce(Rect.zero) { $0.union($1.bounds) }
