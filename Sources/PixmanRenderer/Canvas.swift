@@ -145,20 +145,19 @@ public final class Canvas {
     /// the top and bottom strips between the corners, and the four corner squares.
     @inline(__always)
     private func forEachSplitPart(of px: PixelRect, corner: Int, _ body: (PixelRect, _ isCorner: Bool) -> Void) {
+        // No array of parts: this runs for every rounded rect of every repaint step.
         let inner = px.width - 2 * corner
-        let parts: [(PixelRect, Bool)] = [
-            (PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner), false),
-            (PixelRect(x: px.x + corner, y: px.y, width: inner, height: corner), false),
-            (PixelRect(x: px.x + corner, y: px.maxY - corner, width: inner, height: corner), false),
-            (PixelRect(x: px.x, y: px.y, width: corner, height: corner), true),
-            (PixelRect(x: px.maxX - corner, y: px.y, width: corner, height: corner), true),
-            (PixelRect(x: px.x, y: px.maxY - corner, width: corner, height: corner), true),
-            (PixelRect(x: px.maxX - corner, y: px.maxY - corner, width: corner, height: corner), true),
-        ]
-        for (part, isCorner) in parts {
-            let r = part.intersection(clip)
-            if !r.isEmpty { body(r, isCorner) }
+        @inline(__always) func part(_ r: PixelRect, _ isCorner: Bool) {
+            let c = r.intersection(clip)
+            if !c.isEmpty { body(c, isCorner) }
         }
+        part(PixelRect(x: px.x, y: px.y + corner, width: px.width, height: px.height - 2 * corner), false)
+        part(PixelRect(x: px.x + corner, y: px.y, width: inner, height: corner), false)
+        part(PixelRect(x: px.x + corner, y: px.maxY - corner, width: inner, height: corner), false)
+        part(PixelRect(x: px.x, y: px.y, width: corner, height: corner), true)
+        part(PixelRect(x: px.maxX - corner, y: px.y, width: corner, height: corner), true)
+        part(PixelRect(x: px.x, y: px.maxY - corner, width: corner, height: corner), true)
+        part(PixelRect(x: px.maxX - corner, y: px.maxY - corner, width: corner, height: corner), true)
     }
 
     /// The pixels an operation paints fully opaque (none when not worth tracking), as up to two
@@ -322,13 +321,14 @@ public final class Canvas {
             if px.width > 2 * edge && px.height > 2 * edge {
                 let source = cache.solid(color.premultiplied)
                 let lw = Int(line.rounded(.up))
-                for strip in [PixelRect(x: px.x, y: px.y, width: px.width, height: edge),
-                              PixelRect(x: px.x, y: px.maxY - edge, width: px.width, height: edge),
-                              PixelRect(x: px.x, y: px.y + edge, width: lw, height: px.height - 2 * edge),
-                              PixelRect(x: px.maxX - lw, y: px.y + edge, width: lw, height: px.height - 2 * edge)]
-                where strip.intersects(clip) {
-                    withClip(strip) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
+                @inline(__always) func strip(_ r: PixelRect) {
+                    guard r.intersects(clip) else { return }
+                    withClip(r) { paint(source: source, sourceOrigin: nil, mask: key, at: px.x, px.y, opacity: 1) }
                 }
+                strip(PixelRect(x: px.x, y: px.y, width: px.width, height: edge))
+                strip(PixelRect(x: px.x, y: px.maxY - edge, width: px.width, height: edge))
+                strip(PixelRect(x: px.x, y: px.y + edge, width: lw, height: px.height - 2 * edge))
+                strip(PixelRect(x: px.maxX - lw, y: px.y + edge, width: lw, height: px.height - 2 * edge))
                 return
             }
         case .ellipse:

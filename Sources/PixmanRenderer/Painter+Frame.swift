@@ -123,7 +123,11 @@ extension Painter {
         var out: [DrawOp] = []
         if let s = fx.shadow, s.opacity > 0 {
             // The engine gives a Gaussian blur radius; the canvas takes σ ≈ radius / 2.
-            out.append(.shadow(.roundedRect(cornerRadius: s.cornerRadius), s.rect, blur: s.blurRadius / 2, offset: .zero,
+            // While the effect animates, the corner radius (which scales with the element) in
+            // whole points: a blurred mask is made per radius, and under a 5 pt blur half a
+            // point of corner radius does not show. At rest, exact.
+            let radius = fx.progress == 1 ? s.cornerRadius : s.cornerRadius.rounded()
+            out.append(.shadow(.roundedRect(cornerRadius: radius), s.rect, blur: s.blurRadius / 2, offset: .zero,
                                Color.black.withAlpha(min(s.opacity, 1))))
         }
         if let t = fx.tint, t.mode == .underlay {

@@ -43,6 +43,8 @@ public final class SceneRenderer {
     private var blends: [Blend: PremultipliedColor] = [:]
     private let scratchRegion = PixelRegion()
     private struct Blend: Hashable { var top: PremultipliedColor; var under: PremultipliedColor }
+    /// Steps of one operation taken out of the plan to be split again (scratch, kept).
+    private var stepScratch: [(item: Int, op: Int, box: PixelRect)] = []
     private var previous: [Placed] = []
     private var previousIndex: [ItemID: Int] = [:]
     /// Damage of recent frames, newest first; entry n is what frame (now − n) changed.
@@ -307,10 +309,34 @@ public final class SceneRenderer {
         }
         func occlude(_ o: PixelRect, _ p: Placed) {
             guard !o.isEmpty else { return }
-            for area in [p.opaqueClip.0, p.opaqueClip.1] where !area.isEmpty {
+            @inline(__always) func within(_ area: PixelRect) {
+                guard !area.isEmpty else { return }
                 let a = o.intersection(area).intersection(rect)
                 if !a.isEmpty { occluded.add(a); anyOccluder = true }
             }
+            within(p.opaqueClip.0)
+            within(p.opaqueClip.1)
+        }
+        func add(_ i: Int, _ j: Int, _ piece: PixelRect) {
+            if !anyOccluder {
+                plan.append((i, j, piece))
+                return
+            }
+            switch occluded.overlap(piece) {
+            case .inside: return
+            case .outside: plan.append((i, j, piece))
+            case .partial:
+                visible.reset(piece)
+                visible.subtract(occluded)
+                visible.forEachRect { plan.append((i, j, $0)) }
+            }
+        }
+        // Moves the steps from `first` on out of the plan into `stepScratch` (no slice of the
+        // plan is kept: that made removing them copy the whole plan).
+        func takeSteps(from first: Int) {
+            stepScratch.removeAll(keepingCapacity: true)
+            for s in first..<plan.count { stepScratch.append(plan[s]) }
+            plan.removeLast(plan.count - first)
         }
         for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
             let p = placed[i]
@@ -321,19 +347,10 @@ public final class SceneRenderer {
                 let firstStep = plan.count
                 // An outline reaches only the strips around its untouched interior.
                 let hole = p.item.rotation == nil ? canvas.untouchedInterior(of: op).intersection(b) : .zero
-                for piece in SceneRenderer.pieces(of: b, around: hole) {
-                    if !anyOccluder {
-                        plan.append((i, j, piece))
-                    } else {
-                        switch occluded.overlap(piece) {
-                        case .inside: continue
-                        case .outside: plan.append((i, j, piece))
-                        case .partial:
-                            visible.reset(piece)
-                            visible.subtract(occluded)
-                            visible.forEachRect { plan.append((i, j, $0)) }
-                        }
-                    }
+                if hole.isEmpty {
+                    add(i, j, b)
+                } else {
+                    for piece in SceneRenderer.pieces(of: b, around: hole) { add(i, j, piece) }
                 }
                 guard p.item.rotation == nil, plan.count > firstStep else { continue }
                 let (o1, o2) = canvas.opaqueRects(of: op)
@@ -341,9 +358,8 @@ public final class SceneRenderer {
                 // interior is that blend): plain fills of one colour, hiding what is below.
                 if let flat = o1.isEmpty && o2.isEmpty ? flattening(op, at: i, j, placed, rect, canvas)
                                                        : opaqueInterior(op, placed[i], rect, canvas) {
-                    let steps = plan[firstStep...]
-                    plan.removeSubrange(firstStep...)
-                    for step in steps {
+                    takeSteps(from: firstStep)
+                    for step in stepScratch {
                         for part in flat.parts {
                             let r = step.box.intersection(part)
                             if !r.isEmpty { solid(r, flat.color) }
@@ -359,9 +375,8 @@ public final class SceneRenderer {
                 // A shadow, a line of text, a shape's anti-aliased edge: where it lies on one
                 // known colour, its pixels are fixed; copy them and hide what is below.
                 if preblend, p.opaqueClip.1.isEmpty, plan.count > firstStep {
-                    let steps = plan[firstStep...]
-                    plan.removeSubrange(firstStep...)
-                    for step in steps {
+                    takeSteps(from: firstStep)
+                    for step in stepScratch {
                         if p.opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
                            let under = underColor([step.box], below: i, j, placed, canvas) {
                             copies.append((cache.preblended(cs, over: under), cs.x, cs.y, step.box))

@@ -165,8 +165,24 @@ struct AnimationCacheTests {
             }
             return nil
         }
+        func shadowRadius(_ fx: EffectAppearance) -> Double? {
+            for op in Painter.effect(fx, content: []) {
+                if case .shadow(.roundedRect(let r), _, _, _, _) = op { return r }
+            }
+            return nil
+        }
         let rest = AnimationCacheTests.lift(icon, progress: 1, pointer: Point(60, 60))
         #expect(light(rest).map { $0 == (rest.specular!.radius, rest.specular!.opacity) } == true)
+        #expect(shadowRadius(rest) == rest.shadow!.cornerRadius)
+        var radii = Set<Double>()
+        for k in 1..<50 {
+            let fx = AnimationCacheTests.lift(icon, progress: Double(k) / 50, pointer: Point(60, 60))
+            guard let r = shadowRadius(fx) else { Issue.record("no shadow at \(k)"); continue }
+            #expect(abs(r - fx.shadow!.cornerRadius) <= 0.5)
+            radii.insert(r)
+        }
+        // A blurred mask per radius: two, not one per frame.
+        #expect(radii.count <= 2, "\(radii)")
         for k in 1..<50 {
             let fx = AnimationCacheTests.lift(icon, progress: Double(k) / 50, pointer: Point(60, 60))
             guard let (r, o) = light(fx) else { Issue.record("no light at \(k)"); continue }
