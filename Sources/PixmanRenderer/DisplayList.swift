@@ -128,6 +128,58 @@ extension Canvas {
         }
     }
 
+    /// Whether two operations paint exactly the same pixels here: the same kind, colours and
+    /// shapes, and the same positions once snapped to pixels as drawing snaps them. An element
+    /// drifting by parallax or a lift's shadow moving by a fraction of a pixel changes its
+    /// operations every frame but, most frames, not one pixel (issue 8: damage per frame).
+    /// Every drawing decision (masks, occlusion, pre-blending) depends only on these values.
+    func samePixels(_ a: DrawOp, _ b: DrawOp) -> Bool {
+        func px(_ p: Point) -> (Int, Int) { (Int((p.x * scale).rounded()), Int((p.y * scale).rounded())) }
+        // Where two shapes in one pixel rectangle draw alike: a corner radius enters drawing
+        // only as 1/16 px (masks) and as whole pixels rounded up (corner squares).
+        func sameShape(_ s1: Shape, _ s2: Shape, _ r: PixelRect) -> Bool {
+            guard case .roundedRect = s1, case .roundedRect = s2 else { return s1 == s2 }
+            let a = cornerRadiusPixels(s1, r), b = cornerRadiusPixels(s2, r)
+            return MaskKey.q16(a) == MaskKey.q16(b) && a.rounded(.up) == b.rounded(.up)
+        }
+        // Solid colours reach pixels premultiplied to 8 bits (pixman keeps the top byte of each
+        // 16-bit channel of a solid colour), and as opaque or not, visible or not.
+        func sameColor(_ c1: Color, _ c2: Color) -> Bool {
+            guard c1 != c2 else { return true }
+            let p = c1.premultiplied, q = c2.premultiplied
+            return p.r >> 8 == q.r >> 8 && p.g >> 8 == q.g >> 8 && p.b >> 8 == q.b >> 8 && p.a >> 8 == q.a >> 8
+                && (c1.alpha >= 1) == (c2.alpha >= 1) && (c1.alpha > 0) == (c2.alpha > 0)
+        }
+        // A line width enters drawing as 1/16 px (ring masks) and whole pixels rounded up (strips).
+        func sameLine(_ w1: Double, _ w2: Double) -> Bool {
+            let a = max(w1 * scale, 0.25), b = max(w2 * scale, 0.25)
+            return w1 == w2 || (MaskKey.q16(a) == MaskKey.q16(b) && a.rounded(.up) == b.rounded(.up) && (w1 > 0) == (w2 > 0))
+        }
+        switch (a, b) {
+        case let (.fill(s1, r1, c1), .fill(s2, r2, c2)):
+            let r = snapped(r1)
+            return r == snapped(r2) && sameColor(c1, c2) && sameShape(s1, s2, r)
+        case let (.gradient(s1, r1, g1, o1), .gradient(s2, r2, g2, o2)):
+            let r = snapped(r1)
+            return r == snapped(r2) && o1 == o2 && g1 == g2 && sameShape(s1, s2, r)
+        case let (.stroke(s1, r1, w1, c1), .stroke(s2, r2, w2, c2)):
+            let r = snapped(r1)
+            return r == snapped(r2) && sameLine(w1, w2) && sameColor(c1, c2) && sameShape(s1, s2, r)
+        case let (.shadow(s1, r1, b1, o1, c1), .shadow(s2, r2, b2, o2, c2)):
+            let r = snapped(r1.offsetBy(o1))
+            return r == snapped(r2.offsetBy(o2)) && b1 == b2 && sameColor(c1, c2) && sameShape(s1, s2, r)
+        case let (.spotlight(s1, r1, p1, rad1, c1), .spotlight(s2, r2, p2, rad2, c2)):
+            let r = snapped(r1)
+            return r == snapped(r2) && c1 == c2 && max(Int((rad1 * scale).rounded()), 1) == max(Int((rad2 * scale).rounded()), 1)
+                && px(p1) == px(p2) && sameShape(s1, s2, r)
+        case let (.text(t1, f1, b1, c1), .text(t2, f2, b2, c2)):
+            return px(b1) == px(b2) && sameColor(c1, c2) && f1.family == f2.family && f1.bold == f2.bold
+                && TextEngine.size64(f1, scale: scale) == TextEngine.size64(f2, scale: scale) && t1 == t2
+        default:
+            return false
+        }
+    }
+
     /// Every pixel an item may touch.
     public func bounds(of item: DisplayItem) -> PixelRect {
         if item.rotation != nil { return rotatedBounds(of: item) }

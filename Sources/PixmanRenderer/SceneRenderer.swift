@@ -98,10 +98,7 @@ public final class SceneRenderer {
             previous = []
             for k in items.indices where placed[k].item != items[k] {
                 sceneVersion &+= 1
-                let b = bounds(of: items[k], on: canvas)
-                damage.append(placed[k].bounds)
-                damage.append(b.bounds)
-                placed[k] = b
+                placed[k] = changed(placed[k], to: items[k], on: canvas, damage: &damage)
             }
             damage.removeAll { $0.isEmpty }
         } else if sameGeometry {
@@ -132,11 +129,13 @@ public final class SceneRenderer {
                 if old.item == item {
                     placed.append(old)
                     if moved[k] { damage.append(old.bounds) }
-                } else {
+                } else if moved[k] {
                     let b = bounds(of: item, on: canvas)
                     placed.append(b)
                     damage.append(old.bounds)
                     damage.append(b.bounds)
+                } else {
+                    placed.append(changed(old, to: item, on: canvas, damage: &damage))
                 }
             }
             if !inPlace {
@@ -180,6 +179,35 @@ public final class SceneRenderer {
         }
         lastRepainted = repaint
         return repaint
+    }
+
+    /// An item whose operations changed: when it keeps its clip and its number of operations
+    /// (and is not turned), only the operations that paint different pixels are damaged —
+    /// where they were and where they are — and the others keep their measured bounds.
+    /// Otherwise the whole item, old and new.
+    private func changed(_ old: Placed, to item: DisplayItem, on canvas: Canvas, damage: inout [PixelRect]) -> Placed {
+        let ops = item.ops, oldOps = old.item.ops
+        guard ops.count == oldOps.count, item.clip == old.item.clip, item.clipCornerRadius == old.item.clipCornerRadius,
+              item.rotation == nil, old.item.rotation == nil else {
+            let b = bounds(of: item, on: canvas)
+            damage.append(old.bounds)
+            damage.append(b.bounds)
+            return b
+        }
+        var p = old
+        p.item = item
+        var total = PixelRect.zero
+        for j in ops.indices {
+            if ops[j] != oldOps[j] && !canvas.samePixels(ops[j], oldOps[j]) {
+                let b = canvas.bounds(of: ops[j]).intersection(old.clip)
+                damage.append(old.opBounds[j])
+                damage.append(b)
+                p.opBounds[j] = b
+            }
+            total = total.union(p.opBounds[j])
+        }
+        p.bounds = total
+        return p
     }
 
     private func bounds(of item: DisplayItem, on canvas: Canvas) -> Placed {

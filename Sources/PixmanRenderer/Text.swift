@@ -50,7 +50,9 @@ final class TextEngine {
         return f.map { (id, $0) }
     }
 
-    private static func size64(_ font: Font, scale: Double) -> Int { max(1, Int((font.size * scale * 64).rounded())) }
+    /// The pixel size glyphs are rendered at (1/64 px): all that a font's size changes in a
+    /// drawn line.
+    static func size64(_ font: Font, scale: Double) -> Int { max(1, Int((font.size * scale * 64).rounded())) }
 
     /// Pixel-space layout: each glyph's image and pen x (1/64 px) plus the total advance.
     private func layout(_ text: String, _ font: Font, scale: Double) -> (glyphs: [(RenderedGlyph, Int)], advance64: Int, metrics: FaceMetrics)? {
@@ -103,12 +105,14 @@ final class TextEngine {
 
     /// A whole line rendered once into one a8 image: drawing it is then a single composite
     /// (glyph-by-glyph compositing was the largest cost of a full repaint).
-    private struct RunKey: Hashable { var text: String; var font: Font; var size64: Int }
+    /// A line's image depends on the face and the pixel size only (a font size animating by
+    /// less than 1/64 px, as a spring settles, draws the same line).
+    private struct RunKey: Hashable { var text: String; var family: String; var bold: Bool; var size64: Int }
     private struct Run { var image: PixmanImage?; var x: Int; var y: Int }
     private let runs: LRUStore<RunKey, Run>
 
     private func run(_ text: String, _ font: Font, scale: Double) -> Run? {
-        let key = RunKey(text: text, font: font, size64: TextEngine.size64(font, scale: scale))
+        let key = RunKey(text: text, family: font.family, bold: font.bold, size64: TextEngine.size64(font, scale: scale))
         if let r = runs.value(key) { return r }
         guard let l = layout(text, font, scale: scale) else { return nil }
         var box = PixelRect.zero

@@ -46,9 +46,13 @@ struct AnimationCacheTests {
     static func lift(_ frame: Rect, progress p: Double, pointer: Point) -> EffectAppearance {
         let pf = min(max(p, 0), 1)
         let s = 1 + (EffectTuning.liftScale(for: frame.size) - 1) * p
-        let scaled = frame.scaled(by: s)
+        // Parallax: the content drifts toward the pointer by up to 2 pt.
+        let rel = pointer - frame.center
+        let norm = Vector(min(max(rel.dx / (frame.width / 2), -1), 1), min(max(rel.dy / (frame.height / 2), -1), 1))
+        let offset = norm * (2 * pf)
+        let scaled = frame.scaled(by: s).offsetBy(offset)
         var a = EffectAppearance(element: ElementID(1), kind: .lift, elementFrame: frame, cornerRadius: 12, progress: p,
-                                 contentScale: s)
+                                 contentScale: s, contentOffset: offset)
         a.shadow = ShadowAppearance(rect: scaled.offsetBy(Vector(0, 4 * pf)), cornerRadius: 12 * s, blurRadius: 10, opacity: 0.3 * pf)
         a.specular = SpecularAppearance(center: scaled.clamp(pointer), radius: 0.75 * max(frame.width, frame.height) * s,
                                         opacity: 0.35 * pf, clip: scaled, clipCornerRadius: 12 * s)
@@ -97,6 +101,59 @@ struct AnimationCacheTests {
         // ~115 animated frames: the light comes in a few radii and strengths (was one radial
         // gradient per frame), the platter's gradient once per size.
         #expect(cache.gradientMisses < 60, "\(cache.gradientMisses) gradients made")
+    }
+
+    @Test("a lifted element drifting by parallax repaints only what changes pixels: its light, not its shadow")
+    func parallaxRepaintsOnlyChangedPixels() {
+        let scale = 2.0
+        let w = Int(230 * scale), h = Int(120 * scale)
+        let cache = RenderCache()
+        let renderer = SceneRenderer(cache: cache)
+        let freshCache = RenderCache()
+        let canvas = Canvas(width: w, height: h, scale: scale, cache: cache)
+        var repainted: [Int] = []
+        for n in 0..<30 {
+            // The pointer glides over the lifted icon: light and parallax move a little each frame.
+            let pointer = Point(55 + Double(n) * 0.9, 58 + Double(n % 3) * 0.2)
+            let items = AnimationCacheTests.items(progress: 1, pointer: pointer, platter: 1)
+            renderer.render(items, into: canvas, bufferAge: n == 0 ? 0 : 1)
+            repainted.append(renderer.lastRepainted.reduce(0) { $0 + $1.area })
+            let fresh = Canvas(width: w, height: h, scale: scale, cache: freshCache)
+            SceneRenderer(cache: freshCache).render(items, into: fresh, bufferAge: 0)
+            #expect(differingPixels(canvas, fresh) == 0, "frame \(n)")
+        }
+        // The icon with its shadow spans ≈ (66 + 2 × 16 pt)² at 2×; the light alone, the icon.
+        let icon = AnimationCacheTests.lift(Rect(x: 40, y: 30, width: 60, height: 60), progress: 1, pointer: Point(70, 60))
+        let withShadow = canvas.bounds(of: .shadow(.roundedRect(cornerRadius: 12), icon.shadow!.rect, blur: 5, offset: .zero, .black)).area
+        let median = repainted.dropFirst().sorted()[repainted.count / 2]
+        #expect(median < withShadow * 3 / 4, "median repaint \(median) px, icon with shadow \(withShadow) px")
+    }
+
+    @Test("a card settling by fractions of a pixel (a spring's tail) repaints nothing; a pixel's move repaints it",
+          arguments: [1.0, 1.5, 2.0])
+    func settlingRepaintsNothing(scale: Double) {
+        let card = Rect(x: 20, y: 20, width: 120, height: 50)
+        func items(_ s: Double, shadow: Double, dy: Double = 0) -> [DisplayItem] {
+            let ops = Painter.control(card, cornerRadius: 12, fill: Color(hex: 0xF4F4F8), border: Color.black.withAlpha(0.09))
+                + [.text("Right-click", .system(12, bold: true), baseline: Point(40, 50), .black)]
+            let hover = Painter.hover(ops, bounds: card, shape: .roundedRect(cornerRadius: 12), scale: s, shadow: true, progress: 1)
+                + [.fill(.roundedRect(cornerRadius: 12), card, Color.black.withAlpha(shadow))]
+            return [DisplayItem(ItemID("card"), hover.map { $0.transformed(scale: 1, about: .zero, offset: Vector(0, dy)) })]
+        }
+        let canvas = Canvas(width: Int(180 * scale), height: Int(110 * scale), scale: scale)
+        let renderer = SceneRenderer(cache: canvas.cache)
+        renderer.render(items(1.0003, shadow: 0.0004), into: canvas, bufferAge: 0)
+        for k in 1..<20 {
+            // Scale and shadow strength converge; the pixels they map to do not change.
+            let e = 0.0003 / Double(k * k)
+            let repainted = renderer.render(items(1 + e, shadow: e * 1.3), into: canvas, bufferAge: 1)
+            #expect(repainted.isEmpty, "step \(k): repainted \(repainted)")
+        }
+        let moved = renderer.render(items(1, shadow: 0, dy: 1), into: canvas, bufferAge: 1)
+        #expect(!moved.isEmpty)
+        let fresh = Canvas(width: canvas.width, height: canvas.height, scale: scale)
+        SceneRenderer(cache: fresh.cache).render(items(1, shadow: 0, dy: 1), into: fresh, bufferAge: 0)
+        #expect(differingPixels(canvas, fresh) == 0)
     }
 
     @Test("at rest the light is exact; while the effect animates it is within a point and 1/80 of opacity")
