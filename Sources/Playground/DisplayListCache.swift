@@ -118,6 +118,8 @@ public final class DisplayListCache {
         var key = ElementKey()
         var item: DisplayItem?
         var shown = false
+        /// The element's look the item was made from (before its effect and fades).
+        var look: [DrawOp]?
     }
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
     /// nil: no last frame with these entries.
@@ -146,8 +148,9 @@ public final class DisplayListCache {
     package var keyIgnoresContentFacts = false
     /// Clear-box hook for tests: touchedSlots leaves out one reason an element may change
     /// (last frame's states and effects; the children of a revealing control; the content of a
-    /// scroll container that moved), so items go stale (the property test must then fail).
-    package enum TouchFault: Sendable { case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges }
+    /// scroll container that moved), or a kept look is reused whatever the element's state, so
+    /// items go stale (the property test must then fail).
+    package enum TouchFault: Sendable { case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState }
     package var touchFault = TouchFault.none
     /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
     /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
@@ -216,9 +219,19 @@ public final class DisplayListCache {
         return .some(entries[slot].item)
     }
 
-    func store(_ item: DisplayItem?, slot: Int, key: ElementKey) {
+    func store(_ item: DisplayItem?, look: [DrawOp]?, slot: Int, key: ElementKey) {
         misses += 1
-        entries[slot] = Entry(kept: true, key: key, item: item, shown: true)
+        entries[slot] = Entry(kept: true, key: key, item: item, shown: true, look: look)
+    }
+
+    /// The look kept for the element at `slot` when it was drawn at `frame` in state `state`
+    /// with the same facts (`facts` nil: none read): only its effect, fade or placement changed.
+    func look(slot: Int, frame: Rect, state: ElementState?, facts: ContentFacts?) -> [DrawOp]? {
+        let same = entries.withUnsafeBufferPointer { b -> Bool in
+            b[slot].kept && b[slot].key.frame == frame && (b[slot].key.state == state || touchFault == .lookIgnoresState)
+                && (facts == nil || b[slot].key.facts == facts!)
+        }
+        return same ? entries[slot].look : nil
     }
 
     /// The element at `slot` is not in this frame's list (clipped away, faded out, no frame).

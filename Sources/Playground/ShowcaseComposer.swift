@@ -123,12 +123,21 @@ public struct ShowcaseComposer {
             return (true, hit)
         }
         let st = present.state(slot), fx = present.effect(slot)
-        // Drawn from the facts the key holds, not the frame's: a look reading more than its
-        // key would draw differently from the fresh build (property test).
-        let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
-        let item = elementItem(id, in: r, st, fx, place, opacity, content: own, ink: ink)
-        cache.store(item, slot: slot, key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init),
-                                                                      placement: place, opacity: opacity, facts: keyed ?? ContentFacts()))
+        // The look itself is drawn again only when its frame, state or facts changed, not for
+        // an effect animating over it (E1–E5) or a fade.
+        let look: [DrawOp]?
+        if let kept = cache.look(slot: slot, frame: r, state: st, facts: keyed) {
+            look = kept
+        } else {
+            // Drawn from the facts the key holds, not the frame's: a look reading more than its
+            // key would draw differently from the fresh build (property test).
+            let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
+            look = self.look(id, in: r, st, content: own, ink: ink)
+        }
+        let item = look.flatMap { elementItem(id, look: $0, st, fx, place, opacity) }
+        cache.store(item, look: look, slot: slot,
+                    key: DisplayListCache.ElementKey(frame: r, state: st, effect: fx.map(DisplayListCache.KeptEffect.init),
+                                                     placement: place, opacity: opacity, facts: keyed ?? ContentFacts()))
         return (true, item)
     }
 
@@ -137,9 +146,19 @@ public struct ShowcaseComposer {
     /// scroll container. Nil when it draws nothing.
     func elementItem(_ id: ElementID, in r: Rect, _ st: ElementState?, _ fx: EffectAppearance?, _ place: Placement,
                      _ opacity: Double, content: ShowcaseContent, ink: Ink) -> DisplayItem? {
+        look(id, in: r, st, content: content, ink: ink).flatMap { elementItem(id, look: $0, st, fx, place, opacity) }
+    }
+
+    /// An element's look at `r` in state `st` (nil: no such element).
+    func look(_ id: ElementID, in r: Rect, _ st: ElementState?, content: ShowcaseContent, ink: Ink) -> [DrawOp]? {
         guard let e = layout[id] else { return nil }
-        var ops = (isShowcase ? content.ops(e, in: r, state: st) : nil)
-            ?? ElementLook.generic(e, in: r, state: st, ink: ink)
+        return (isShowcase ? content.ops(e, in: r, state: st) : nil) ?? ElementLook.generic(e, in: r, state: st, ink: ink)
+    }
+
+    /// The item of an element from its look.
+    func elementItem(_ id: ElementID, look: [DrawOp], _ st: ElementState?, _ fx: EffectAppearance?, _ place: Placement,
+                     _ opacity: Double) -> DisplayItem? {
+        var ops = look
         if st?.isDragSource == true { ops = ops.map { $0.fading(0.4) } }
         if let fx { ops = Painter.effect(fx, content: ops) }
         if opacity < 1 { ops = ops.map { $0.fading(opacity) } }

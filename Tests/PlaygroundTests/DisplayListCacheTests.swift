@@ -29,8 +29,8 @@ struct DisplayListCacheTests {
         #expect(report.displayListMismatches == 0, "\(report.problems.joined(separator: "\n"))")
     }
 
-    @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container) is caught",
-          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges])
+    @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container), or reusing a look whatever the state, is caught",
+          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState])
     func touchFaultIsCaught(fault: DisplayListCache.TouchFault) {
         let caught = ([1, 7, 23] as [UInt64]).contains { soak(seed: $0, events: 800, fault: fault).displayListMismatches > 0 }
         #expect(caught, "the soak never saw a stale item with \(fault)")

@@ -65,7 +65,7 @@ enum LatencyBench {
         let recordPath = sway.directory + "/latency.record"
         let app: BenchChild
         do {
-            app = try BenchChild([StartupBench.selfPath, "--display", sway.socket, "--latency-probe", recordPath, "--report-frames"])
+            app = try BenchChild([StartupBench.selfPath, "--display", sway.socket, "--latency-probe", recordPath])
         } catch { return .failure(Failure(description: "\(error)")) }
         defer { app.stop() }
         guard app.waitForLine(containing: "frame 1 ", timeout: 20) else {

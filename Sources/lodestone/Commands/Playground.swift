@@ -42,7 +42,8 @@ enum PlaygroundCommand {
           --animate         first frame: redraw every frame (a dot sweeps across the card)
           --stats           print buffer statistics on stdout at exit
           --latency-probe FILE  record event → commit → presentation times, written to FILE at exit
-                            (lodestone bench latency reads it)
+                            (lodestone bench latency reads it); prints the first presented frame's
+                            line, the bench's signal to start
         """
 
     struct Options {
@@ -163,7 +164,7 @@ enum PlaygroundCommand {
         }
         if let session {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
-                reportFrames: options.reportFrames, frameLimit: options.frameLimit, stats: options.stats,
+                reportFrames: options.reportFrames, reportFirstFrame: options.latencyProbe != nil, frameLimit: options.frameLimit, stats: options.stats,
                 reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
                 stateOut: options.stateOut))
         }

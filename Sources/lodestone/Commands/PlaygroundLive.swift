@@ -33,6 +33,9 @@ enum PlaygroundLive {
 
     struct Options {
         var reportFrames = false
+        /// Print only the first presented frame's line (`--latency-probe`: the bench's start signal,
+        /// without a write per frame disturbing what it measures).
+        var reportFirstFrame = false
         var frameLimit: Int?
         var stats = false
         /// Print each engine output (activations, drops …) on stdout: tests read them.
@@ -140,7 +143,7 @@ enum PlaygroundLive {
             }
         }
         window.onPresented = { frame in
-            if options.reportFrames { writeLine(frame.description) }
+            if options.reportFrames || (options.reportFirstFrame && frame.number == 1) { writeLine(frame.description) }
             report()
             if let limit = options.frameLimit, frame.number >= limit {
                 client.loop.stop(.finished(code: CLI.Status.ok))
