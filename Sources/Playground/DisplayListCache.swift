@@ -185,16 +185,20 @@ public final class DisplayListCache {
             structure = LayoutStructure(layout)
             elements = layout.elements
             roots = layout.roots
-            entries = Array(repeating: Entry(), count: structure.paintOrder.count)
-            previous = nil
+            forgetElements()
             hud = nil
         }
         if state != self.state || isShowcase != self.isShowcase {
             self.state = state
             self.isShowcase = isShowcase
-            entries = Array(repeating: Entry(), count: structure.paintOrder.count)
-            previous = nil
+            forgetElements()
         }
+    }
+
+    /// Forgets every element's item and last frame (the HUD is kept: it reads neither).
+    private func forgetElements() {
+        entries = Array(repeating: Entry(), count: structure.paintOrder.count)
+        previous = nil
     }
 
     /// The item built for the element at `slot` of the paint order, when it was built from
