@@ -14,6 +14,10 @@
 // window does): a thread that slept finds its caches cold, which costs about twice the CPU of
 // commits drawn back to back (measured: p50 0.18 → 0.35 ms at load 5). The back-to-back figures
 // (`frames.hot.*`) show the work alone. `LODESTONE_FRAMES_PACE_MS` changes the pacing.
+// To see where the slow commits spend their time, `LODESTONE_FRAMES_TIMES=FILE` writes one line
+// per paced commit — index, CLOCK_MONOTONIC start and end (s), events/compose/render CPU (s) —
+// to match against `perf record -k CLOCK_MONOTONIC` samples; `LODESTONE_FRAMES_PNG=N:FILE`
+// saves the buffer of paced commit N (as numbered in the slowest list) as a PNG.
 import InputProtocol
 import PointerEngine
 import PixmanRenderer
@@ -91,9 +95,28 @@ enum FramesBench {
         // Describing events costs memory traffic that would cool the caches measured: only when asked.
         let listSlowest = getenv("LODESTONE_FRAMES_SLOWEST") != nil
         var samples = Samples()
-        let interval = UInt64(LatencyTrace.interval * 1e6)
         let warmup = 4
+        // Kept as numbers during the run (no formatting between commits) and written at the end.
+        let timesFile = pace > 0 ? getenv("LODESTONE_FRAMES_TIMES").map { String(cString: $0) } : nil
+        var times: [(start: Double, end: Double, events: Double, compose: Double, render: Double)] = []
+        if timesFile != nil { times.reserveCapacity(count + 8) }
+        defer {
+            if let timesFile {
+                let text = times.enumerated().map { "\($0.offset - warmup) \($0.element.start) \($0.element.end) "
+                                                    + "\($0.element.events) \($0.element.compose) \($0.element.render)\n" }.joined()
+                do { try text.write(toFile: timesFile, atomically: true, encoding: .utf8) } catch {
+                    Diagnostics.emit("lodestone: bench frames: cannot write LODESTONE_FRAMES_TIMES file \(timesFile): \(error)\n")
+                }
+            }
+        }
+        let png = pace > 0 ? getenv("LODESTONE_FRAMES_PNG").flatMap { v -> (Int, String)? in
+            let parts = String(cString: v).split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[0]) else { return nil }
+            return (n, parts[1])
+        } : nil
+        let interval = UInt64(LatencyTrace.interval * 1e6)
         func commit(_ events: [InputEvent], at t: Timestamp) {
+            let w0 = timesFile == nil ? 0 : RenderBench.now()
             let c0 = EngineBench.cpuNow()
             for e in events { session.handle(e) }
             session.advance(to: t)
@@ -105,6 +128,10 @@ enum FramesBench {
             let repainted = session.renderer.render(items, into: canvas, bufferAge: age,
                                                     previous: drawn == 0 ? nil : wrap((drawn + 1) % 2))
             let c3 = EngineBench.cpuNow()
+            if timesFile != nil { times.append((w0, RenderBench.now(), c1 - c0, c2 - c1, c3 - c2)) }
+            if let (n, file) = png, drawn - warmup == n {
+                do { try canvas.writePNG(to: file) } catch { Diagnostics.emit("lodestone: bench frames: cannot write \(file): \(error)\n") }
+            }
             drawn += 1
             guard drawn > warmup else { return }
             samples.events.append(c1 - c0); samples.compose.append(c2 - c1); samples.render.append(c3 - c2)
