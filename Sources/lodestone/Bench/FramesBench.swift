@@ -69,12 +69,14 @@ enum FramesBench {
             BenchFigure(name: "\(n).commits", value: Double(total.count), unit: "commits"),
             BenchFigure(name: "\(n).repainted_pixels_per_commit", value: r.repainted / Double(max(1, total.count)),
                         unit: "px (mean)", reference: "buffer pixels", referenceValue: Double(width * height)),
+            BenchFigure(name: "\(n).copied_pixels_per_commit", value: r.copied / Double(max(1, total.count)),
+                        unit: "px (mean)", reference: "repainted", referenceValue: r.repainted / Double(max(1, total.count))),
         ])
     }
 
     struct Samples {
         var events: [Double] = [], compose: [Double] = [], render: [Double] = [], total: [Double] = []
-        var repainted = 0.0
+        var repainted = 0.0, copied = 0.0
         /// Per commit: the step's first command and the pixels repainted (for the slowest list).
         var what: [String] = [], pixels: [Int] = []
     }
@@ -138,6 +140,7 @@ enum FramesBench {
             samples.total.append(c3 - c0)
             let px = repainted.reduce(0) { $0 + $1.area }
             samples.repainted += Double(px)
+            samples.copied += Double(session.renderer.lastCopied.reduce(0) { $0 + $1.area })
             samples.pixels.append(px)
             if listSlowest { samples.what.append(events.isEmpty ? "(none)" : "\(events[0].kind)".prefix(60).description) }
         }
