@@ -34,6 +34,7 @@ enum FramesBench {
     static let goalMs = LatencyBench.goalP99Ms
 
     static func run(quick: Bool) -> BenchOutcome {
+        MemoryPolicy.keepFreedMemory() // as the window does
         let steps = quick ? 300 : 2_400
         let hot = measure(steps: steps, pace: 0).total.sorted()
         let pace = getenv("LODESTONE_FRAMES_PACE_MS").flatMap { Double(String(cString: $0)) } ?? LatencyTrace.interval * 1e3
@@ -69,6 +70,8 @@ enum FramesBench {
             BenchFigure(name: "\(n).commits", value: Double(total.count), unit: "commits"),
             BenchFigure(name: "\(n).repainted_pixels_per_commit", value: r.repainted / Double(max(1, total.count)),
                         unit: "px (mean)", reference: "buffer pixels", referenceValue: Double(width * height)),
+            BenchFigure(name: "\(n).page_faults_per_commit", value: Double(r.pageFaults) / Double(max(1, total.count)),
+                        unit: "faults (mean)"),
             BenchFigure(name: "\(n).copied_pixels_per_commit", value: r.copied / Double(max(1, total.count)),
                         unit: "px (mean)", reference: "repainted", referenceValue: r.repainted / Double(max(1, total.count))),
         ])
@@ -77,6 +80,8 @@ enum FramesBench {
     struct Samples {
         var events: [Double] = [], compose: [Double] = [], render: [Double] = [], total: [Double] = []
         var repainted = 0.0, copied = 0.0
+        /// Minor page faults inside the measured commits (fresh heap pages zeroed by the kernel).
+        var pageFaults = 0
         /// Per commit: the step's first command and the pixels repainted (for the slowest list).
         var what: [String] = [], pixels: [Int] = []
     }
@@ -123,8 +128,14 @@ enum FramesBench {
         // machine's L2) makes commits barely slower than back to back, 16 MiB about halfway to
         // paced — what a sleeping thread loses is mostly the shared L3.
         var evict = pace <= 0 ? nil : getenv("LODESTONE_FRAMES_EVICT_KB").flatMap { Int(String(cString: $0)) }.map { [UInt8](repeating: 0, count: $0 * 1024) }
+        func faults() -> Int {
+            var u = rusage()
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
+            return u.ru_minflt
+        }
         func commit(_ events: [InputEvent], at t: Timestamp) {
             let w0 = timesFile == nil ? 0 : RenderBench.now()
+            let f0 = faults()
             let c0 = EngineBench.cpuNow()
             for e in events { session.handle(e) }
             session.advance(to: t)
@@ -144,6 +155,7 @@ enum FramesBench {
             guard drawn > warmup else { return }
             samples.events.append(c1 - c0); samples.compose.append(c2 - c1); samples.render.append(c3 - c2)
             samples.total.append(c3 - c0)
+            samples.pageFaults += faults() - f0
             let px = repainted.reduce(0) { $0 + $1.area }
             samples.repainted += Double(px)
             samples.copied += Double(session.renderer.lastCopied.reduce(0) { $0 + $1.area })

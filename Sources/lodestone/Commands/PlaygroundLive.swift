@@ -58,6 +58,7 @@ enum PlaygroundLive {
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
+        MemoryPolicy.keepFreedMemory()
         let size = options.size ?? session.layout.size
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             tracksOwnDamage: true))
