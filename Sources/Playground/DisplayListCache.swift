@@ -7,6 +7,9 @@
 // when it changes. The paint order and the per-element lookups of the layout's tree are kept
 // while the layout stays the same (LayoutStructure). Reused items share their operation
 // arrays, so the renderer's diff finds them unchanged at the cost of a pointer comparison.
+// The whole list is kept too, and the next frame changes it in place where it keeps its shape
+// (assemble): only the items of the elements looked at again, the pointer, the overlays and
+// the HUD's changed items are written; a woken thread no longer copies every item (issue 8).
 //
 // Correctness: PlaygroundCacheTests builds the cached list and a fresh one after every event of
 // random seeded sequences and requires them equal.
@@ -71,12 +74,22 @@ struct LayoutStructure {
     /// For each slot, the index in `list` of the entry about that element (-1: none); the first
     /// entry wins, or the last with `lastWins`.
     func indices<T>(of list: [T], element: (T) -> ElementID, lastWins: Bool = false) -> [Int32] {
-        var out = [Int32](repeating: -1, count: paintOrder.count)
+        var out: [Int32] = []
+        fill(&out, of: list, element: element, lastWins: lastWins)
+        return out
+    }
+
+    /// `indices(of:…)` written into `out`, reusing its storage (no allocation per frame).
+    func fill<T>(_ out: inout [Int32], of list: [T], element: (T) -> ElementID, lastWins: Bool = false) {
+        if out.count == paintOrder.count {
+            out.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        } else {
+            out = [Int32](repeating: -1, count: paintOrder.count)
+        }
         for (i, x) in list.enumerated() {
             guard let k = slot[element(x)], lastWins || out[k] < 0 else { continue }
             out[k] = Int32(i)
         }
-        return out
     }
 }
 
@@ -122,8 +135,33 @@ public final class DisplayListCache {
         var look: [DrawOp]?
     }
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
-    /// nil: no last frame with these entries.
-    private var previous: (containers: [ContainerAppearance], slots: [Int])?
+    /// nil: no last frame with these entries. `slots` is this frame's (storage reused).
+    private var previousContainers: [ContainerAppearance]?
+    private var previousSlots: [Int] = [], slots: [Int] = []
+    /// This frame's slots to look at again (touchedSlots), each once: `touchedMark` says which.
+    private var touched: [Int] = []
+    private var touchedMark: [Bool] = []
+    /// The frame's states, effects and container transforms by slot (`present`), storage
+    /// kept between frames.
+    private var presentStates: [Int32] = [], presentEffects: [Int32] = [], presentTransforms: [Int32] = []
+
+    /// Last frame's whole list (`assemble`), kept so that the next one changes it in place:
+    /// copying ~170 items into a new list retained every item's operations, a cold cache line
+    /// each when the thread wakes for a commit (issue 8). Valid while `listValid`.
+    private var list: [DisplayItem] = []
+    private var listValid = false
+    /// Per slot: where its item is in `list` (-1: not there).
+    private var listIndex: [Int32] = []
+    /// Where the parts after the elements are in `list`, and the pointer when it is drawn
+    /// under an element.
+    private var shape = ListShape()
+    struct ListShape {
+        /// The slot the pointer is drawn under (-1: over the content) and its index in the list.
+        var under = -1, pointer = -1
+        var pre = 0..<0, hud = 0..<0, post = 0..<0
+    }
+    /// This frame's overlays under and over the HUD (ShowcaseComposer fills them; storage kept).
+    var pre: [DisplayItem] = [], post: [DisplayItem] = []
     /// The HUD as last drawn (hudItems).
     private var hud: HUDState?
 
@@ -150,7 +188,11 @@ public final class DisplayListCache {
     /// (last frame's states and effects; the children of a revealing control; the content of a
     /// scroll container that moved), or a kept look is reused whatever the element's state, so
     /// items go stale (the property test must then fail).
-    package enum TouchFault: Sendable { case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState }
+    /// `listKeepsTouchedItems`: the list changed in place keeps last frame's items of the
+    /// elements looked at again.
+    package enum TouchFault: Sendable {
+        case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState, listKeepsTouchedItems
+    }
     package var touchFault = TouchFault.none
     /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
     /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
@@ -159,6 +201,8 @@ public final class DisplayListCache {
     package var hudKeyFault = HUDKeyFault.none
     /// HUD parts drawn again since the cache was made (tests, benches).
     public private(set) var hudPartMisses = 0
+    /// Frames whose list was last frame's changed in place (`assemble`), not built again.
+    public private(set) var listsChangedInPlace = 0
 
     public init(scale: Double) { self.scale = scale }
 
@@ -166,7 +210,8 @@ public final class DisplayListCache {
     public func removeAll() {
         elements = nil
         entries = []
-        previous = nil
+        previousContainers = nil
+        listValid = false
         hud = nil
     }
 
@@ -198,7 +243,8 @@ public final class DisplayListCache {
     /// Forgets every element's item and last frame (the HUD is kept: it reads neither).
     private func forgetElements() {
         entries = Array(repeating: Entry(), count: structure.paintOrder.count)
-        previous = nil
+        previousContainers = nil
+        listValid = false
     }
 
     /// The item built for the element at `slot` of the paint order, when it was built from
@@ -241,10 +287,27 @@ public final class DisplayListCache {
     /// The element at `slot` is not in this frame's list (clipped away, faded out, no frame).
     func hide(slot: Int) { entries[slot].shown = false }
 
-    /// What the element at `slot` put in last frame's list (for an untouched slot).
-    func kept(slot: Int) -> (shown: Bool, item: DisplayItem?) {
-        hits += 1
-        return (entries[slot].shown, entries[slot].item)
+    /// The frame's states, effects and container transforms by slot, in storage kept from
+    /// last frame (the Present of last frame is gone by now, so it is written in place).
+    func present(_ structure: LayoutStructure, _ frame: Frame) -> ShowcaseComposer.Present {
+        structure.fill(&presentStates, of: frame.elementStates, element: \.element)
+        structure.fill(&presentEffects, of: frame.effects, element: \.element, lastWins: true)
+        structure.fill(&presentTransforms, of: frame.containers, element: \.element)
+        return ShowcaseComposer.Present(frame: frame, states: presentStates, effects: presentEffects, transforms: presentTransforms)
+    }
+
+    /// Runs `body` on each slot touchedSlots chose; every other element keeps its entry
+    /// (counted as a hit).
+    func forEachTouched(_ body: (Int) -> Void) {
+        let slots = touched
+        hits += structure.paintOrder.count - slots.count
+        for k in slots { body(k) }
+    }
+
+    /// `slot` when its element is in this frame's list (its entry says shown), else nil.
+    func shownSlot(_ slot: Int?) -> Int? {
+        guard let slot, entries.withUnsafeBufferPointer({ $0[slot].shown }) else { return nil }
+        return slot
     }
 
     /// Which elements this frame must look at again; nil: all of them. An element's item is
@@ -256,29 +319,99 @@ public final class DisplayListCache {
     /// being looked at: a pointer move costs the few elements it touches, not the whole layout.
     /// The property test (cached == fresh after every frame) covers this; `touchFault` leaves
     /// one of (a)–(c) out to show it would be caught.
-    func touchedSlots(_ present: ShowcaseComposer.Present, _ structure: LayoutStructure) -> [Bool]? {
+    /// Returns false when every element must be looked at (no usable last frame), else fills
+    /// the list `forEachTouched` walks.
+    func touchedSlots(_ present: ShowcaseComposer.Present, _ structure: LayoutStructure) -> Bool {
         let containers = present.frame.containers
-        var slots: [Int] = []
-        for (k, i) in present.states.enumerated() where i >= 0 { slots.append(k) }
-        for (k, i) in present.effects.enumerated() where i >= 0 { slots.append(k) }
-        let prev = previous
-        previous = (containers, slots)
-        guard let prev, prev.containers.count == containers.count else { return nil }
-        var touched = [Bool](repeating: false, count: structure.paintOrder.count)
+        swap(&slots, &previousSlots)
+        slots.removeAll(keepingCapacity: true)
+        present.states.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
+        present.effects.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
+        let prev = previousContainers
+        previousContainers = containers
+        for k in touched { touchedMark[k] = false }
+        touched.removeAll(keepingCapacity: true)
+        if touchedMark.count != structure.paintOrder.count { touchedMark = [Bool](repeating: false, count: structure.paintOrder.count) }
+        guard let prev, prev.count == containers.count else { return false }
         func touch(_ k: Int) {
-            touched[k] = true
-            if touchFault != .ignoresRevealedChildren { for d in structure.revealed[k] { touched[d] = true } }
+            if !touchedMark[k] { touchedMark[k] = true; touched.append(k) }
         }
-        for k in slots { touch(k) }
-        if touchFault != .ignoresPreviousFrame { for k in prev.slots { touch(k) } }
-        for k in structure.factSlots { touched[k] = true }
-        for (a, b) in zip(prev.containers, containers) {
-            guard a.element == b.element, let c = structure.slot[a.element] else { return nil }
+        func touchWithRevealed(_ k: Int) {
+            touch(k)
+            if touchFault != .ignoresRevealedChildren { for d in structure.revealed[k] { touch(d) } }
+        }
+        for k in slots { touchWithRevealed(k) }
+        if touchFault != .ignoresPreviousFrame { for k in previousSlots { touchWithRevealed(k) } }
+        for k in structure.factSlots { touch(k) }
+        for (a, b) in zip(prev, containers) {
+            guard a.element == b.element, let c = structure.slot[a.element] else { return false }
             if a.transform != b.transform, touchFault != .ignoresContainerChanges {
-                for d in structure.dependents[c] { touched[d] = true }
+                for d in structure.dependents[c] { touch(d) }
             }
         }
-        return touched
+        return true
+    }
+
+    /// This frame's list: last frame's with the items of the elements looked at again
+    /// (`onlyTouched`; their entries hold this frame's), the pointer, `pre`, the HUD's changed
+    /// items and `post` put in place, when the list keeps its shape (the same elements shown,
+    /// the pointer under the same one, as many overlays and HUD items); else built again from
+    /// every element's entry. `under`: the shown slot the pointer is drawn under. The storage
+    /// is unique again by the next frame (the renderer keeps no reference to the array), so it
+    /// changes in place.
+    func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, hud hudShown: Bool) -> [DisplayItem] {
+        let hudItems = hudShown ? hud?.items ?? [] : []
+        let u = under ?? -1
+        if listValid, onlyTouched, shape.under == u, shape.pre.count == pre.count, shape.hud.count == hudItems.count,
+           shape.post.count == post.count, keepsShape() {
+            if touchFault != .listKeepsTouchedItems {
+                entries.withUnsafeBufferPointer { b in
+                    for k in touched where listIndex[k] >= 0 { list[Int(listIndex[k])] = b[k].item! }
+                }
+            }
+            if u >= 0 { list[shape.pointer] = pointer }
+            for (i, x) in pre.enumerated() { list[shape.pre.lowerBound + i] = x }
+            if let changed = hudChanged {
+                for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
+            } else {
+                for (i, x) in hudItems.enumerated() { list[shape.hud.lowerBound + i] = x }
+            }
+            for (i, x) in post.enumerated() { list[shape.post.lowerBound + i] = x }
+            listsChangedInPlace += 1
+            return list
+        }
+        let n = structure.paintOrder.count
+        list.removeAll(keepingCapacity: true)
+        list.reserveCapacity(n + pre.count + hudItems.count + post.count + 1)
+        if listIndex.count != n { listIndex = [Int32](repeating: -1, count: n) }
+        shape = ListShape()
+        entries.withUnsafeBufferPointer { b in
+            for slot in 0..<n {
+                listIndex[slot] = -1
+                guard b[slot].shown else { continue }
+                if slot == u { shape.under = u; shape.pointer = list.count; list.append(pointer) }
+                if let item = b[slot].item { listIndex[slot] = Int32(list.count); list.append(item) }
+            }
+        }
+        func add(_ items: [DisplayItem]) -> Range<Int> {
+            let start = list.count
+            list += items
+            return start..<list.count
+        }
+        shape.pre = add(pre)
+        shape.hud = add(hudItems)
+        shape.post = add(post)
+        listValid = true
+        return list
+    }
+
+    /// Whether every element looked at again is in this frame's list exactly when it was in
+    /// last frame's.
+    private func keepsShape() -> Bool {
+        entries.withUnsafeBufferPointer { b in
+            for k in touched where (b[k].shown && b[k].item != nil) != (listIndex[k] >= 0) { return false }
+            return true
+        }
     }
 
     /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the
@@ -287,7 +420,18 @@ public final class DisplayListCache {
     /// drawn again (a part draws from its own value: HUDPart). Equal to
     /// `ShowcaseComposer.hudItems(h.ops(in: r, ink: ink))`.
     func hudItems(_ h: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
+        updateHUD(h, in: r, ink: ink)
+        return hud?.items ?? []
+    }
+
+    /// Indices of the HUD's items drawn again by the last `updateHUD` (nil: all of them may
+    /// differ); storage kept.
+    private var hudChanged: [Int]? = []
+
+    /// Brings the HUD's items (`hud.items`) up to date, noting which changed (`hudChanged`).
+    func updateHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
         let (headKey, pointerKey) = hudKeys(h)
+        if hudChanged == nil { hudChanged = [] } else { hudChanged!.removeAll(keepingCapacity: true) }
         guard var st = hud, st.rect == r else {
             let (head, bottom) = h.gestureParts(in: r)
             let parts = head + h.pointerParts(in: r, from: bottom)
@@ -300,23 +444,28 @@ public final class DisplayListCache {
             hudPartMisses += parts.count
             hud = HUDState(rect: r, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
                            bottom: bottom, items: items, first: first)
-            return items
+            hudChanged = nil
+            return
         }
         hud = nil // `st` holds the only reference: its arrays change in place
         if headKey != st.headKey {
             let (head, bottom) = h.gestureParts(in: r)
-            if head.count != st.headCount || bottom != st.bottom { return hudItems(h, in: r, ink: ink) }
+            if head.count != st.headCount || bottom != st.bottom { return rebuildHUD(h, in: r, ink: ink) }
             update(&st, with: head, from: 0, in: r, ink: ink)
             st.headKey = headKey
         }
         if pointerKey != st.pointerKey {
             let parts = h.pointerParts(in: r, from: st.bottom)
-            if parts.count != st.parts.count - st.headCount { return hudItems(h, in: r, ink: ink) }
+            if parts.count != st.parts.count - st.headCount { return rebuildHUD(h, in: r, ink: ink) }
             update(&st, with: parts, from: st.headCount, in: r, ink: ink)
             st.pointerKey = pointerKey
         }
         hud = st
-        return st.items
+    }
+
+    private func rebuildHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
+        hud = nil
+        updateHUD(h, in: r, ink: ink)
     }
 
     /// What the upper sections and the pointer section show (with the test fault applied).
@@ -339,8 +488,12 @@ public final class DisplayListCache {
             hudPartMisses += 1
             st.parts[i] = p
             if ops.count == end - st.first[i] {
-                for (j, op) in ops.enumerated() { st.items[st.first[i] + j].ops = [op] }
+                for (j, op) in ops.enumerated() {
+                    st.items[st.first[i] + j].ops = [op]
+                    hudChanged?.append(st.first[i] + j)
+                }
             } else {
+                hudChanged = nil
                 // (Never for the HUD's parts: a case always draws as many operations.)
                 st.items.replaceSubrange(st.first[i]..<end, with: ops.map { DisplayItem(ItemID("hud", 0), [$0]) })
                 let delta = ops.count - (end - st.first[i])

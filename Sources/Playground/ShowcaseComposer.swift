@@ -29,26 +29,16 @@ public struct ShowcaseComposer {
         let ink = Ink(measure: measure)
         let facts = ContentFacts(frame)
         let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout)
+        if let cache { return cachedItems(frame, surfaceFrame: surfaceFrame, facts: facts, content: content, ink: ink, cache: cache) }
         var items: [DisplayItem] = []
         var pointerDrawn = false
-        cache?.prepare(layout: layout, state: state, isShowcase: isShowcase)
-        let structure = cache?.structure ?? LayoutStructure(layout)
-        // The frame's states, effects and container transforms by slot (no hashing per element).
+        let structure = LayoutStructure(layout)
         let present = Present(structure, frame)
         items.reserveCapacity(structure.paintOrder.count + 16)
-
-        // Only the elements whose inputs may have changed are looked at; the others put in
-        // what they put in last frame (DisplayListCache.touchedSlots).
-        let touched = cache?.touchedSlots(present, structure)
-        let under = frame.pointer.isUnderContent ? frame.pointer.underElement.flatMap { structure.slot[$0] } : nil
+        let under = underSlot(frame, structure)
         for (slot, id) in structure.paintOrder.enumerated() {
-            let shown: Bool, item: DisplayItem?
-            if let cache, let touched, !touched[slot] {
-                (shown, item) = cache.kept(slot: slot)
-            } else {
-                (shown, item) = elementSlot(slot, id, surfaceFrame(id), structure, present, facts: facts,
-                                            content: content, ink: ink, cache: cache)
-            }
+            let (shown, item) = elementSlot(slot, id, surfaceFrame(id), structure, present, facts: facts,
+                                            content: content, ink: ink, cache: nil)
             guard shown else { continue }
             if slot == under {
                 items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer)))
@@ -56,8 +46,52 @@ public struct ShowcaseComposer {
             }
             if let item { items.append(item) }
         }
+        overlaysUnderHUD(frame, surfaceFrame: surfaceFrame, content: content, ink: ink, into: &items)
+        if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
+            // One item per operation: a changed value repaints its own line, not the whole panel.
+            items += ShowcaseComposer.hudItems(hud.ops(in: r, ink: ink))
+        }
+        overlaysOverHUD(frame, pointer: pointerDrawn ? nil : Painter.pointer(frame.pointer), ink: ink, into: &items)
+        return items
+    }
 
-        // Overlays (Frame.swift order 3–6).
+    /// The kept build: only the elements whose inputs may have changed are looked at (the others
+    /// put in what they put in last frame: DisplayListCache.touchedSlots), and last frame's list
+    /// is changed in place where it can be (DisplayListCache.assemble).
+    func cachedItems(_ frame: Frame, surfaceFrame: (ElementID) -> Rect?, facts: ContentFacts, content: ShowcaseContent, ink: Ink,
+                     cache: DisplayListCache) -> [DisplayItem] {
+        cache.prepare(layout: layout, state: state, isShowcase: isShowcase)
+        let structure = cache.structure
+        // The frame's states, effects and container transforms by slot (no hashing per element).
+        let present = cache.present(structure, frame)
+        let some = cache.touchedSlots(present, structure)
+        func look(_ slot: Int) {
+            let id = structure.paintOrder[slot]
+            _ = elementSlot(slot, id, surfaceFrame(id), structure, present, facts: facts, content: content, ink: ink, cache: cache)
+        }
+        if some { cache.forEachTouched(look) } else { for slot in structure.paintOrder.indices { look(slot) } }
+        let pointer = DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer))
+        let under = cache.shownSlot(underSlot(frame, structure))
+        cache.pre.removeAll(keepingCapacity: true)
+        cache.post.removeAll(keepingCapacity: true)
+        overlaysUnderHUD(frame, surfaceFrame: surfaceFrame, content: content, ink: ink, into: &cache.pre)
+        var hudShown = false
+        if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
+            cache.updateHUD(hud, in: r, ink: ink)
+            hudShown = true
+        }
+        overlaysOverHUD(frame, pointer: under == nil ? pointer.ops : nil, ink: ink, into: &cache.post)
+        return cache.assemble(onlyTouched: some, under: under, pointer: pointer, hud: hudShown)
+    }
+
+    /// The slot of the element the pointer draws under (E2: slipping under a lifted element), if any.
+    func underSlot(_ frame: Frame, _ structure: LayoutStructure) -> Int? {
+        frame.pointer.isUnderContent ? frame.pointer.underElement.flatMap { structure.slot[$0] } : nil
+    }
+
+    /// The overlays drawn over the content and under the HUD (Frame.swift order 3–6).
+    func overlaysUnderHUD(_ frame: Frame, surfaceFrame: (ElementID) -> Rect?, content: ShowcaseContent, ink: Ink,
+                          into items: inout [DisplayItem]) {
         for (k, fx) in frame.scrollEdgeEffects.enumerated() {
             items.append(DisplayItem(ItemID("edge", k), Painter.scrollEdgeEffect(fx, background: Palette.panel)))
         }
@@ -78,25 +112,25 @@ public struct ShowcaseComposer {
                                Paint.black.withAlpha(0.3)), at: 0)
             if drag.items.count > 1 {
                 let b = Rect(x: drag.previewRect.maxX - 10, y: drag.previewRect.minY - 8, width: 20, height: 20)
-                ops += [.fill(.ellipse, b, Palette.red), Ink(measure: measure).centered("\(drag.items.count)", in: b, font: .system(11, bold: true), .white)]
+                ops += [.fill(.ellipse, b, Palette.red), ink.centered("\(drag.items.count)", in: b, font: .system(11, bold: true), .white)]
             }
             items.append(DisplayItem(ItemID("drag"), ops.map { $0.fading(drag.opacity) }))
         }
-        if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
-            // One item per operation: a changed value repaints its own line, not the whole panel.
-            items += cache?.hudItems(hud, in: r, ink: ink) ?? ShowcaseComposer.hudItems(hud.ops(in: r, ink: ink))
-        }
-        if !pointerDrawn { items.append(DisplayItem(ItemID("pointer"), Painter.pointer(frame.pointer))) }
+    }
+
+    /// What is drawn over the HUD: the pointer (`pointer`: its operations, when not drawn under an
+    /// element), accessories, annotations and the context menu.
+    func overlaysOverHUD(_ frame: Frame, pointer: [DrawOp]?, ink: Ink, into items: inout [DisplayItem]) {
+        if let pointer { items.append(DisplayItem(ItemID("pointer"), pointer)) }
         for (k, a) in frame.accessories.enumerated() where a.opacity > 0 {
             items.append(DisplayItem(ItemID("accessory", k), Painter.accessory(a)))
         }
         let surface = Rect(x: 0, y: 0, width: frame.surfaceSize.width, height: frame.surfaceSize.height)
         for (k, a) in frame.annotations.enumerated() where a.opacity > 0 {
-            let m = measure(a.text, Painter.annotationFont(size: a.fontSize))
+            let m = ink.measure(a.text, Painter.annotationFont(size: a.fontSize))
             items.append(DisplayItem(ItemID("annotation", k), Painter.annotation(a, metrics: m, within: surface)))
         }
         if let menu = frame.contextMenu, menu.opacity > 0 { items.append(DisplayItem(ItemID("menu"), contextMenu(menu, ink: ink))) }
-        return items
     }
 
     /// The element at `slot` of the paint order, at `surfaceFrame` (nil: not on the surface):
@@ -193,6 +227,9 @@ public struct ShowcaseComposer {
             states = structure.indices(of: frame.elementStates, element: \.element)
             effects = structure.indices(of: frame.effects, element: \.element, lastWins: true)
             transforms = structure.indices(of: frame.containers, element: \.element)
+        }
+        init(frame: Frame, states: [Int32], effects: [Int32], transforms: [Int32]) {
+            self.frame = frame; self.states = states; self.effects = effects; self.transforms = transforms
         }
         func state(_ slot: Int) -> ElementState? { states[slot] < 0 ? nil : frame.elementStates[Int(states[slot])] }
         func effect(_ slot: Int) -> EffectAppearance? { effects[slot] < 0 ? nil : frame.effects[Int(effects[slot])] }

@@ -29,8 +29,8 @@ struct DisplayListCacheTests {
         #expect(report.displayListMismatches == 0, "\(report.problems.joined(separator: "\n"))")
     }
 
-    @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container), or reusing a look whatever the state, is caught",
-          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState])
+    @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container), reusing a look whatever the state, or a list changed in place that keeps old items, is caught",
+          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState, .listKeepsTouchedItems])
     func touchFaultIsCaught(fault: DisplayListCache.TouchFault) {
         let caught = ([1, 7, 23] as [UInt64]).contains { soak(seed: $0, events: 800, fault: fault).displayListMismatches > 0 }
         #expect(caught, "the soak never saw a stale item with \(fault)")
@@ -118,10 +118,11 @@ struct DisplayListCacheTests {
             }
         }
         guard let spot else { Issue.record("no spot of bare background found"); return }
-        let before = session.displayCache.misses
+        let before = session.displayCache.misses, inPlace = session.displayCache.listsChangedInPlace
         move(Point(spot.x - 2, spot.y - 1))
         #expect(session.displayCache.misses == before, "a move over the background rebuilt \(session.displayCache.misses - before) elements")
         #expect(session.displayCache.hits > 100)
+        #expect(session.displayCache.listsChangedInPlace == inPlace + 1, "the list was built again, not changed in place")
     }
 
     /// Runs a scenario whose HUD changes with no input (the drawn pointer settling onto a
