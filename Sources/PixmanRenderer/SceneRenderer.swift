@@ -49,6 +49,8 @@ public final class SceneRenderer {
     private var planBackground: Color?
     private var blends: [Blend: PremultipliedColor] = [:]
     private let scratchRegion = PixelRegion()
+    /// What a buffer missed, less what this frame repaints (copy-forward scratch).
+    private let copyRegion = PixelRegion()
     private struct Blend: Hashable { var top: PremultipliedColor; var under: PremultipliedColor }
     /// Steps of one operation taken out of the plan to be split again (scratch, kept).
     private var stepScratch: [(item: Int, op: Int, box: PixelRect)] = []
@@ -175,19 +177,29 @@ public final class SceneRenderer {
 
         // A buffer `age` frames old misses the damage of the last `age` frames.
         lastCopied = []
+        var missed: [PixelRect] = []
         if bufferAge == 1 {
             // Holds the previous frame: draw what changed.
-        } else if let source, !damage.contains(full) {
+        } else if source != nil, !damage.contains(full) {
             // What the buffer missed before this frame comes from the newest buffer.
-            let missed = bufferAge >= 2 && bufferAge <= history.count ? Array(history[1..<bufferAge].joined()) : [full]
-            lastCopied = SceneRenderer.coalesce(missed.map { $0.intersection(full) }.filter { !$0.isEmpty })
-            for r in lastCopied { canvas.copyPixels(r, from: source) }
+            missed = bufferAge >= 2 && bufferAge <= history.count ? Array(history[1..<bufferAge].joined()) : [full]
         } else if bufferAge >= 1 && bufferAge <= history.count {
             damage = Array(history[0..<bufferAge].joined())
         } else {
             damage = [full]
         }
         let repaint = SceneRenderer.coalesce(damage.map { $0.intersection(full) }.filter { !$0.isEmpty })
+        if let source, !missed.isEmpty {
+            // Pixels this frame repaints anyway are not copied (an element animating in place
+            // damages the same rectangle frame after frame: nothing is left to copy).
+            for m in SceneRenderer.coalesce(missed.map { $0.intersection(full) }.filter { !$0.isEmpty }) {
+                guard repaint.contains(where: { $0.intersects(m) }) else { lastCopied.append(m); continue }
+                copyRegion.reset(m)
+                for r in repaint where r.intersects(m) { subtractRect(copyRegion, r) }
+                copyRegion.forEachRect { lastCopied.append($0) }
+            }
+            for r in lastCopied { canvas.copyPixels(r, from: source) }
+        }
         dropEvictedPreparations(placed, canvas.cache.budget)
         if !sameIDs { placedBounds = placed.map(\.bounds) }
         for rect in repaint { paint(rect, placed, canvas) }
