@@ -16,8 +16,10 @@
 import PointerEngine
 import PixmanRenderer
 
-/// What the composer reads from a layout's tree, per element in paint order (its slot).
-struct LayoutStructure {
+/// What the composer reads from a layout's tree, per element in paint order (its slot). A
+/// class: the composer passes it around every frame, and a copy of a struct retained each of
+/// its arrays.
+final class LayoutStructure {
     /// Every element, back to front (`Layout.paintOrder`).
     let paintOrder: [ElementID]
     /// Each element's slot in `paintOrder`.
@@ -45,13 +47,14 @@ struct LayoutStructure {
         paintOrder = order
         let slots = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         slot = slots
-        scrollContainer = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
+        let containers = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
+        scrollContainer = containers
         frame = order.map { layout.property(of: $0, \.frame) ?? .zero }
         cornerRadius = order.map { layout.property(of: $0, \.cornerRadius) ?? 0 }
         let kinds = order.map { ContentFacts.kind(of: $0) }
         facts = kinds
         factSlots = kinds.indices.filter { kinds[$0] != .none }
-        revealers = order.map { id in
+        let revealers = order.map { id in
             var out: [Int] = []
             var cur: ElementID? = id
             while let c = cur, let kind = layout.property(of: c, \.kind) {
@@ -60,12 +63,13 @@ struct LayoutStructure {
             }
             return out
         }
+        self.revealers = revealers
         var revealed = [[Int]](repeating: [], count: order.count)
         var dependents = [[Int]](repeating: [], count: order.count)
         for s in order.indices {
             for k in revealers[s] { revealed[k].append(s) }
-            var c = scrollContainer[s]
-            while c >= 0 { dependents[c].append(s); c = scrollContainer[c] }
+            var c = containers[s]
+            while c >= 0 { dependents[c].append(s); c = containers[c] }
         }
         self.revealed = revealed
         self.dependents = dependents
@@ -74,13 +78,14 @@ struct LayoutStructure {
     /// For each slot, the index in `list` of the entry about that element (-1: none); the first
     /// entry wins, or the last with `lastWins`.
     func indices<T>(of list: [T], element: (T) -> ElementID, lastWins: Bool = false) -> [Int32] {
-        var out: [Int32] = []
-        fill(&out, of: list, element: element, lastWins: lastWins)
+        var out: [Int32] = [], slots: [Int] = []
+        fill(&out, of: list, element: element, lastWins: lastWins, slots: &slots)
         return out
     }
 
-    /// `indices(of:…)` written into `out`, reusing its storage (no allocation per frame).
-    func fill<T>(_ out: inout [Int32], of list: [T], element: (T) -> ElementID, lastWins: Bool = false) {
+    /// `indices(of:…)` written into `out`, reusing its storage (no allocation per frame); the
+    /// slots given an entry are appended to `slots` (a slot may come twice).
+    func fill<T>(_ out: inout [Int32], of list: [T], element: (T) -> ElementID, lastWins: Bool = false, slots: inout [Int]) {
         if out.count == paintOrder.count {
             out.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         } else {
@@ -89,6 +94,7 @@ struct LayoutStructure {
         for (i, x) in list.enumerated() {
             guard let k = slot[element(x)], lastWins || out[k] < 0 else { continue }
             out[k] = Int32(i)
+            slots.append(k)
         }
     }
 }
@@ -137,7 +143,7 @@ public final class DisplayListCache {
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
     /// nil: no last frame with these entries. `slots` is this frame's (storage reused).
     private var previousContainers: [ContainerAppearance]?
-    private var previousSlots: [Int] = [], slots: [Int] = []
+    private var previousSlots: [Int] = [], slots: [Int] = [], containerSlots: [Int] = []
     /// This frame's slots to look at again (touchedSlots), each once: `touchedMark` says which.
     private var touched: [Int] = []
     private var touchedMark: [Bool] = []
@@ -204,7 +210,13 @@ public final class DisplayListCache {
     /// Frames whose list was last frame's changed in place (`assemble`), not built again.
     public private(set) var listsChangedInPlace = 0
 
-    public init(scale: Double) { self.scale = scale }
+    /// Lines measured from their characters' widths at `scale` (the kept build's measure).
+    private(set) var lines: LineWidths
+
+    public init(scale: Double) {
+        self.scale = scale
+        lines = LineWidths(scale: scale)
+    }
 
     /// Forgets every item (the next frame is built from scratch).
     public func removeAll() {
@@ -219,6 +231,7 @@ public final class DisplayListCache {
     public func use(scale: Double) {
         guard scale != self.scale else { return }
         self.scale = scale
+        lines = LineWidths(scale: scale)
         removeAll()
     }
 
@@ -288,11 +301,15 @@ public final class DisplayListCache {
     func hide(slot: Int) { entries[slot].shown = false }
 
     /// The frame's states, effects and container transforms by slot, in storage kept from
-    /// last frame (the Present of last frame is gone by now, so it is written in place).
+    /// last frame (the Present of last frame is gone by now, so it is written in place); also
+    /// notes the slots with a state or an effect for `touchedSlots` (called next).
     func present(_ structure: LayoutStructure, _ frame: Frame) -> ShowcaseComposer.Present {
-        structure.fill(&presentStates, of: frame.elementStates, element: \.element)
-        structure.fill(&presentEffects, of: frame.effects, element: \.element, lastWins: true)
-        structure.fill(&presentTransforms, of: frame.containers, element: \.element)
+        swap(&slots, &previousSlots)
+        slots.removeAll(keepingCapacity: true)
+        containerSlots.removeAll(keepingCapacity: true)
+        structure.fill(&presentStates, of: frame.elementStates, element: \.element, slots: &slots)
+        structure.fill(&presentEffects, of: frame.effects, element: \.element, lastWins: true, slots: &slots)
+        structure.fill(&presentTransforms, of: frame.containers, element: \.element, slots: &containerSlots)
         return ShowcaseComposer.Present(frame: frame, states: presentStates, effects: presentEffects, transforms: presentTransforms)
     }
 
@@ -320,13 +337,10 @@ public final class DisplayListCache {
     /// The property test (cached == fresh after every frame) covers this; `touchFault` leaves
     /// one of (a)–(c) out to show it would be caught.
     /// Returns false when every element must be looked at (no usable last frame), else fills
-    /// the list `forEachTouched` walks.
+    /// the list `forEachTouched` walks. This frame's slots with a state or an effect come
+    /// from `present`.
     func touchedSlots(_ present: ShowcaseComposer.Present, _ structure: LayoutStructure) -> Bool {
         let containers = present.frame.containers
-        swap(&slots, &previousSlots)
-        slots.removeAll(keepingCapacity: true)
-        present.states.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
-        present.effects.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
         let prev = previousContainers
         previousContainers = containers
         for k in touched { touchedMark[k] = false }
@@ -432,7 +446,8 @@ public final class DisplayListCache {
     func updateHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
         let (headKey, pointerKey) = hudKeys(h)
         if hudChanged == nil { hudChanged = [] } else { hudChanged!.removeAll(keepingCapacity: true) }
-        guard var st = hud, st.rect == r else {
+        // Taken out (no copy): `st` holds the only reference, its arrays change in place.
+        guard hud?.rect == r, var st = hud.take() else {
             let (head, bottom) = h.gestureParts(in: r)
             let parts = head + h.pointerParts(in: r, from: bottom)
             var items: [DisplayItem] = [], first: [Int] = []
@@ -447,7 +462,6 @@ public final class DisplayListCache {
             hudChanged = nil
             return
         }
-        hud = nil // `st` holds the only reference: its arrays change in place
         if headKey != st.headKey {
             let (head, bottom) = h.gestureParts(in: r)
             if head.count != st.headCount || bottom != st.bottom { return rebuildHUD(h, in: r, ink: ink) }
