@@ -207,8 +207,10 @@ public final class DisplayListCache {
     package var hudKeyFault = HUDKeyFault.none
     /// HUD parts drawn again since the cache was made (tests, benches).
     public private(set) var hudPartMisses = 0
-    /// Frames whose list was last frame's changed in place (`assemble`), not built again.
+    /// Frames whose list was last frame's changed in place (`assemble`), not built again, and
+    /// element items inserted into or removed from it there (tests).
     public private(set) var listsChangedInPlace = 0
+    public private(set) var listInsertions = 0, listRemovals = 0
 
     /// Lines measured from their characters' widths at `scale` (the kept build's measure).
     private(set) var lines: LineWidths
@@ -368,32 +370,91 @@ public final class DisplayListCache {
 
     /// This frame's list: last frame's with the items of the elements looked at again
     /// (`onlyTouched`; their entries hold this frame's), the pointer, `pre`, the HUD's changed
-    /// items and `post` put in place, when the list keeps its shape (the same elements shown,
-    /// the pointer under the same one, as many overlays and HUD items); else built again from
-    /// every element's entry. `under`: the shown slot the pointer is drawn under. The storage
-    /// is unique again by the next frame (the renderer keeps no reference to the array), so it
-    /// changes in place.
+    /// items and `post` put in place (elements that appear or vanish inserted or removed,
+    /// parts whose count changed replaced); built again from every element's entry only with
+    /// no usable last list or when the pointer slips under another element. `under`: the
+    /// shown slot the pointer is drawn under. The storage is unique again by the next frame
+    /// (the renderer keeps no reference to the array), so it changes in place.
     func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, hud hudShown: Bool) -> [DisplayItem] {
         let hudItems = hudShown ? hud?.items ?? [] : []
         let u = under ?? -1
-        if listValid, onlyTouched, shape.under == u, shape.pre.count == pre.count, shape.hud.count == hudItems.count,
-           shape.post.count == post.count, keepsShape() {
-            if touchFault != .listKeepsTouchedItems {
-                entries.withUnsafeBufferPointer { b in
-                    for k in touched where listIndex[k] >= 0 { list[Int(listIndex[k])] = b[k].item! }
+        guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, hudItems: hudItems) }
+        placeTouched()
+        if u >= 0 { list[shape.pointer] = pointer }
+        // The parts after the elements: written in place, or their range replaced when their
+        // count changed (what follows moves without being copied).
+        place(pre, at: \.pre)
+        if shape.hud.count == hudItems.count, let changed = hudChanged {
+            for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
+        } else {
+            place(hudItems, at: \.hud)
+        }
+        place(post, at: \.post)
+        listsChangedInPlace += 1
+        return list
+    }
+
+    /// The items of the touched elements put in place: written over their old ones, inserted
+    /// where they go when they appear (after the nearest shown element before them), removed
+    /// when they vanish.
+    private func placeTouched() {
+        entries.withUnsafeBufferPointer { b in
+            for k in touched {
+                let at = Int(listIndex[k])
+                if b[k].shown, let item = b[k].item {
+                    if at >= 0 {
+                        if touchFault != .listKeepsTouchedItems { list[at] = item }
+                    } else {
+                        var j = k - 1
+                        while j >= 0 && listIndex[j] < 0 { j -= 1 }
+                        var pos = j >= 0 ? Int(listIndex[j]) + 1 : 0
+                        // The pointer drawn under a shown element that draws nothing itself.
+                        if shape.under >= 0, j < shape.under, shape.under <= k { pos = shape.pointer + 1 }
+                        shift(from: pos, by: 1)
+                        list.insert(item, at: pos)
+                        listIndex[k] = Int32(pos)
+                        listInsertions += 1
+                    }
+                } else if at >= 0 {
+                    list.remove(at: at)
+                    listIndex[k] = -1
+                    listRemovals += 1
+                    shift(from: at + 1, by: -1)
                 }
             }
-            if u >= 0 { list[shape.pointer] = pointer }
-            for (i, x) in pre.enumerated() { list[shape.pre.lowerBound + i] = x }
-            if let changed = hudChanged {
-                for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
-            } else {
-                for (i, x) in hudItems.enumerated() { list[shape.hud.lowerBound + i] = x }
-            }
-            for (i, x) in post.enumerated() { list[shape.post.lowerBound + i] = x }
-            listsChangedInPlace += 1
-            return list
         }
+    }
+
+    /// Moves by `delta` every index of the list at or after `index` (elements, pointer, the
+    /// parts after the elements).
+    private func shift(from index: Int, by delta: Int) {
+        let d = Int32(delta), i = Int32(index)
+        listIndex.withUnsafeMutableBufferPointer { b in
+            for s in b.indices where b[s] >= i { b[s] += d }
+        }
+        if shape.pointer >= index { shape.pointer += delta }
+        shape.pre = shape.pre.lowerBound + delta..<shape.pre.upperBound + delta
+        shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta
+        shape.post = shape.post.lowerBound + delta..<shape.post.upperBound + delta
+    }
+
+    /// `items` written over the range `part` of the list: in place when as many, else the
+    /// range replaced and the parts after it moved.
+    private func place(_ items: [DisplayItem], at part: WritableKeyPath<ListShape, Range<Int>>) {
+        let range = shape[keyPath: part]
+        if range.count == items.count {
+            for (i, x) in items.enumerated() { list[range.lowerBound + i] = x }
+            return
+        }
+        list.replaceSubrange(range, with: items)
+        let delta = items.count - range.count
+        shape[keyPath: part] = range.lowerBound..<range.lowerBound + items.count
+        if part == \ListShape.pre { shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta }
+        if part != \ListShape.post { shape.post = shape.post.lowerBound + delta..<shape.post.upperBound + delta }
+    }
+
+    /// The list built again from every element's entry.
+    private func rebuild(under u: Int, pointer: DisplayItem, hudItems: [DisplayItem]) -> [DisplayItem] {
         let n = structure.paintOrder.count
         list.removeAll(keepingCapacity: true)
         list.reserveCapacity(n + pre.count + hudItems.count + post.count + 1)
@@ -417,15 +478,6 @@ public final class DisplayListCache {
         shape.post = add(post)
         listValid = true
         return list
-    }
-
-    /// Whether every element looked at again is in this frame's list exactly when it was in
-    /// last frame's.
-    private func keepsShape() -> Bool {
-        entries.withUnsafeBufferPointer { b in
-            for k in touched where (b[k].shown && b[k].item != nil) != (listIndex[k] >= 0) { return false }
-            return true
-        }
     }
 
     /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the
