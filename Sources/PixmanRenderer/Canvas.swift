@@ -15,7 +15,7 @@ public final class Canvas {
     /// Masks, shadows and gradients; share one cache between the canvases of a buffer chain.
     public let cache: RenderCache
     /// Drawing is limited to this pixel rectangle (the damage being repainted).
-    public private(set) var clip: PixelRect
+    public internal(set) var clip: PixelRect
 
     let image: PixmanImage
     /// Scratch a8 image for masks combined with an opacity.
@@ -24,6 +24,8 @@ public final class Canvas {
     var roundedClip: RoundedClip?
     /// Scratch canvas for the corner squares of rounded clips.
     var cornerScratch: Canvas?
+    /// When set, drawing records its pixman calls here instead of making them (see `prepare`).
+    var recorder: PreparedOp?
 
     /// A canvas over pixels the caller owns and keeps alive (WL_SHM_FORMAT_ARGB8888: 32-bit
     /// premultiplied words, native endian). Nil when the geometry is invalid (non-positive
@@ -111,7 +113,29 @@ public final class Canvas {
     public func fill(_ rect: Rect, _ color: Color) {
         let r = snapped(rect).intersection(clip)
         guard color.alpha > 0, !r.isEmpty else { return }
-        image.fill(color.alpha >= 1 ? .source : .over, color.premultiplied, x: r.x, y: r.y, width: r.width, height: r.height)
+        fillRect(color.alpha >= 1 ? .source : .over, color.premultiplied, r)
+    }
+
+    /// Fills pixels with a colour (recorded when preparing).
+    @inline(__always)
+    private func fillRect(_ op: CompositeOperator, _ c: PremultipliedColor, _ r: PixelRect) {
+        if let recorder {
+            recorder.record(PaintCall(kind: .fill, op: op, color: c, dest: r), nil)
+            return
+        }
+        image.fill(op, c, x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    /// Composites onto this canvas (recorded when preparing).
+    @inline(__always)
+    private func composite(_ op: CompositeOperator, source: PixmanImage, mask: PixmanImage?, sourceAt sx: Int, _ sy: Int,
+                           maskAt mx: Int, _ my: Int, to d: PixelRect) {
+        if let recorder {
+            recorder.record(PaintCall(kind: .composite, op: op, source: .passUnretained(source), mask: mask.map { .passUnretained($0) }, dest: d, sx: sx, sy: sy, mx: mx, my: my),
+                            source, mask)
+            return
+        }
+        image.composite(op, source: source, mask: mask, sourceAt: sx, sy, maskAt: mx, my, to: d.x, d.y, width: d.width, height: d.height)
     }
 
     /// Fills `shape` laid into `rect` (points) with a colour, anti-aliased.
@@ -136,7 +160,7 @@ public final class Canvas {
             if isCorner {
                 paintCorner(part, of: px, corner: corner, key: key, source: source, sourceOrigin: nil, opacity: 1)
             } else {
-                image.fill(op, c, x: part.x, y: part.y, width: part.width, height: part.height)
+                fillRect(op, c, part)
             }
         }
     }
@@ -247,11 +271,15 @@ public final class Canvas {
                         paintCorner(part, of: px, corner: corner, key: key, source: grad, sourceOrigin: (px.x, px.y), opacity: 1)
                     } else if vertical {
                         // Every pixel of a row has the row's colour: store it, read nothing.
-                        image.spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
-                                                width: part.width, height: part.height)
+                        if let recorder {
+                            recorder.record(PaintCall(kind: .spreadFirstColumn, op: .source, source: .passUnretained(grad), dest: part,
+                                                      sx: part.x - px.x, sy: part.y - px.y), grad)
+                        } else {
+                            image.spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
+                                                    width: part.width, height: part.height)
+                        }
                     } else {
-                        image.composite(.source, source: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
-                                        width: part.width, height: part.height)
+                        composite(.source, source: grad, mask: nil, sourceAt: part.x - px.x, part.y - px.y, maskAt: 0, 0, to: part)
                     }
                 }
                 return
@@ -409,16 +437,27 @@ public final class Canvas {
         if opacity < 0.999 {
             let alpha = cache.solid(Color.black.withAlpha(opacity).premultiplied)
             if let m = maskImage {
-                // mask × opacity into scratch space, then use that as the mask.
-                let s = scratchImage(width: dest.width, height: dest.height)
-                s.composite(.source, source: m, mask: alpha, sourceAt: mx, my, to: 0, 0, width: dest.width, height: dest.height)
-                image.composite(.over, source: source, mask: s, sourceAt: sx, sy, maskAt: 0, 0,
-                                to: dest.x, dest.y, width: dest.width, height: dest.height)
+                if let recorder {
+                    recorder.record(PaintCall(kind: .maskTimesOpacity, op: .over, source: .passUnretained(source), mask: .passUnretained(m),
+                                              alpha: .passUnretained(alpha), dest: dest,
+                                              sx: sx, sy: sy, mx: mx, my: my), source, m, alpha)
+                    return
+                }
+                maskTimesOpacity(source: source, mask: m, alpha: alpha, sourceAt: sx, sy, maskAt: mx, my, dest: dest)
                 return
             }
             maskImage = alpha
         }
-        image.composite(.over, source: source, mask: maskImage, sourceAt: sx, sy, maskAt: key == nil ? 0 : mx, key == nil ? 0 : my,
+        composite(.over, source: source, mask: maskImage, sourceAt: sx, sy, maskAt: key == nil ? 0 : mx, key == nil ? 0 : my, to: dest)
+    }
+
+    /// Composites `source` through `mask` × the solid `alpha` (mask times opacity into scratch
+    /// space, then that as the mask).
+    func maskTimesOpacity(source: PixmanImage, mask m: PixmanImage, alpha: PixmanImage, sourceAt sx: Int, _ sy: Int,
+                          maskAt mx: Int, _ my: Int, dest: PixelRect) {
+        let s = scratchImage(width: dest.width, height: dest.height)
+        s.composite(.source, source: m, mask: alpha, sourceAt: mx, my, to: 0, 0, width: dest.width, height: dest.height)
+        image.composite(.over, source: source, mask: s, sourceAt: sx, sy, maskAt: 0, 0,
                         to: dest.x, dest.y, width: dest.width, height: dest.height)
     }
 
@@ -426,8 +465,8 @@ public final class Canvas {
     func paint(source: PixmanImage, sourceOrigin: (Int, Int)?, maskImage: PixmanImage, at x: Int, _ y: Int) {
         let dest = PixelRect(x: x, y: y, width: maskImage.width, height: maskImage.height).intersection(clip)
         guard !dest.isEmpty else { return }
-        image.composite(.over, source: source, mask: maskImage, sourceAt: dest.x - (sourceOrigin?.0 ?? 0), dest.y - (sourceOrigin?.1 ?? 0),
-                        maskAt: dest.x - x, dest.y - y, to: dest.x, dest.y, width: dest.width, height: dest.height)
+        composite(.over, source: source, mask: maskImage, sourceAt: dest.x - (sourceOrigin?.0 ?? 0), dest.y - (sourceOrigin?.1 ?? 0),
+                  maskAt: dest.x - x, dest.y - y, to: dest)
     }
 
     private func scratchImage(width w: Int, height h: Int) -> PixmanImage {

@@ -37,8 +37,11 @@ public final class RenderCache {
     private let preblends: LRUStore<PreblendKey, PixmanImage>
     /// Unturned images of rotated items (see `unturned`), by item.
     let unturnedStore: LRUStore<ItemID, (key: UnturnedKey, image: PixmanImage)>
-    /// Solid colour sources: no pixels, so bounded by count.
-    private var solids: [PremultipliedColor: PixmanImage] = [:]
+    /// Solid colour sources: no pixels, so bounded by count. A direct-mapped table (a colour
+    /// goes to one slot, replacing what was there): finding one is a multiply and a compare,
+    /// not a hashed dictionary probe per drawing step (issue 8).
+    private var solids = [(color: PremultipliedColor, image: PixmanImage)?](repeating: nil, count: RenderCache.solidSlots)
+    private static let solidSlots = 256
 
     /// Fonts, glyphs and line images.
     let text: TextEngine
@@ -47,9 +50,9 @@ public final class RenderCache {
     public init(byteLimit: Int? = nil) {
         fixedLimit = byteLimit
         budget = CacheBudget(limit: byteLimit ?? RenderCache.minimumByteLimit)
-        masks = LRUStore(budget: budget)
-        gradients = LRUStore(budget: budget)
-        preblends = LRUStore(budget: budget)
+        masks = LRUStore(budget: budget, noted: true)
+        gradients = LRUStore(budget: budget, noted: true)
+        preblends = LRUStore(budget: budget, noted: true)
         unturnedStore = LRUStore(budget: budget)
         text = TextEngine(budget: budget)
     }
@@ -143,10 +146,11 @@ public final class RenderCache {
     }
 
     func solid(_ c: PremultipliedColor) -> PixmanImage {
-        if let s = solids[c] { return s }
-        if solids.count > 256 { solids.removeAll(keepingCapacity: true) }
+        let bits = UInt64(c.r) | UInt64(c.g) << 16 | UInt64(c.b) << 32 | UInt64(c.a) << 48
+        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 56) & (RenderCache.solidSlots - 1)
+        if let s = solids[slot], s.color == c { return s.image }
         let s = PixmanImage.solid(c)
-        solids[c] = s
+        solids[slot] = (c, s)
         return s
     }
 }
@@ -163,6 +167,11 @@ extension PixmanImage {
 final class CacheBudget {
     var limit: Int
     private(set) var bytes = 0
+    /// Bumped whenever an entry leaves (evicted or replaced): records of drawing that hold
+    /// entries (`PreparedOp`) may need checking.
+    private(set) var removals = 0
+    /// An operation being recorded: the entries its images come from are noted in it.
+    var recording: PreparedOp?
     /// Most recently used first; `head.next` is the newest entry, `head.prev` the oldest.
     private let head = BudgetNode(bytes: 0)
 
@@ -189,6 +198,7 @@ final class CacheBudget {
     func remove(_ node: BudgetNode) {
         unlink(node)
         bytes -= node.bytes
+        removals &+= 1
     }
 
     private func link(_ node: BudgetNode) {
@@ -219,6 +229,8 @@ class BudgetNode {
     unowned(unsafe) var prev: BudgetNode?
     unowned(unsafe) var next: BudgetNode?
     init(bytes: Int) { self.bytes = bytes }
+    /// Whether the entry is still in the budget's list (entries leave it only when dropped).
+    var isCached: Bool { next != nil }
     /// Removes the entry from its store (the budget already forgot it).
     func evict() {}
 }
@@ -237,9 +249,13 @@ final class LRUStore<Key: Hashable, Value> {
     }
     private(set) var entries: [Key: Entry] = [:]
     private unowned let budget: CacheBudget
+    /// Whether values found or inserted are noted in the budget's recording (images a
+    /// recorded operation draws with directly).
+    private let noted: Bool
 
-    init(budget: CacheBudget) {
+    init(budget: CacheBudget, noted: Bool = false) {
         self.budget = budget
+        self.noted = noted
     }
 
     var count: Int { entries.count }
@@ -249,6 +265,7 @@ final class LRUStore<Key: Hashable, Value> {
     func value(_ key: Key) -> Value? {
         guard let e = entries[key] else { return nil }
         budget.touch(e)
+        if noted, let r = budget.recording { r.entries.append(e) }
         return e.value
     }
 
@@ -258,6 +275,7 @@ final class LRUStore<Key: Hashable, Value> {
         let e = Entry(key: key, value: value, bytes: bytes, store: self)
         entries[key] = e
         budget.add(e)
+        if noted, let r = budget.recording { r.entries.append(e) }
         budget.trim()
     }
 }

@@ -20,7 +20,14 @@ public final class SceneRenderer {
         /// Where the clip lets opaque drawing hide what is below: the clip, or the cross of a
         /// rounded clip (its corners let the background show through).
         var opaqueClip: (PixelRect, PixelRect)
+        /// Each operation's recorded pixman calls (see `PreparedOp`); nil for items drawn
+        /// through a rounded clip or turned, which draw directly.
+        var prepared: PreparedItem?
     }
+    /// Counts renders (when prepared operations last touched their cache entries).
+    private var renderCount = 0
+    /// The cache's removal count when prepared operations were last checked.
+    private var checkedRemovals = -1
     /// Scratch state of `paint`, kept between frames so repaints allocate nothing.
     private let occluded = PixelRegion()
     private let visible = PixelRegion()
@@ -42,10 +49,15 @@ public final class SceneRenderer {
     private var planBackground: Color?
     private var blends: [Blend: PremultipliedColor] = [:]
     private let scratchRegion = PixelRegion()
+    /// What a buffer missed, less what this frame repaints (copy-forward scratch).
+    private let copyRegion = PixelRegion()
     private struct Blend: Hashable { var top: PremultipliedColor; var under: PremultipliedColor }
     /// Steps of one operation taken out of the plan to be split again (scratch, kept).
     private var stepScratch: [(item: Int, op: Int, box: PixelRect)] = []
     private var previous: [Placed] = []
+    /// The bounds of each placed item of the last render, compact: a repaint's plan scans them
+    /// all (touching each big `Placed` record for it cost a cache miss per item).
+    private var placedBounds: [PixelRect] = []
     private var previousIndex: [ItemID: Int] = [:]
     /// Damage of recent frames, newest first; entry n is what frame (now − n) changed.
     private var history: [[PixelRect]] = []
@@ -82,6 +94,7 @@ public final class SceneRenderer {
     @discardableResult
     public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
         let full = canvas.pixelBounds
+        renderCount &+= 1
         let sameGeometry = geometry.map { $0.width == canvas.width && $0.height == canvas.height && $0.scale == canvas.scale } ?? false
         // The newest canvas is usable when it is another canvas of this geometry and the last frame was drawn at it.
         let source = newestCanvas.flatMap { p in
@@ -100,7 +113,8 @@ public final class SceneRenderer {
             previous = []
             for k in items.indices where placed[k].item != items[k] {
                 sceneVersion &+= 1
-                placed[k] = changed(placed[k], to: items[k], on: canvas, damage: &damage)
+                changed(&placed[k], to: items[k], on: canvas, damage: &damage)
+                placedBounds[k] = placed[k].bounds
             }
             damage.removeAll { $0.isEmpty }
         } else if sameGeometry {
@@ -137,7 +151,9 @@ public final class SceneRenderer {
                     damage.append(old.bounds)
                     damage.append(b.bounds)
                 } else {
-                    placed.append(changed(old, to: item, on: canvas, damage: &damage))
+                    var p = old
+                    changed(&p, to: item, on: canvas, damage: &damage)
+                    placed.append(p)
                 }
             }
             if !inPlace {
@@ -161,19 +177,31 @@ public final class SceneRenderer {
 
         // A buffer `age` frames old misses the damage of the last `age` frames.
         lastCopied = []
+        var missed: [PixelRect] = []
         if bufferAge == 1 {
             // Holds the previous frame: draw what changed.
-        } else if let source, !damage.contains(full) {
+        } else if source != nil, !damage.contains(full) {
             // What the buffer missed before this frame comes from the newest buffer.
-            let missed = bufferAge >= 2 && bufferAge <= history.count ? Array(history[1..<bufferAge].joined()) : [full]
-            lastCopied = SceneRenderer.coalesce(missed.map { $0.intersection(full) }.filter { !$0.isEmpty })
-            for r in lastCopied { canvas.copyPixels(r, from: source) }
+            missed = bufferAge >= 2 && bufferAge <= history.count ? Array(history[1..<bufferAge].joined()) : [full]
         } else if bufferAge >= 1 && bufferAge <= history.count {
             damage = Array(history[0..<bufferAge].joined())
         } else {
             damage = [full]
         }
         let repaint = SceneRenderer.coalesce(damage.map { $0.intersection(full) }.filter { !$0.isEmpty })
+        if let source, !missed.isEmpty {
+            // Pixels this frame repaints anyway are not copied (an element animating in place
+            // damages the same rectangle frame after frame: nothing is left to copy).
+            for m in SceneRenderer.coalesce(missed.map { $0.intersection(full) }.filter { !$0.isEmpty }) {
+                guard repaint.contains(where: { $0.intersects(m) }) else { lastCopied.append(m); continue }
+                copyRegion.reset(m)
+                for r in repaint where r.intersects(m) { subtractRect(copyRegion, r) }
+                copyRegion.forEachRect { lastCopied.append($0) }
+            }
+            for r in lastCopied { canvas.copyPixels(r, from: source) }
+        }
+        dropEvictedPreparations(placed, canvas.cache.budget)
+        if !sameIDs { placedBounds = placed.map(\.bounds) }
         for rect in repaint { paint(rect, placed, canvas) }
         previous = placed
         if !sameIDs && (previousIndex.isEmpty || !sameGeometry) {
@@ -187,29 +215,31 @@ public final class SceneRenderer {
     /// (and is not turned), only the operations that paint different pixels are damaged —
     /// where they were and where they are — and the others keep their measured bounds.
     /// Otherwise the whole item, old and new.
-    private func changed(_ old: Placed, to item: DisplayItem, on canvas: Canvas, damage: inout [PixelRect]) -> Placed {
-        let ops = item.ops, oldOps = old.item.ops
-        guard ops.count == oldOps.count, item.clip == old.item.clip, item.clipCornerRadius == old.item.clipCornerRadius,
-              item.rotation == nil, old.item.rotation == nil else {
-            let b = bounds(of: item, on: canvas)
-            damage.append(old.bounds)
-            damage.append(b.bounds)
-            return b
+    private func changed(_ p: inout Placed, to item: DisplayItem, on canvas: Canvas, damage: inout [PixelRect]) {
+        let ops = item.ops, oldOps = p.item.ops
+        guard ops.count == oldOps.count, item.clip == p.item.clip, item.clipCornerRadius == p.item.clipCornerRadius,
+              item.rotation == nil, p.item.rotation == nil else {
+            damage.append(p.bounds)
+            p = bounds(of: item, on: canvas)
+            damage.append(p.bounds)
+            return
         }
-        var p = old
         p.item = item
-        var total = PixelRect.zero
-        for j in ops.indices {
-            if ops[j] != oldOps[j] && !canvas.samePixels(ops[j], oldOps[j]) {
-                let b = canvas.bounds(of: ops[j]).intersection(old.clip)
-                damage.append(old.opBounds[j])
+        var moved = false
+        for j in ops.indices where ops[j] != oldOps[j] {
+            p.prepared?.forget(j)
+            if !canvas.samePixels(ops[j], oldOps[j]) {
+                let b = canvas.bounds(of: ops[j]).intersection(p.clip)
+                damage.append(p.opBounds[j])
                 damage.append(b)
                 p.opBounds[j] = b
+                moved = true
             }
-            total = total.union(p.opBounds[j])
         }
+        guard moved else { return }
+        var total = PixelRect.zero
+        for b in p.opBounds { total = total.union(b) }
         p.bounds = total
-        return p
     }
 
     private func bounds(of item: DisplayItem, on canvas: Canvas) -> Placed {
@@ -217,7 +247,7 @@ public final class SceneRenderer {
         if item.rotation != nil {
             // A turned item is drawn as a whole and hides nothing.
             let b = canvas.bounds(of: item)
-            return Placed(item: item, bounds: b, opBounds: [b], clip: clip, opaqueClip: (.zero, .zero))
+            return Placed(item: item, bounds: b, opBounds: [b], clip: clip, opaqueClip: (.zero, .zero), prepared: nil)
         }
         var total = PixelRect.zero
         let ops = item.ops.map { op -> PixelRect in
@@ -225,8 +255,9 @@ public final class SceneRenderer {
             total = total.union(b)
             return b
         }
-        let opaqueClip = canvas.roundedClip(of: item)?.cross ?? (clip, .zero)
-        return Placed(item: item, bounds: total, opBounds: ops, clip: clip, opaqueClip: opaqueClip)
+        let rounded = canvas.roundedClip(of: item)
+        return Placed(item: item, bounds: total, opBounds: ops, clip: clip, opaqueClip: rounded?.cross ?? (clip, .zero),
+                      prepared: rounded == nil ? PreparedItem(count: ops.count) : nil)
     }
 
     /// Repaints one rectangle from scratch, skipping whatever opaque operations above hide
@@ -268,6 +299,23 @@ public final class SceneRenderer {
 
     @inline(__always)
     private func run(_ step: (item: Int, op: Int, box: PixelRect), _ placed: [Placed], _ canvas: Canvas) {
+        if let prepared = placed[step.item].prepared {
+            let j = step.op
+            let op: PreparedOp
+            if let o = prepared.ops[j], o.touched == renderCount || touch(o, canvas.cache.budget) {
+                op = o
+            } else if prepared.drawnDirectly[j] >= 0 && prepared.drawnDirectly[j] != renderCount {
+                op = canvas.prepare(placed[step.item].item.ops[j], within: placed[step.item].opBounds[j])
+                op.touched = renderCount
+                prepared.ops[j] = op
+            } else {
+                prepared.drawnDirectly[j] = renderCount
+                canvas.withClip(step.box) { canvas.draw(placed[step.item].item.ops[j]) }
+                return
+            }
+            canvas.withClip(step.box) { canvas.replay(op) }
+            return
+        }
         let item = placed[step.item].item
         canvas.withClip(step.box) {
             if item.rotation != nil {
@@ -275,6 +323,26 @@ public final class SceneRenderer {
             } else {
                 canvas.withRoundedClip(item) { canvas.draw(item.ops[step.op]) }
             }
+        }
+    }
+
+    /// Marks a prepared operation's cache entries as used by this render; false (nothing
+    /// touched) when one of them was evicted and the operation must be recorded again.
+    private func touch(_ op: PreparedOp, _ budget: CacheBudget) -> Bool {
+        guard op.isValid else { return false }
+        for e in op.entries { budget.touch(e) }
+        op.touched = renderCount
+        return true
+    }
+
+    /// After the cache dropped entries, forgets the prepared operations using them, so no
+    /// evicted image stays alive behind the cache's back.
+    private func dropEvictedPreparations(_ placed: [Placed], _ budget: CacheBudget) {
+        guard budget.removals != checkedRemovals else { return }
+        checkedRemovals = budget.removals
+        for p in placed {
+            guard let prepared = p.prepared else { continue }
+            for j in prepared.ops.indices where prepared.ops[j]?.isValid == false { prepared.ops[j] = nil }
         }
     }
 
@@ -307,15 +375,15 @@ public final class SceneRenderer {
             solidIndex[color] = solidFills.count
             solidFills.append((color, [box]))
         }
-        func occlude(_ o: PixelRect, _ p: Placed) {
+        func occlude(_ o: PixelRect, _ opaqueClip: (PixelRect, PixelRect)) {
             guard !o.isEmpty else { return }
             @inline(__always) func within(_ area: PixelRect) {
                 guard !area.isEmpty else { return }
                 let a = o.intersection(area).intersection(rect)
                 if !a.isEmpty { occluded.add(a); anyOccluder = true }
             }
-            within(p.opaqueClip.0)
-            within(p.opaqueClip.1)
+            within(opaqueClip.0)
+            within(opaqueClip.1)
         }
         func add(_ i: Int, _ j: Int, _ piece: PixelRect) {
             if !anyOccluder {
@@ -338,26 +406,28 @@ public final class SceneRenderer {
             for s in first..<plan.count { stepScratch.append(plan[s]) }
             plan.removeLast(plan.count - first)
         }
-        for i in stride(from: placed.count - 1, through: 0, by: -1) where placed[i].bounds.intersects(rect) {
-            let p = placed[i]
-            for j in stride(from: p.opBounds.count - 1, through: 0, by: -1) {
-                let b = p.opBounds[j].intersection(rect)
+        // Only the fields used (a whole `Placed` copied per item was ~5% of a slow commit's render).
+        for i in stride(from: placedBounds.count - 1, through: 0, by: -1) where placedBounds[i].intersects(rect) {
+            let opBounds = placed[i].opBounds, ops = placed[i].item.ops
+            let opaqueClip = placed[i].opaqueClip, rotated = placed[i].item.rotation != nil
+            for j in stride(from: opBounds.count - 1, through: 0, by: -1) {
+                let b = opBounds[j].intersection(rect)
                 guard !b.isEmpty else { continue }
-                let op = p.item.ops[j]
+                let op = ops[j]
                 let firstStep = plan.count
                 // An outline reaches only the strips around its untouched interior.
-                let hole = p.item.rotation == nil ? canvas.untouchedInterior(of: op).intersection(b) : .zero
+                let hole = !rotated ? canvas.untouchedInterior(of: op).intersection(b) : .zero
                 if hole.isEmpty {
                     add(i, j, b)
                 } else {
                     for piece in SceneRenderer.pieces(of: b, around: hole) { add(i, j, piece) }
                 }
-                guard p.item.rotation == nil, plan.count > firstStep else { continue }
+                guard !rotated, plan.count > firstStep else { continue }
                 let (o1, o2) = canvas.opaqueRects(of: op)
                 // An opaque fill's interior, or a translucent fill over one opaque colour (its
                 // interior is that blend): plain fills of one colour, hiding what is below.
                 if let flat = o1.isEmpty && o2.isEmpty ? flattening(op, at: i, j, placed, rect, canvas)
-                                                       : opaqueInterior(op, placed[i], rect, canvas) {
+                                                       : opaqueInterior(op, opaqueClip, rect, canvas) {
                     takeSteps(from: firstStep)
                     for step in stepScratch {
                         for part in flat.parts {
@@ -370,14 +440,14 @@ public final class SceneRenderer {
                     }
                     for part in flat.parts { occluded.add(part); anyOccluder = true }
                 } else if !o1.isEmpty || !o2.isEmpty {
-                    occlude(o1, p); occlude(o2, p)
+                    occlude(o1, opaqueClip); occlude(o2, opaqueClip)
                 }
                 // A shadow, a line of text, a shape's anti-aliased edge: where it lies on one
                 // known colour, its pixels are fixed; copy them and hide what is below.
-                if preblend, p.opaqueClip.1.isEmpty, plan.count > firstStep {
+                if preblend, opaqueClip.1.isEmpty, plan.count > firstStep {
                     takeSteps(from: firstStep)
                     for step in stepScratch {
-                        if p.opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
+                        if opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
                            let under = underColor([step.box], below: i, j, placed, canvas) {
                             copies.append((cache.preblended(cs, over: under), cs.x, cs.y, step.box))
                             occluded.add(step.box); anyOccluder = true
@@ -404,10 +474,10 @@ public final class SceneRenderer {
 
     /// The interior of an opaque solid fill as disjoint parts inside `rect` and the item's clip
     /// (nil when it has none worth filling plainly: ellipses, paths, rounded item clips).
-    private func opaqueInterior(_ op: DrawOp, _ p: Placed, _ rect: PixelRect,
+    private func opaqueInterior(_ op: DrawOp, _ opaqueClip: (PixelRect, PixelRect), _ rect: PixelRect,
                                 _ canvas: Canvas) -> (color: PremultipliedColor, parts: [PixelRect])? {
-        guard case .fill(let shape, let r, let color) = op, color.alpha >= 1, p.opaqueClip.1.isEmpty else { return nil }
-        let clip = p.opaqueClip.0.intersection(rect)
+        guard case .fill(let shape, let r, let color) = op, color.alpha >= 1, opaqueClip.1.isEmpty else { return nil }
+        let clip = opaqueClip.0.intersection(rect)
         let parts = canvas.interiorParts(shape, canvas.snapped(r)).map { $0.intersection(clip) }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : (color.premultiplied, parts)
     }
@@ -453,23 +523,23 @@ public final class SceneRenderer {
     private func underColor(_ parts: [PixelRect], below i: Int, _ j: Int, _ placed: [Placed],
                             _ canvas: Canvas) -> PremultipliedColor? {
         let reach = parts.reduce(PixelRect.zero) { $0.union($1) }
-        search: for i2 in stride(from: i, through: 0, by: -1) where placed[i2].bounds.intersects(reach) {
-            let p = placed[i2]
-            let top = i2 == i ? j - 1 : p.opBounds.count - 1
+        search: for i2 in stride(from: i, through: 0, by: -1) where placedBounds[i2].intersects(reach) {
+            let opBounds = placed[i2].opBounds, opaqueClip = placed[i2].opaqueClip, rotated = placed[i2].item.rotation != nil
+            let top = i2 == i ? j - 1 : opBounds.count - 1
             guard top >= 0 else { continue }
-            for j2 in stride(from: top, through: 0, by: -1) where parts.contains(where: { p.opBounds[j2].intersects($0) }) {
-                let op = p.item.ops[j2]
+            for j2 in stride(from: top, through: 0, by: -1) where parts.contains(where: { opBounds[j2].intersects($0) }) {
+                let op = placed[i2].item.ops[j2]
                 // An outline never touches the inside of its ring.
-                if p.item.rotation == nil, case let hole = canvas.untouchedInterior(of: op), parts.allSatisfy({ hole.contains($0) }) {
+                if !rotated, case let hole = canvas.untouchedInterior(of: op), parts.allSatisfy({ hole.contains($0) }) {
                     continue
                 }
-                guard p.item.rotation == nil, case .fill(_, _, let c) = op, c.alpha >= 1 else { return nil }
+                guard !rotated, case .fill(_, _, let c) = op, c.alpha >= 1 else { return nil }
                 let (o1, o2) = canvas.opaqueRects(of: op)
-                let covers = parts.allSatisfy { part in
-                    [o1, o2].contains { o in
-                        [p.opaqueClip.0, p.opaqueClip.1].contains { !$0.isEmpty && o.intersection($0).contains(part) }
-                    }
+                @inline(__always) func covered(_ part: PixelRect, _ o: PixelRect) -> Bool {
+                    (!opaqueClip.0.isEmpty && o.intersection(opaqueClip.0).contains(part))
+                        || (!opaqueClip.1.isEmpty && o.intersection(opaqueClip.1).contains(part))
                 }
+                let covers = parts.allSatisfy { covered($0, o1) || covered($0, o2) }
                 return covers ? c.premultiplied : nil
             }
         }

@@ -38,7 +38,7 @@ final class TextEngine {
     /// Glyph and line images count against the renderer cache's byte budget.
     init(budget: CacheBudget) {
         glyphs = LRUStore(budget: budget)
-        runs = LRUStore(budget: budget)
+        runs = LRUStore(budget: budget, noted: true)
     }
 
     private func face(_ font: Font) -> (id: Int, face: FontFace)? {

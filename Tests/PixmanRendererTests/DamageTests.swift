@@ -155,6 +155,9 @@ struct DamageTests {
             renderedAt[b] = frame
             newest = b
             let copied = renderer.lastCopied.reduce(0) { $0 + $1.area }
+            // Nothing is both copied and repainted (the repaint would overwrite the copy).
+            let both = renderer.lastCopied.reduce(0) { sum, c in sum + repainted.reduce(0) { $0 + $1.intersection(c).area } }
+            #expect(both == 0, "frame \(frame): \(both) pixels copied and then repainted")
             if copied > 0 {
                 if age == 0 || age > SceneRenderer.maxBufferAge { copiedPastHistory += 1 } else { copiedWithinHistory += 1 }
                 // Only this frame's changes were drawn.

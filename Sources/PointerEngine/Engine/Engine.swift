@@ -70,6 +70,9 @@ public struct Engine: Sendable {
     var hoverIsFresh = false
     /// The interactions have had one `advance` (they set up per-element state there).
     var interactionsPrimed = false
+    /// Advance every interaction while any is active or animating, as before the per-interaction
+    /// skip: the reference the fast-path tests compare against.
+    var advancesEveryInteraction = false
     var lastAccessories: [PointerAccessory] = []
     var lastAnnotations: [PointerAnnotation] = []
 
@@ -544,12 +547,17 @@ public struct Engine: Sendable {
         annotations.step(by: dt)
         dispatch(gestures.advance(to: t))
         // Interactions only need time while something of theirs moves or waits on a timer.
-        if !components.isEmpty,
-           !interactionsPrimed || interactionUnion & (InteractionCache.active | InteractionCache.animating) != 0 {
+        // Each interaction is advanced only while it is active or animating (after the first
+        // advance, which lets each one set itself up): one that is neither waits on nothing.
+        let timed = InteractionCache.active | InteractionCache.animating
+        if !components.isEmpty, !interactionsPrimed || interactionUnion & timed != 0 {
+            let all = !interactionsPrimed || advancesEveryInteraction
             interactionsPrimed = true
             var ctx = takeContext(input: lastInput)
-            for i in components.indices { components[i].advance(to: t, context: &ctx) }
-            refreshInteractionCaches()
+            for i in components.indices where all || interactionCache[i] & timed != 0 {
+                components[i].advance(to: t, context: &ctx)
+                refreshInteractionCache(i)
+            }
             absorb(&ctx)
         }
     }
@@ -646,7 +654,7 @@ public struct Engine: Sendable {
     }
 
     mutating func refreshInteractionCaches() {
-        interactionCache = [UInt32](repeating: 0, count: components.count)
+        if interactionCache.count != components.count { interactionCache = [UInt32](repeating: 0, count: components.count) }
         interactionUnion = 0
         for i in components.indices {
             var bits = components[i].interests.rawValue

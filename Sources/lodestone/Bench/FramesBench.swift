@@ -69,12 +69,14 @@ enum FramesBench {
             BenchFigure(name: "\(n).commits", value: Double(total.count), unit: "commits"),
             BenchFigure(name: "\(n).repainted_pixels_per_commit", value: r.repainted / Double(max(1, total.count)),
                         unit: "px (mean)", reference: "buffer pixels", referenceValue: Double(width * height)),
+            BenchFigure(name: "\(n).copied_pixels_per_commit", value: r.copied / Double(max(1, total.count)),
+                        unit: "px (mean)", reference: "repainted", referenceValue: r.repainted / Double(max(1, total.count))),
         ])
     }
 
     struct Samples {
         var events: [Double] = [], compose: [Double] = [], render: [Double] = [], total: [Double] = []
-        var repainted = 0.0
+        var repainted = 0.0, copied = 0.0
         /// Per commit: the step's first command and the pixels repainted (for the slowest list).
         var what: [String] = [], pixels: [Int] = []
     }
@@ -115,6 +117,12 @@ enum FramesBench {
             return (n, parts[1])
         } : nil
         let interval = UInt64(LatencyTrace.interval * 1e6)
+        // `LODESTONE_FRAMES_EVICT_KB=N`: write over N KiB before each paced commit, for caches
+        // made cold the same way every time (a steadier comparison than sleeping on a busy
+        // machine; with LODESTONE_FRAMES_PACE_MS=0.01 no sleep at all). Measured: 2 MiB (this
+        // machine's L2) makes commits barely slower than back to back, 16 MiB about halfway to
+        // paced — what a sleeping thread loses is mostly the shared L3.
+        var evict = pace <= 0 ? nil : getenv("LODESTONE_FRAMES_EVICT_KB").flatMap { Int(String(cString: $0)) }.map { [UInt8](repeating: 0, count: $0 * 1024) }
         func commit(_ events: [InputEvent], at t: Timestamp) {
             let w0 = timesFile == nil ? 0 : RenderBench.now()
             let c0 = EngineBench.cpuNow()
@@ -138,6 +146,7 @@ enum FramesBench {
             samples.total.append(c3 - c0)
             let px = repainted.reduce(0) { $0 + $1.area }
             samples.repainted += Double(px)
+            samples.copied += Double(session.renderer.lastCopied.reduce(0) { $0 + $1.area })
             samples.pixels.append(px)
             if listSlowest { samples.what.append(events.isEmpty ? "(none)" : "\(events[0].kind)".prefix(60).description) }
         }
@@ -174,6 +183,7 @@ enum FramesBench {
                 default: break
                 }
             }
+            if evict != nil { evict!.withUnsafeMutableBytes { b in for k in Swift.stride(from: 0, to: b.count, by: 64) { b[k] &+= 1 } } }
             let began = Spawn.now()
             commit(events, at: t)
             let left = began + pace - Spawn.now()

@@ -4,9 +4,12 @@
 
 public struct RevealInteraction: Interaction {
     public var name: String { "reveal" }
-    var groups: [ElementID: RevealableControls<ElementID>] = [:]
-    /// Group ids in a fixed order (determinism).
+    /// The groups in a fixed order (by id, for determinism), mutated in place: a motion
+    /// touches each group once and copies none.
+    var groups: [RevealableControls<ElementID>] = []
     var order: [ElementID] = []
+    /// The opacity `publish` last wrote for each group (NaN: not yet).
+    var published: [Double] = []
     var initialised = false
     var touches: [TouchID: Point] = [:]
     var now = Timestamp(rawValue: 0)
@@ -39,25 +42,32 @@ public struct RevealInteraction: Interaction {
                 guard let c = ctx.layout[id], let f = ctx.surfaceFrame(of: id) else { return nil }
                 return HiddenControl(id: id, title: c.label, frame: f)
             }
-            groups[e.id] = RevealableControls(area: area, controls: controls, policy: Self.policy(e))
+            order.append(e.id)
+            groups.append(RevealableControls(area: area, controls: controls, policy: Self.policy(e)))
         }
-        order = groups.keys.sorted()
+        let sorted = order.indices.sorted { order[$0] < order[$1] }
+        order = sorted.map { order[$0] }
+        groups = sorted.map { groups[$0] }
+        published = Array(repeating: .nan, count: groups.count)
         publish(&ctx)
     }
 
-    func publish(_ ctx: inout InteractionContext) {
-        for (id, g) in groups {
-            let o = g.opacity(at: now)
-            if ctx.scene.reveal[id] != o { ctx.scene.reveal[id] = o }
-            for c in g.controls where ctx.scene.reveal[c.id] != o { ctx.scene.reveal[c.id] = o }
+    /// Writes each group's opacity, and its controls', to the scene when it changed.
+    mutating func publish(_ ctx: inout InteractionContext) {
+        for k in groups.indices {
+            let o = groups[k].opacity(at: now)
+            guard o != published[k] else { continue }
+            published[k] = o
+            if ctx.scene.reveal[order[k]] != o { ctx.scene.reveal[order[k]] = o }
+            for c in groups[k].controls where ctx.scene.reveal[c.id] != o { ctx.scene.reveal[c.id] = o }
         }
     }
 
     /// Sends `ev` to every group; returns the strongest outcome (activation > reveal/consume > rest).
     mutating func broadcast(_ ev: RevealableControls<ElementID>.Event, _ ctx: inout InteractionContext) -> RevealOutcome<ElementID> {
         var result = RevealOutcome<ElementID>.ignored
-        for id in order {
-            let r = groups[id]!.handle(ev, now: now)
+        for k in groups.indices {
+            let r = groups[k].handle(ev, now: now)
             switch r {
             case .activated: result = r
             case .revealed, .consumed:
@@ -112,8 +122,8 @@ public struct RevealInteraction: Interaction {
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
-        guard !order.isEmpty else { return }
-        for id in order { groups[id]!.advance(to: now) }
+        guard !groups.isEmpty else { return }
+        for k in groups.indices { groups[k].advance(to: now) }
         publish(&ctx)
     }
 
@@ -121,6 +131,7 @@ public struct RevealInteraction: Interaction {
         touches.removeAll()
         groups.removeAll()
         order.removeAll()
+        published.removeAll()
         initialised = false
     }
 
@@ -132,23 +143,24 @@ public struct RevealInteraction: Interaction {
         return [.pointerMoved, .pointerEntered, .pointerLeft, .pointerPressed, .touches]
     }
     public var isAnimating: Bool {
-        groups.values.contains { g in
+        for k in groups.indices {
             // A fade that starts now still has its start opacity (0 or 1): it animates too,
             // or the engine never advances the group and the reveal never shows.
-            if g.isFading(at: now) { return true }
-            switch g.state {
+            if groups[k].isFading(at: now) { return true }
+            switch groups[k].state {
             case .leaving: return true
-            case .touchRevealed: return g.policy == .timed
-            case .hidden, .hoverRevealed: return false
+            case .touchRevealed: if groups[k].policy == .timed { return true }
+            case .hidden, .hoverRevealed: break
             }
         }
+        return false
     }
 
     /// The hidden controls of the group containing `id` (for context menus, I6).
     public func hiddenControls(around id: ElementID, in layout: Layout) -> [HiddenControl<ElementID>] {
         var cur: ElementID? = id
         while let c = cur, let e = layout[c] {
-            if let g = groups[c] { return g.controls }
+            if let k = order.firstIndex(of: c) { return groups[k].controls }
             cur = e.parent
         }
         return []
