@@ -44,6 +44,26 @@ final class PreparedOp {
         return true
     }
 
+    /// The calls in another colour, for an operation whose colour is all that changed (see
+    /// `SceneRenderer.onlyColourChanged`): fills take the colour, composites the solid source
+    /// of it. False (nothing changed) when a call is of another kind.
+    func recolour(_ c: PremultipliedColor, solid: PixmanImage) -> Bool {
+        guard calls.allSatisfy({ $0.kind == .fill || $0.kind == .composite }) else { return false }
+        var replaced: [PixmanImage] = []
+        for k in calls.indices {
+            if calls[k].kind == .fill { calls[k].color = c; continue }
+            guard let old = calls[k].source?.takeUnretainedValue(), old !== solid else { continue }
+            if !replaced.contains(where: { $0 === old }) { replaced.append(old) }
+            calls[k].source = .passUnretained(solid)
+        }
+        // The old colour's sources go, unless a call still uses one as its mask.
+        images.removeAll { img in
+            replaced.contains { $0 === img } && !calls.contains { $0.mask?.takeUnretainedValue() === img }
+        }
+        if !images.contains(where: { $0 === solid }) { images.append(solid) }
+        return true
+    }
+
     func record(_ call: PaintCall, _ a: PixmanImage?, _ b: PixmanImage? = nil, _ c: PixmanImage? = nil) {
         calls.append(call)
         @inline(__always) func keep(_ img: PixmanImage?) {

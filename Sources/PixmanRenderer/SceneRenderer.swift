@@ -227,8 +227,15 @@ public final class SceneRenderer {
         p.item = item
         var moved = false
         for j in ops.indices where ops[j] != oldOps[j] {
-            p.prepared?.forget(j)
+            // An operation painting the same pixels keeps its record: the record draws them.
             if !canvas.samePixels(ops[j], oldOps[j]) {
+                // Only its colour changed (fading in or out): the same calls in the new colour.
+                if let record = p.prepared?.ops[j], SceneRenderer.onlyColourChanged(from: oldOps[j], to: ops[j]),
+                   let c = ops[j].paintColor, record.recolour(c.premultiplied, solid: canvas.cache.solid(c.premultiplied)) {
+                    damage.append(p.opBounds[j])
+                    continue
+                }
+                p.prepared?.forget(j)
                 let b = canvas.bounds(of: ops[j]).intersection(p.clip)
                 damage.append(p.opBounds[j])
                 damage.append(b)
@@ -304,7 +311,8 @@ public final class SceneRenderer {
             let op: PreparedOp
             if let o = prepared.ops[j], o.touched == renderCount || touch(o, canvas.cache.budget) {
                 op = o
-            } else if prepared.drawnDirectly[j] >= 0 && prepared.drawnDirectly[j] != renderCount {
+            } else if prepared.drawnDirectly[j] >= 0 {
+                // Drawn before, unchanged since (an earlier render, or an earlier step of this one).
                 op = canvas.prepare(placed[step.item].item.ops[j], within: placed[step.item].opBounds[j])
                 op.touched = renderCount
                 prepared.ops[j] = op
@@ -324,6 +332,16 @@ public final class SceneRenderer {
                 canvas.withRoundedClip(item) { canvas.draw(item.ops[step.op]) }
             }
         }
+    }
+
+    /// Whether `new` is `old` in another colour that draws through the same pixman calls: a
+    /// fill, outline, shadow or line of text whose colour stays visible and stays opaque or
+    /// translucent (the colour then enters drawing only as the fill colour or the solid source).
+    static func onlyColourChanged(from old: DrawOp, to new: DrawOp) -> Bool {
+        guard let c = new.paintColor, let o = old.paintColor, c.alpha > 0, o.alpha > 0, (c.alpha >= 1) == (o.alpha >= 1) else {
+            return false
+        }
+        return old.recoloured(c) == new
     }
 
     /// Marks a prepared operation's cache entries as used by this render; false (nothing
@@ -629,3 +647,23 @@ extension PixelRect {
     }
 }
 
+extension DrawOp {
+    /// The colour of a fill, outline, shadow or text (nil for the other kinds).
+    var paintColor: Color? {
+        switch self {
+        case .fill(_, _, let c), .stroke(_, _, _, let c), .shadow(_, _, _, _, let c), .text(_, _, _, let c): return c
+        case .gradient, .spotlight: return nil
+        }
+    }
+
+    /// The operation in colour `c` (`paintColor`'s kinds; others unchanged).
+    func recoloured(_ c: Color) -> DrawOp {
+        switch self {
+        case .fill(let s, let r, _): return .fill(s, r, c)
+        case .stroke(let s, let r, let w, _): return .stroke(s, r, lineWidth: w, c)
+        case .shadow(let s, let r, let b, let o, _): return .shadow(s, r, blur: b, offset: o, c)
+        case .text(let t, let f, let b, _): return .text(t, f, baseline: b, c)
+        case .gradient, .spotlight: return self
+        }
+    }
+}

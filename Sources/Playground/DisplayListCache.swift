@@ -16,8 +16,10 @@
 import PointerEngine
 import PixmanRenderer
 
-/// What the composer reads from a layout's tree, per element in paint order (its slot).
-struct LayoutStructure {
+/// What the composer reads from a layout's tree, per element in paint order (its slot). A
+/// class: the composer passes it around every frame, and a copy of a struct retained each of
+/// its arrays.
+final class LayoutStructure {
     /// Every element, back to front (`Layout.paintOrder`).
     let paintOrder: [ElementID]
     /// Each element's slot in `paintOrder`.
@@ -45,13 +47,14 @@ struct LayoutStructure {
         paintOrder = order
         let slots = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         slot = slots
-        scrollContainer = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
+        let containers = order.map { layout.scrollContainer(of: $0).flatMap { slots[$0] } ?? -1 }
+        scrollContainer = containers
         frame = order.map { layout.property(of: $0, \.frame) ?? .zero }
         cornerRadius = order.map { layout.property(of: $0, \.cornerRadius) ?? 0 }
         let kinds = order.map { ContentFacts.kind(of: $0) }
         facts = kinds
         factSlots = kinds.indices.filter { kinds[$0] != .none }
-        revealers = order.map { id in
+        let revealers = order.map { id in
             var out: [Int] = []
             var cur: ElementID? = id
             while let c = cur, let kind = layout.property(of: c, \.kind) {
@@ -60,12 +63,13 @@ struct LayoutStructure {
             }
             return out
         }
+        self.revealers = revealers
         var revealed = [[Int]](repeating: [], count: order.count)
         var dependents = [[Int]](repeating: [], count: order.count)
         for s in order.indices {
             for k in revealers[s] { revealed[k].append(s) }
-            var c = scrollContainer[s]
-            while c >= 0 { dependents[c].append(s); c = scrollContainer[c] }
+            var c = containers[s]
+            while c >= 0 { dependents[c].append(s); c = containers[c] }
         }
         self.revealed = revealed
         self.dependents = dependents
@@ -74,13 +78,14 @@ struct LayoutStructure {
     /// For each slot, the index in `list` of the entry about that element (-1: none); the first
     /// entry wins, or the last with `lastWins`.
     func indices<T>(of list: [T], element: (T) -> ElementID, lastWins: Bool = false) -> [Int32] {
-        var out: [Int32] = []
-        fill(&out, of: list, element: element, lastWins: lastWins)
+        var out: [Int32] = [], slots: [Int] = []
+        fill(&out, of: list, element: element, lastWins: lastWins, slots: &slots)
         return out
     }
 
-    /// `indices(of:…)` written into `out`, reusing its storage (no allocation per frame).
-    func fill<T>(_ out: inout [Int32], of list: [T], element: (T) -> ElementID, lastWins: Bool = false) {
+    /// `indices(of:…)` written into `out`, reusing its storage (no allocation per frame); the
+    /// slots given an entry are appended to `slots` (a slot may come twice).
+    func fill<T>(_ out: inout [Int32], of list: [T], element: (T) -> ElementID, lastWins: Bool = false, slots: inout [Int]) {
         if out.count == paintOrder.count {
             out.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         } else {
@@ -89,6 +94,7 @@ struct LayoutStructure {
         for (i, x) in list.enumerated() {
             guard let k = slot[element(x)], lastWins || out[k] < 0 else { continue }
             out[k] = Int32(i)
+            slots.append(k)
         }
     }
 }
@@ -137,7 +143,7 @@ public final class DisplayListCache {
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
     /// nil: no last frame with these entries. `slots` is this frame's (storage reused).
     private var previousContainers: [ContainerAppearance]?
-    private var previousSlots: [Int] = [], slots: [Int] = []
+    private var previousSlots: [Int] = [], slots: [Int] = [], containerSlots: [Int] = []
     /// This frame's slots to look at again (touchedSlots), each once: `touchedMark` says which.
     private var touched: [Int] = []
     private var touchedMark: [Bool] = []
@@ -201,10 +207,18 @@ public final class DisplayListCache {
     package var hudKeyFault = HUDKeyFault.none
     /// HUD parts drawn again since the cache was made (tests, benches).
     public private(set) var hudPartMisses = 0
-    /// Frames whose list was last frame's changed in place (`assemble`), not built again.
+    /// Frames whose list was last frame's changed in place (`assemble`), not built again, and
+    /// element items inserted into or removed from it there (tests).
     public private(set) var listsChangedInPlace = 0
+    public private(set) var listInsertions = 0, listRemovals = 0
 
-    public init(scale: Double) { self.scale = scale }
+    /// Lines measured from their characters' widths at `scale` (the kept build's measure).
+    private(set) var lines: LineWidths
+
+    public init(scale: Double) {
+        self.scale = scale
+        lines = LineWidths(scale: scale)
+    }
 
     /// Forgets every item (the next frame is built from scratch).
     public func removeAll() {
@@ -219,6 +233,7 @@ public final class DisplayListCache {
     public func use(scale: Double) {
         guard scale != self.scale else { return }
         self.scale = scale
+        lines = LineWidths(scale: scale)
         removeAll()
     }
 
@@ -288,11 +303,15 @@ public final class DisplayListCache {
     func hide(slot: Int) { entries[slot].shown = false }
 
     /// The frame's states, effects and container transforms by slot, in storage kept from
-    /// last frame (the Present of last frame is gone by now, so it is written in place).
+    /// last frame (the Present of last frame is gone by now, so it is written in place); also
+    /// notes the slots with a state or an effect for `touchedSlots` (called next).
     func present(_ structure: LayoutStructure, _ frame: Frame) -> ShowcaseComposer.Present {
-        structure.fill(&presentStates, of: frame.elementStates, element: \.element)
-        structure.fill(&presentEffects, of: frame.effects, element: \.element, lastWins: true)
-        structure.fill(&presentTransforms, of: frame.containers, element: \.element)
+        swap(&slots, &previousSlots)
+        slots.removeAll(keepingCapacity: true)
+        containerSlots.removeAll(keepingCapacity: true)
+        structure.fill(&presentStates, of: frame.elementStates, element: \.element, slots: &slots)
+        structure.fill(&presentEffects, of: frame.effects, element: \.element, lastWins: true, slots: &slots)
+        structure.fill(&presentTransforms, of: frame.containers, element: \.element, slots: &containerSlots)
         return ShowcaseComposer.Present(frame: frame, states: presentStates, effects: presentEffects, transforms: presentTransforms)
     }
 
@@ -320,13 +339,10 @@ public final class DisplayListCache {
     /// The property test (cached == fresh after every frame) covers this; `touchFault` leaves
     /// one of (a)–(c) out to show it would be caught.
     /// Returns false when every element must be looked at (no usable last frame), else fills
-    /// the list `forEachTouched` walks.
+    /// the list `forEachTouched` walks. This frame's slots with a state or an effect come
+    /// from `present`.
     func touchedSlots(_ present: ShowcaseComposer.Present, _ structure: LayoutStructure) -> Bool {
         let containers = present.frame.containers
-        swap(&slots, &previousSlots)
-        slots.removeAll(keepingCapacity: true)
-        present.states.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
-        present.effects.withUnsafeBufferPointer { for (k, i) in $0.enumerated() where i >= 0 { slots.append(k) } }
         let prev = previousContainers
         previousContainers = containers
         for k in touched { touchedMark[k] = false }
@@ -354,32 +370,91 @@ public final class DisplayListCache {
 
     /// This frame's list: last frame's with the items of the elements looked at again
     /// (`onlyTouched`; their entries hold this frame's), the pointer, `pre`, the HUD's changed
-    /// items and `post` put in place, when the list keeps its shape (the same elements shown,
-    /// the pointer under the same one, as many overlays and HUD items); else built again from
-    /// every element's entry. `under`: the shown slot the pointer is drawn under. The storage
-    /// is unique again by the next frame (the renderer keeps no reference to the array), so it
-    /// changes in place.
+    /// items and `post` put in place (elements that appear or vanish inserted or removed,
+    /// parts whose count changed replaced); built again from every element's entry only with
+    /// no usable last list or when the pointer slips under another element. `under`: the
+    /// shown slot the pointer is drawn under. The storage is unique again by the next frame
+    /// (the renderer keeps no reference to the array), so it changes in place.
     func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, hud hudShown: Bool) -> [DisplayItem] {
         let hudItems = hudShown ? hud?.items ?? [] : []
         let u = under ?? -1
-        if listValid, onlyTouched, shape.under == u, shape.pre.count == pre.count, shape.hud.count == hudItems.count,
-           shape.post.count == post.count, keepsShape() {
-            if touchFault != .listKeepsTouchedItems {
-                entries.withUnsafeBufferPointer { b in
-                    for k in touched where listIndex[k] >= 0 { list[Int(listIndex[k])] = b[k].item! }
+        guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, hudItems: hudItems) }
+        placeTouched()
+        if u >= 0 { list[shape.pointer] = pointer }
+        // The parts after the elements: written in place, or their range replaced when their
+        // count changed (what follows moves without being copied).
+        place(pre, at: \.pre)
+        if shape.hud.count == hudItems.count, let changed = hudChanged {
+            for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
+        } else {
+            place(hudItems, at: \.hud)
+        }
+        place(post, at: \.post)
+        listsChangedInPlace += 1
+        return list
+    }
+
+    /// The items of the touched elements put in place: written over their old ones, inserted
+    /// where they go when they appear (after the nearest shown element before them), removed
+    /// when they vanish.
+    private func placeTouched() {
+        entries.withUnsafeBufferPointer { b in
+            for k in touched {
+                let at = Int(listIndex[k])
+                if b[k].shown, let item = b[k].item {
+                    if at >= 0 {
+                        if touchFault != .listKeepsTouchedItems { list[at] = item }
+                    } else {
+                        var j = k - 1
+                        while j >= 0 && listIndex[j] < 0 { j -= 1 }
+                        var pos = j >= 0 ? Int(listIndex[j]) + 1 : 0
+                        // The pointer drawn under a shown element that draws nothing itself.
+                        if shape.under >= 0, j < shape.under, shape.under <= k { pos = shape.pointer + 1 }
+                        shift(from: pos, by: 1)
+                        list.insert(item, at: pos)
+                        listIndex[k] = Int32(pos)
+                        listInsertions += 1
+                    }
+                } else if at >= 0 {
+                    list.remove(at: at)
+                    listIndex[k] = -1
+                    listRemovals += 1
+                    shift(from: at + 1, by: -1)
                 }
             }
-            if u >= 0 { list[shape.pointer] = pointer }
-            for (i, x) in pre.enumerated() { list[shape.pre.lowerBound + i] = x }
-            if let changed = hudChanged {
-                for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
-            } else {
-                for (i, x) in hudItems.enumerated() { list[shape.hud.lowerBound + i] = x }
-            }
-            for (i, x) in post.enumerated() { list[shape.post.lowerBound + i] = x }
-            listsChangedInPlace += 1
-            return list
         }
+    }
+
+    /// Moves by `delta` every index of the list at or after `index` (elements, pointer, the
+    /// parts after the elements).
+    private func shift(from index: Int, by delta: Int) {
+        let d = Int32(delta), i = Int32(index)
+        listIndex.withUnsafeMutableBufferPointer { b in
+            for s in b.indices where b[s] >= i { b[s] += d }
+        }
+        if shape.pointer >= index { shape.pointer += delta }
+        shape.pre = shape.pre.lowerBound + delta..<shape.pre.upperBound + delta
+        shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta
+        shape.post = shape.post.lowerBound + delta..<shape.post.upperBound + delta
+    }
+
+    /// `items` written over the range `part` of the list: in place when as many, else the
+    /// range replaced and the parts after it moved.
+    private func place(_ items: [DisplayItem], at part: WritableKeyPath<ListShape, Range<Int>>) {
+        let range = shape[keyPath: part]
+        if range.count == items.count {
+            for (i, x) in items.enumerated() { list[range.lowerBound + i] = x }
+            return
+        }
+        list.replaceSubrange(range, with: items)
+        let delta = items.count - range.count
+        shape[keyPath: part] = range.lowerBound..<range.lowerBound + items.count
+        if part == \ListShape.pre { shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta }
+        if part != \ListShape.post { shape.post = shape.post.lowerBound + delta..<shape.post.upperBound + delta }
+    }
+
+    /// The list built again from every element's entry.
+    private func rebuild(under u: Int, pointer: DisplayItem, hudItems: [DisplayItem]) -> [DisplayItem] {
         let n = structure.paintOrder.count
         list.removeAll(keepingCapacity: true)
         list.reserveCapacity(n + pre.count + hudItems.count + post.count + 1)
@@ -405,15 +480,6 @@ public final class DisplayListCache {
         return list
     }
 
-    /// Whether every element looked at again is in this frame's list exactly when it was in
-    /// last frame's.
-    private func keepsShape() -> Bool {
-        entries.withUnsafeBufferPointer { b in
-            for k in touched where (b[k].shown && b[k].item != nil) != (listIndex[k] >= 0) { return false }
-            return true
-        }
-    }
-
     /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the
     /// pointer section are each described again only when what they show changed (their
     /// keys); of a group described again, only the parts that differ from the kept ones are
@@ -432,7 +498,8 @@ public final class DisplayListCache {
     func updateHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
         let (headKey, pointerKey) = hudKeys(h)
         if hudChanged == nil { hudChanged = [] } else { hudChanged!.removeAll(keepingCapacity: true) }
-        guard var st = hud, st.rect == r else {
+        // Taken out (no copy): `st` holds the only reference, its arrays change in place.
+        guard hud?.rect == r, var st = hud.take() else {
             let (head, bottom) = h.gestureParts(in: r)
             let parts = head + h.pointerParts(in: r, from: bottom)
             var items: [DisplayItem] = [], first: [Int] = []
@@ -447,7 +514,6 @@ public final class DisplayListCache {
             hudChanged = nil
             return
         }
-        hud = nil // `st` holds the only reference: its arrays change in place
         if headKey != st.headKey {
             let (head, bottom) = h.gestureParts(in: r)
             if head.count != st.headCount || bottom != st.bottom { return rebuildHUD(h, in: r, ink: ink) }

@@ -344,9 +344,10 @@ func fmt(_ v: Double, _ decimals: Int) -> String {
     let r = (abs(v) * p).rounded() / p
     let neg = v < 0 && r != 0
     let whole = Int(r.rounded(.down))
-    guard decimals > 0 else { return (neg ? "-" : "") + "\(whole)" }
+    // String(_:) rather than interpolation: the HUD formats numbers on every pointer move.
+    guard decimals > 0 else { return (neg ? "-" : "") + String(whole) }
     let frac = Int(((r - Double(whole)) * p).rounded())
-    var fs = "\(frac)"
+    var fs = String(frac)
     while fs.count < decimals { fs = "0" + fs }
     return (neg ? "-" : "") + "\(whole).\(fs)"
 }

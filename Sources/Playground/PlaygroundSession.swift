@@ -90,8 +90,16 @@ public final class PlaygroundSession {
             lastFrame = frame
             hud.observe(frame)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
-                hud.hovered = label.isEmpty ? "\(kind)" : label
-                hud.effect = e.effect(on: id).map { "\($0.kind)" } ?? "none"
+                // Named again only when they change: describing an enum in a string goes
+                // through reflection, on every frame while the pointer rests on an element.
+                let fx = e.effect(on: id)?.kind
+                if let n = hoverNames, n.id == id, n.label == label, n.kind == kind, n.fx == fx {
+                    hud.hovered = n.hovered; hud.effect = n.effect
+                } else {
+                    hud.hovered = label.isEmpty ? "\(kind)" : label
+                    hud.effect = fx.map { "\($0)" } ?? "none"
+                    hoverNames = (id, label, kind, fx, hud.hovered, hud.effect)
+                }
             } else {
                 hud.hovered = "—"; hud.effect = "—"
             }
@@ -99,6 +107,9 @@ public final class PlaygroundSession {
             return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
         }
     }
+
+    /// The HUD's names of the hovered element and its effect, and what they were made from.
+    private var hoverNames: (id: ElementID, label: String, kind: ElementKind, fx: EffectKind?, hovered: String, effect: String)?
 
     /// The frame the last display list was built from (`render`, `displayItems`): what the
     /// window just drew (its state line, --state-out), without describing the engine again.

@@ -26,7 +26,9 @@ public struct ShowcaseComposer {
     /// keeps them together: PlaygroundSession.displayItems(on:)).
     public func items(for frame: Frame, surfaceFrame: (ElementID) -> Rect?, measure: @escaping TextMeasure,
                       cache: DisplayListCache?) -> [DisplayItem] {
-        let ink = Ink(measure: measure)
+        // The kept build measures lines from their characters (LineWidths); the fresh one, the
+        // reference, measures every line whole.
+        let ink = cache.map { c in Ink(measure: { [lines = c.lines] in lines.measure($0, $1, measure) }) } ?? Ink(measure: measure)
         let facts = ContentFacts(frame)
         let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout)
         if let cache { return cachedItems(frame, surfaceFrame: surfaceFrame, facts: facts, content: content, ink: ink, cache: cache) }

@@ -173,6 +173,46 @@ struct DamageTests {
         #expect(copiedPastHistory >= 5 && copiedWithinHistory >= 5, "past history \(copiedPastHistory), within \(copiedWithinHistory)")
     }
 
+    /// Operations fading (their colour alone changing) and moving under a moving pointer: the
+    /// renderer replays recorded pixman calls for operations drawn before and recolours the
+    /// records of fading ones (issue 8). Every frame must equal a from-scratch render — a
+    /// recolour that missed a fill or a solid source, or a replay drawing stale calls, differs.
+    @Test("recorded and recoloured operations draw what is drawn from scratch", arguments: [1.0, 1.5])
+    func recordedOperationsEqualScratch(scale: Double) {
+        let w = Int(200 * scale), h = Int(120 * scale)
+        let cache = RenderCache(), freshCache = RenderCache()
+        let renderer = SceneRenderer(cache: cache)
+        let canvas = Canvas(width: w, height: h, scale: scale, cache: cache)
+        let alphas = [0.6, 0.6, 0.6, 0.6, 0.3, 0.9, 1, 1, 0.5, 0, 0.4, 1, 0.7, 0.7, 0.2, 1, 0.85, 0.85, 0.6, 0.05]
+        var rng = SeededRandom(state: 7)
+        for (frame, a) in alphas.enumerated() {
+            let fade = Color(hex: 0x007AFF).withAlpha(a), ink = Color.black.withAlpha(a)
+            var controls: [DrawOp] = [
+                .shadow(.roundedRect(cornerRadius: 10), Rect(x: 20, y: 20, width: 90, height: 50), blur: 4, offset: Vector(0, 2), ink.fading(0.3)),
+                .fill(.roundedRect(cornerRadius: 10), Rect(x: 20, y: 20, width: 90, height: 50), fade),
+                .fill(.rect, Rect(x: 30, y: 80, width: 40, height: 12), fade),
+                .stroke(.roundedRect(cornerRadius: 6), Rect(x: 120, y: 20, width: 60, height: 40), lineWidth: 2, ink),
+                .fill(.ellipse, Rect(x: 130, y: 70, width: 30, height: 30), fade),
+                .text("Play 1:23", .system(12), baseline: Point(30, 50), ink),
+            ]
+            // The moving op keeps its colour; one frame in four it moves.
+            let shift = Double(frame / 4) * 3
+            controls.append(.fill(.capsule, Rect(x: 80 + shift, y: 85, width: 50, height: 14), Color(hex: 0xFF9F0A)))
+            let pointer = Point(rng.unit() * 200, rng.unit() * 120)
+            let items = [DisplayItem(ItemID("card"), [.gradient(.roundedRect(cornerRadius: 12), Rect(x: 10, y: 10, width: 180, height: 100),
+                                                                Gradient(.linear(from: Point(0, 0), to: Point(0, 1)),
+                                                                         stops: [.init(0, Color(hex: 0x1C1C1E)), .init(1, Color(hex: 0x3A3A3C))]), opacity: 1)]),
+                         DisplayItem(ItemID("controls"), controls),
+                         DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer))]
+            renderer.render(items, into: canvas, bufferAge: frame == 0 ? 0 : 1)
+            let fresh = Canvas(width: w, height: h, scale: scale, cache: freshCache)
+            SceneRenderer(cache: freshCache).render(items, into: fresh, bufferAge: 0)
+            let differing = differingPixels(canvas, fresh)
+            #expect(differing == 0, "frame \(frame) (alpha \(a)): \(differing) pixels differ")
+            if differing > 0 { break }
+        }
+    }
+
     @Test("a pointer-only move repaints two small rects: where it was and where it is")
     func pointerMoveRepaintsTwoRects() {
         let canvas = Canvas(width: 440, height: 340, scale: 2)

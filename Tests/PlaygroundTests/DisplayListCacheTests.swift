@@ -125,6 +125,34 @@ struct DisplayListCacheTests {
         #expect(session.displayCache.listsChangedInPlace == inPlace + 1, "the list was built again, not changed in place")
     }
 
+    @Test("rows scrolled into and out of a list's viewport are inserted into and removed from the kept list in place, which stays equal to a fresh one (I5)")
+    func scrolledRowsMoveInPlace() {
+        let session = PlaygroundSession(now: Timestamp(rawValue: 0))
+        let canvas = Canvas(width: 720, height: 450, scale: 0.5)
+        var t: UInt64 = 0
+        var mismatches = 0
+        func send(_ kind: InputEventKind, device: DeviceID = DeviceID(1)) {
+            t += 8_000
+            session.handle(InputEvent(time: Timestamp(rawValue: t), device: device, kind))
+            session.advance(to: Timestamp(rawValue: t))
+            let kept = session.displayItems(on: canvas)
+            if kept != session.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) }) { mismatches += 1 }
+        }
+        send(.deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture]), device: DeviceID(2))
+        let l = session.engine.surfaceFrame(of: Showcase.ID.list)!
+        send(.motion(position: InputPoint(x: l.midX, y: l.midY), delta: .zero, unaccelerated: .zero))
+        let cache = session.displayCache
+        let (inserted, removed, inPlace) = (cache.listInsertions, cache.listRemovals, cache.listsChangedInPlace)
+        for value in [14.0, -14] {
+            for _ in 0..<30 { send(.scroll(source: .finger, axis: .vertical, value: value, value120: nil, stop: false), device: DeviceID(2)) }
+            send(.scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true), device: DeviceID(2))
+            for _ in 0..<60 { send(.frame) }
+        }
+        #expect(mismatches == 0)
+        #expect(cache.listInsertions > inserted && cache.listRemovals > removed, "no row entered or left the viewport")
+        #expect(cache.listsChangedInPlace > inPlace + 100)
+    }
+
     /// Runs a scenario whose HUD changes with no input (the drawn pointer settling onto a
     /// button under magnetism, M3; momentum decaying, G1) with `fault` in the cache's HUD keys;
     /// whether a kept display list ever differed from a fresh one.
