@@ -9,6 +9,9 @@ public struct ScrubberInteraction: Interaction {
     var hovering: ElementID?
     /// Whether the layout has any scrubber (decided on first use; nil: not yet known).
     var any: Bool?
+    /// Where the scrubbers are in `layout.elements`, found with `any` (a layout changes only
+    /// through `Engine.setLayout`, which cancels: `any` is nil again until the next use).
+    var slots: [Int] = []
 
     public init() {}
 
@@ -43,7 +46,7 @@ public struct ScrubberInteraction: Interaction {
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
-        if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
+        learn(ctx.layout)
         guard any == true else { return .ignored }
         switch event {
         case .pointerMoved(let p, _):
@@ -109,7 +112,13 @@ public struct ScrubberInteraction: Interaction {
     }
 
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
-        if any == nil { any = ctx.layout.elements.contains { $0.traits.scrubber != nil } }
+        learn(ctx.layout)
+    }
+
+    mutating func learn(_ layout: Layout) {
+        guard any == nil else { return }
+        slots = layout.elements.indices.filter { layout.elements[$0].traits.scrubber != nil }
+        any = !slots.isEmpty
     }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
@@ -120,9 +129,11 @@ public struct ScrubberInteraction: Interaction {
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
         guard any != false else { return }
-        // By index: `for e in elements` copies every element of the layout each frame.
+        // By index: `for e in elements` copies every element of the layout each frame. Only the
+        // scrubbers' slots once known (nil `any`: not yet, look at every element).
         let elements = ctx.layout.elements
-        for i in elements.indices where elements[i].traits.scrubber != nil {
+        let found = any == true ? slots : elements.indices.filter { elements[$0].traits.scrubber != nil }
+        for i in found where i < elements.count && elements[i].traits.scrubber != nil {
             let e = elements[i]
             let s = scrubbers[e.id]
             let duration = e.traits.scrubber!.duration
