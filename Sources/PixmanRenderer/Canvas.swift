@@ -138,6 +138,16 @@ public final class Canvas {
         image.composite(op, source: source, mask: mask, sourceAt: sx, sy, maskAt: mx, my, to: d.x, d.y, width: d.width, height: d.height)
     }
 
+    /// Spreads the first column of `source` over `d` (recorded when preparing).
+    @inline(__always)
+    private func spreadFirstColumn(of source: PixmanImage, sourceAt sx: Int, _ sy: Int, to d: PixelRect) {
+        if let recorder {
+            recorder.record(PaintCall(kind: .spreadFirstColumn, op: .source, source: .passUnretained(source), dest: d, sx: sx, sy: sy), source)
+            return
+        }
+        image.spreadFirstColumn(of: source, sourceAt: sx, sy, to: d.x, d.y, width: d.width, height: d.height)
+    }
+
     /// Fills `shape` laid into `rect` (points) with a colour, anti-aliased.
     public func fill(_ shape: Shape, in rect: Rect, _ color: Color) {
         guard color.alpha > 0 else { return }
@@ -271,13 +281,7 @@ public final class Canvas {
                         paintCorner(part, of: px, corner: corner, key: key, source: grad, sourceOrigin: (px.x, px.y), opacity: 1)
                     } else if vertical {
                         // Every pixel of a row has the row's colour: store it, read nothing.
-                        if let recorder {
-                            recorder.record(PaintCall(kind: .spreadFirstColumn, op: .source, source: .passUnretained(grad), dest: part,
-                                                      sx: part.x - px.x, sy: part.y - px.y), grad)
-                        } else {
-                            image.spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part.x, part.y,
-                                                    width: part.width, height: part.height)
-                        }
+                        spreadFirstColumn(of: grad, sourceAt: part.x - px.x, part.y - px.y, to: part)
                     } else {
                         composite(.source, source: grad, mask: nil, sourceAt: part.x - px.x, part.y - px.y, maskAt: 0, 0, to: part)
                     }

@@ -1,5 +1,6 @@
 // Linux declarations Swift needs for the event loop and shared memory: timerfd, signalfd,
-// epoll, poll, memfd_create and file seals.
+// epoll, poll, memfd_create and file seals; and malloc's tuning (mallopt), which Swift's
+// Glibc module leaves out.
 //
 // _GNU_SOURCE is deliberately NOT defined here: it changes glibc's struct definitions
 // (fd_set's member is `fds_bits` instead of `__fds_bits`), and clang then refuses to merge
@@ -17,6 +18,7 @@
 #include <poll.h>
 #include <unistd.h>
 #include <errno.h>
+#include <malloc.h>
 #include <linux/memfd.h>
 #include <linux/input-event-codes.h>
 
