@@ -117,8 +117,12 @@ enum FramesBench {
             }
         }
         let png = pace > 0 ? getenv("LODESTONE_FRAMES_PNG").flatMap { v -> (Int, String)? in
-            let parts = String(cString: v).split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let n = Int(parts[0]) else { return nil }
+            let text = String(cString: v)
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[0]), n >= 0, !parts[1].isEmpty else {
+                Diagnostics.emit("lodestone: bench frames: LODESTONE_FRAMES_PNG=\(text) is not N:FILE (a commit number, a PNG path): ignored\n")
+                return nil
+            }
             return (n, parts[1])
         } : nil
         let interval = UInt64(LatencyTrace.interval * 1e6)
@@ -127,7 +131,14 @@ enum FramesBench {
         // machine; with LODESTONE_FRAMES_PACE_MS=0.01 no sleep at all). Measured: 2 MiB (this
         // machine's L2) makes commits barely slower than back to back, 16 MiB about halfway to
         // paced — what a sleeping thread loses is mostly the shared L3.
-        var evict = pace <= 0 ? nil : getenv("LODESTONE_FRAMES_EVICT_KB").flatMap { Int(String(cString: $0)) }.map { [UInt8](repeating: 0, count: $0 * 1024) }
+        var evict = pace <= 0 ? nil : getenv("LODESTONE_FRAMES_EVICT_KB").flatMap { v -> [UInt8]? in
+            let text = String(cString: v)
+            guard let kb = Int(text), kb > 0, kb <= 1 << 20 else {
+                Diagnostics.emit("lodestone: bench frames: LODESTONE_FRAMES_EVICT_KB=\(text) is not a size in KiB from 1 to 1048576: ignored\n")
+                return nil
+            }
+            return [UInt8](repeating: 0, count: kb * 1024)
+        }
         func faults() -> Int {
             var u = rusage()
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
