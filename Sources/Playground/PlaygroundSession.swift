@@ -41,9 +41,16 @@ public final class PlaygroundSession {
         drain()
     }
 
+    /// When animations run: `.events` (default) or, for a window drawing on the display's
+    /// frames, `.frames` (see `AnimationClock`).
+    public var animationClock: AnimationClock {
+        get { engine.animationClock }
+        set { engine.animationClock = newValue }
+    }
+
     /// Runs time forward (animations, auto-hide, momentum).
     public func advance(to t: Timestamp) {
-        guard t > engine.now else { return }
+        guard t > engine.animationTime else { return }
         engine.advance(to: t)
         hud.advance(to: t)
         drain()

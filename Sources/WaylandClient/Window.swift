@@ -24,6 +24,11 @@ public struct DrawContext {
     /// handler that copies forward what an older `buffer` missed instead of repainting it.
     /// Read only: the compositor may still be reading it.
     public var newest: Buffer? = nil
+    /// The frame is drawn ahead of the frame callback (input drawn at once) and shares the
+    /// outstanding one: the compositor has not yet shown the previous frame, and the display
+    /// will show at most one of the two. Animations that follow the display's frames need not
+    /// move for it (`AnimationClock.frames`).
+    public var sharesFrameCallback = false
 }
 
 /// A frame the compositor presented (its frame callback arrived).
@@ -224,7 +229,8 @@ public final class Window {
         reportedDamage = nil
         let newest = buffer.age == 1 ? nil : chain.buffers.first { $0 !== buffer && $0.age == 1 && $0.size == size }
         draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize, repaint: repaint,
-                         isFullRepaint: isFull, frameNumber: number, newest: newest))
+                         isFullRepaint: isFull, frameNumber: number, newest: newest,
+                         sharesFrameCallback: !scheduler.needsFrameCallback))
         if configuration.tracksOwnDamage {
             changed = reportedDamage ?? [full]
             // A commit without damage may get no frame callback (sway 1.7 schedules output

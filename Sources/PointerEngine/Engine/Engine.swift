@@ -4,6 +4,30 @@
 // `advance(to:)` runs animations and timers up to a time, `frame(now:)` describes what to draw.
 // Internal deadlines (auto-hide, the pointer coming to rest) are honoured at their exact time
 // whatever the caller's frame rate, so a trace replays to the same states (SPEC T2).
+// A host that draws on the display's frames can make animations keep the frames' time instead
+// of each event's (`AnimationClock.frames`).
+
+/// When an engine's animations and timers run (issue 8, event → commit latency).
+public enum AnimationClock: Sendable, Equatable {
+    /// Each event first runs animations and timers up to its own time: the engine's state
+    /// after an event is a function of the events alone (traces, tests, headless replay).
+    case events
+    /// The host runs animations at the display's frames (`advance(to:)` when it draws a frame
+    /// the display will show, as a display link does); an event handled between two frames
+    /// changes what it changes — pointer, hover, scroll — and leaves animations where the last
+    /// frame put them, to move on at the next frame. So a commit made at once for input does
+    /// not repaint every animating effect again for a refresh that shows only one of them.
+    /// A spring whose target an event changes therefore runs from the last frame with the new
+    /// target (at most a refresh earlier), and an interaction timer due between a frame and an
+    /// event fires at the next frame. While nothing animates, or when frames stop coming
+    /// (animations lag input by more than `lagLimit`), an event runs time to itself first,
+    /// exactly as with `.events`.
+    case frames
+
+    /// Seconds animations may lag input with `.frames` before an event runs them itself
+    /// (three refreshes at 60 Hz: a late frame callback, an occluded window).
+    public static let lagLimit = 0.05
+}
 
 public struct Engine: Sendable {
     public private(set) var layout: Layout
@@ -31,8 +55,13 @@ public struct Engine: Sendable {
     /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
     /// interactions.
     public private(set) var gestures: GestureInterpreter
-    /// The engine's current time.
+    /// The engine's current time: the latest event's or `advance(to:)`'s.
     public private(set) var now: Timestamp
+    /// The time animations and timers last ran to: `now` with the `.events` clock; with
+    /// `.frames`, the last frame's time, which input handled since may have passed.
+    public private(set) var animationTime: Timestamp
+    /// When animations and timers run (issue 8): see `AnimationClock`.
+    public var animationClock = AnimationClock.events
     /// The logical pointer: exactly where the user put it (M6), surface points.
     public private(set) var logicalPosition: Point
     public private(set) var modifiers: Modifiers = []
@@ -129,6 +158,7 @@ public struct Engine: Sendable {
         self.edgeSources = index.edgeEffectSources()
         self.gestures = GestureInterpreter(settings: settings.gestures)
         self.now = now
+        self.animationTime = now
         self.lastActivity = now
         self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
         self.visibleOpacity = Animated(0, response: PointerVisibility.showResponse, reduceMotion: settings.reduceMotion)
@@ -197,7 +227,7 @@ public struct Engine: Sendable {
 
     /// Handles one event at time `now` (normally `event.time`; never earlier than the last).
     public mutating func handle(_ event: InputEvent, now: Timestamp) {
-        advance(to: now)
+        if animationClock == .events || !deferAnimations(to: now) { advance(to: now) } else if now > self.now { self.now = now }
         let dev = event.device
         let intents = gestures.handle(event, now: now)
         switch event.kind {
@@ -511,16 +541,28 @@ public struct Engine: Sendable {
 
     // MARK: time
 
-    /// Runs animations and timers up to `now` (earlier times are ignored).
+    /// With the `.frames` clock, whether an event at `t` leaves animations where the last frame
+    /// put them: yes while something animates, unless frames stopped coming (animations lag
+    /// input by more than `AnimationClock.lagLimit`) or one of the engine's own deadlines
+    /// (auto-hide, the pointer coming to rest) falls before the event. Otherwise time runs to
+    /// the event first, as with `.events`: the deadline fires before the event, and an
+    /// animation the event starts starts at the event, not at a frame long past.
+    func deferAnimations(to t: Timestamp) -> Bool {
+        guard t.seconds(since: animationTime) <= AnimationClock.lagLimit, !isSettled else { return false }
+        if let d = nextDeadline, d <= t { return false }
+        return true
+    }
+
+    /// Runs animations and timers up to `target` (times before `animationTime` are ignored).
     public mutating func advance(to target: Timestamp) {
-        while target > now {
+        while target > animationTime {
             var step = target
             var fire: PointerVisibilityEvent? = nil
             var rest = false
-            if let d = idleDeadline, d > now, d <= step { step = d; fire = .idleTimeout }
+            if let d = idleDeadline, d > animationTime, d <= step { step = d; fire = .idleTimeout }
             if let m = lastMotion, velocity.speed > 0 {
                 let r = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
-                if r > now, r < step { step = r; fire = nil; rest = true } else if r > now, r == step { rest = true }
+                if r > animationTime, r < step { step = r; fire = nil; rest = true } else if r > animationTime, r == step { rest = true }
             }
             stepAnimations(to: step)
             if rest { velocity.decay(to: step); updateMagnetism() }
@@ -536,8 +578,12 @@ public struct Engine: Sendable {
     }
 
     mutating func stepAnimations(to t: Timestamp) {
-        let dt = Double(t.rawValue - now.rawValue) / 1e6
-        now = t
+        let dt = Double(t.rawValue - animationTime.rawValue) / 1e6
+        animationTime = t
+        // With the `.frames` clock, input handled since the last frame may be later than `t`:
+        // the gesture interpreter and the interactions, which saw that input, are never
+        // taken back in time (with `.events`, `now` is `t`).
+        if t > now { now = t }
         visibleOpacity.step(by: dt)
         magnetism.step(by: dt)
         morph.step(by: dt)
@@ -545,7 +591,7 @@ public struct Engine: Sendable {
         effects.removeAll { $0.isGone }
         accessories.step(by: dt)
         annotations.step(by: dt)
-        dispatch(gestures.advance(to: t))
+        dispatch(gestures.advance(to: now))
         // Interactions only need time while something of theirs moves or waits on a timer.
         // Each interaction is advanced only while it is active or animating (after the first
         // advance, which lets each one set itself up): one that is neither waits on nothing.
@@ -555,7 +601,7 @@ public struct Engine: Sendable {
             interactionsPrimed = true
             var ctx = takeContext(input: lastInput)
             for i in components.indices where all || interactionCache[i] & timed != 0 {
-                components[i].advance(to: t, context: &ctx)
+                components[i].advance(to: now, context: &ctx)
                 refreshInteractionCache(i)
             }
             absorb(&ctx)

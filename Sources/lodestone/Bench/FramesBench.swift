@@ -14,6 +14,10 @@
 // window does): a thread that slept finds its caches cold, which costs about twice the CPU of
 // commits drawn back to back (measured: p50 0.18 → 0.35 ms at load 5). The back-to-back figures
 // (`frames.hot.*`) show the work alone. `LODESTONE_FRAMES_PACE_MS` changes the pacing.
+// Animations follow a 60 Hz display's frames as in the window (AnimationClock.frames): a commit
+// made while the previous one's frame callback is outstanding leaves them as they were, and
+// while something animates, the frame callback at each refresh draws a frame of its own (not
+// counted: no event waits for it), at its place between the steps.
 // To see where the slow commits spend their time, `LODESTONE_FRAMES_TIMES=FILE` writes one line
 // per paced commit — index, CLOCK_MONOTONIC start and end (s), events/compose/render CPU (s) —
 // to match against `perf record -k CLOCK_MONOTONIC` samples; `LODESTONE_FRAMES_PNG=N:FILE`
@@ -32,6 +36,8 @@ enum FramesBench {
     static let width = 1920, height = 1050
     /// What one commit may cost for the latency goal (p99 event → commit ≤ 1 ms) to hold.
     static let goalMs = LatencyBench.goalP99Ms
+    /// The display's refresh period (60 Hz, as the latency bench's sway output), µs.
+    static let refreshPeriod: UInt64 = 16_667
 
     static func run(quick: Bool) -> BenchOutcome {
         MemoryPolicy.keepFreedMemory() // as the window does
@@ -91,6 +97,7 @@ enum FramesBench {
     static func measure(steps count: Int, pace: Double) -> Samples {
         let start = Timestamp(rawValue: 1_000_000)
         let session = PlaygroundSession(now: start)
+        session.animationClock = .frames
         let cache = RenderCache()
         // Two buffers' pixels; like the window, each commit wraps them in new canvases.
         let stride = width * 4
@@ -99,6 +106,8 @@ enum FramesBench {
         defer { memory.forEach { $0.deallocate() } }
         func wrap(_ i: Int) -> Canvas { Canvas(pixels: memory[i], width: width, height: height, stride: stride, cache: cache)! }
         var drawn = 0
+        /// Commits made for a step's events (the first `warmup` are not sampled).
+        var inputCommits = 0
         // Describing events costs memory traffic that would cool the caches measured: only when asked.
         let listSlowest = getenv("LODESTONE_FRAMES_SLOWEST") != nil
         var samples = Samples()
@@ -144,12 +153,20 @@ enum FramesBench {
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
             return u.ru_minflt
         }
-        func commit(_ events: [InputEvent], at t: Timestamp) {
+        // The refresh at which the outstanding frame callback arrives (nil: none outstanding).
+        var callback: Timestamp?
+        func refresh(after t: Timestamp) -> Timestamp {
+            Timestamp(rawValue: (t.rawValue / refreshPeriod + 1) * refreshPeriod)
+        }
+        func commit(_ events: [InputEvent], at t: Timestamp, counted: Bool = true) {
             let w0 = timesFile == nil ? 0 : RenderBench.now()
             let f0 = faults()
             let c0 = EngineBench.cpuNow()
             for e in events { session.handle(e) }
-            session.advance(to: t)
+            if callback == nil {
+                session.advance(to: t)
+                callback = refresh(after: t)
+            }
             let c1 = EngineBench.cpuNow()
             let canvas = wrap(drawn % 2)
             let items = session.displayItems(on: canvas)
@@ -158,12 +175,14 @@ enum FramesBench {
             let repainted = session.renderer.render(items, into: canvas, bufferAge: age,
                                                     previous: drawn == 0 ? nil : wrap((drawn + 1) % 2))
             let c3 = EngineBench.cpuNow()
+            drawn += 1
+            guard counted else { return }
             if timesFile != nil { times.append((w0, RenderBench.now(), c1 - c0, c2 - c1, c3 - c2)) }
-            if let (n, file) = png, drawn - warmup == n {
+            if let (n, file) = png, inputCommits - warmup == n {
                 do { try canvas.writePNG(to: file) } catch { Diagnostics.emit("lodestone: bench frames: cannot write \(file): \(error)\n") }
             }
-            drawn += 1
-            guard drawn > warmup else { return }
+            inputCommits += 1
+            guard inputCommits > warmup else { return }
             samples.events.append(c1 - c0); samples.compose.append(c2 - c1); samples.render.append(c3 - c2)
             samples.total.append(c3 - c0)
             samples.pageFaults += faults() - f0
@@ -178,6 +197,7 @@ enum FramesBench {
                 InputEvent(time: start, device: pointer, .pointerEnter(position: InputPoint(x: Double(width) / 2, y: Double(height) / 2))),
                 InputEvent(time: start, device: pointer, .frame)], at: start)
         var last = InputPoint(x: Double(width) / 2, y: Double(height) / 2)
+        var stepBegan = Spawn.now()
         for (i, step) in LatencyTrace.steps(count: count).enumerated() {
             let t = Timestamp(rawValue: start.rawValue + UInt64(i + 1) * interval)
             var events: [InputEvent] = []
@@ -206,11 +226,21 @@ enum FramesBench {
                 default: break
                 }
             }
-            if evict != nil { evict!.withUnsafeMutableBytes { b in for k in Swift.stride(from: 0, to: b.count, by: 64) { b[k] &+= 1 } } }
-            let began = Spawn.now()
-            commit(events, at: t)
-            let left = began + pace - Spawn.now()
+            // The frame callback of a refresh before this step: a frame of its own while
+            // something animates, drawn at its place in the sleep before the step.
+            if let due = callback, due <= t {
+                callback = nil
+                if session.isAnimating {
+                    let wait = stepBegan + pace * Double(due.rawValue - (t.rawValue - interval)) / Double(interval) - Spawn.now()
+                    if wait > 0 { usleep(UInt32(wait * 1e6)) }
+                    commit([], at: due, counted: false)
+                }
+            }
+            let left = stepBegan + pace - Spawn.now()
             if left > 0 { usleep(UInt32(left * 1e6)) }
+            if evict != nil { evict!.withUnsafeMutableBytes { b in for k in Swift.stride(from: 0, to: b.count, by: 64) { b[k] &+= 1 } } }
+            stepBegan = Spawn.now()
+            commit(events, at: t)
         }
         return samples
     }

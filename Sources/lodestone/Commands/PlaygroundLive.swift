@@ -3,7 +3,8 @@
 // when input arrives, while something animates, and at the engine's next deadline (auto-hide).
 // The renderer's damage tracking decides what to repaint in each buffer from its age, and what
 // it changed is the frame's damage (tracksOwnDamage). Input is drawn at once, without waiting
-// for the frame callback (Window.requestImmediateFrame; issue 8, event → commit).
+// for the frame callback (Window.requestImmediateFrame; issue 8, event → commit), and
+// animations move only at frames drawn for the frame callback (AnimationClock.frames).
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -59,6 +60,9 @@ enum PlaygroundLive {
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
     static func run(client: Client, session: PlaygroundSession, options: Options) -> Int32 {
         MemoryPolicy.keepFreedMemory()
+        // Animations move at the frames the compositor shows, not at each input commit made
+        // between them (issue 8). A replay keeps the trace's own clock (SPEC T2).
+        if options.replay == nil { session.animationClock = .frames }
         let size = options.size ?? session.layout.size
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             tracksOwnDamage: true))
@@ -124,7 +128,13 @@ enum PlaygroundLive {
         }
         defer { _ = libinput }
         window.draw = { ctx in
-            if let replay = options.replay { replay.catchUp(session, wall: now()) } else { session.advance(to: now()) }
+            if let replay = options.replay {
+                replay.catchUp(session, wall: now())
+            } else if !ctx.sharesFrameCallback {
+                // A commit for input between two frames leaves animations where the last frame
+                // put them; they move on when the frame callback asks for the next one.
+                session.advance(to: now())
+            }
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                       scale: ctx.scale, cache: cache) else { return }
