@@ -126,12 +126,13 @@ public final class Canvas {
         image.fill(op, c, x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
-    /// Composites onto this canvas (recorded when preparing).
+    /// Composites onto this canvas (recorded when preparing, as a call of `kind`: `.composite`,
+    /// or `.clipCorner` for an image of the operation's own pixels).
     @inline(__always)
-    private func composite(_ op: CompositeOperator, source: PixmanImage, mask: PixmanImage?, sourceAt sx: Int, _ sy: Int,
-                           maskAt mx: Int, _ my: Int, to d: PixelRect) {
+    func composite(_ op: CompositeOperator, source: PixmanImage, mask: PixmanImage?, sourceAt sx: Int, _ sy: Int,
+                   maskAt mx: Int, _ my: Int, to d: PixelRect, recordedAs kind: PaintCall.Kind = .composite) {
         if let recorder {
-            recorder.record(PaintCall(kind: .composite, op: op, source: .passUnretained(source), mask: mask.map { .passUnretained($0) }, dest: d, sx: sx, sy: sy, mx: mx, my: my),
+            recorder.record(PaintCall(kind: kind, op: op, source: .passUnretained(source), mask: mask.map { .passUnretained($0) }, dest: d, sx: sx, sy: sy, mx: mx, my: my),
                             source, mask)
             return
         }

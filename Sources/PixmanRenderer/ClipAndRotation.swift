@@ -66,6 +66,13 @@ extension Canvas {
 
     /// One operation through a rounded clip: drawn plainly over the clip's cross; in each corner
     /// square drawn into a scratch image, then composited through the corner coverage.
+    ///
+    /// When recording (`prepare`), the cross parts record their calls and each corner square
+    /// keeps an image of its own with the operation's pixels there (the shared scratch is
+    /// overwritten by the next corner): replaying composites it through the same corner mask,
+    /// the very call drawing makes, so the pixels are the same. That image depends only on the
+    /// operation and the clip, which the record's validity covers (`SceneRenderer` records per
+    /// item clip in pixels); it uses no cache entry, so it is made with the recording paused.
     func drawRoundedClipped(_ op: DrawOp, _ rc: RoundedClip) {
         let reach = bounds(of: op).intersection(clip).intersection(rc.rect)
         guard !reach.isEmpty else { return }
@@ -76,12 +83,21 @@ extension Canvas {
         for square in rc.corners {
             let r = square.intersection(reach)
             guard !r.isEmpty else { continue }
-            let s = scratchCanvas(covering: r)
-            s.clear(.clear)
-            s.drawUnclipped(op)
+            let s: Canvas
+            if recorder == nil {
+                s = scratchCanvas(covering: r)
+                s.clear(.clear)
+                s.drawUnclipped(op)
+            } else {
+                s = Canvas(owning: PixmanImage.owning(layout: .argb32, width: r.width, height: r.height), scale: scale, cache: cache)
+                s.place(at: r)
+                let recording = cache.budget.recording
+                cache.budget.recording = nil
+                s.drawUnclipped(op)
+                cache.budget.recording = recording
+            }
             let (mx, my) = rc.maskOffset(x: r.x, y: r.y)
-            image.composite(.over, source: s.image, mask: cache.mask(rc.cornerMask), sourceAt: 0, 0, maskAt: mx, my,
-                            to: r.x, r.y, width: r.width, height: r.height)
+            composite(.over, source: s.image, mask: cache.mask(rc.cornerMask), sourceAt: 0, 0, maskAt: mx, my, to: r, recordedAs: .clipCorner)
         }
     }
 

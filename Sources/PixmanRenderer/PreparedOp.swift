@@ -10,7 +10,10 @@
 /// One pixman call of a recorded operation, unclipped: `dest` is the pixels it touches, the
 /// offsets are those of `dest`'s top-left. The images are held by the `PreparedOp`.
 struct PaintCall {
-    enum Kind { case fill, composite, spreadFirstColumn, maskTimesOpacity }
+    /// `clipCorner`: a composite whose source is an image of the operation's own pixels in a
+    /// corner square of a rounded item clip (see `Canvas.drawRoundedClipped`), not a colour a
+    /// recolour could replace.
+    enum Kind { case fill, composite, clipCorner, spreadFirstColumn, maskTimesOpacity }
     var kind: Kind
     var op: CompositeOperator
     var color = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
@@ -81,9 +84,13 @@ final class PreparedItem {
     var ops: [PreparedOp?]
     /// The render that last drew each operation directly (-1: not since it changed).
     var drawnDirectly: [Int]
-    init(count: Int) {
+    /// The item's rounded clip in pixels (the records draw through it), nil when it has none.
+    /// The item keeps its records only while its clip stays these pixels.
+    let rounded: RoundedClip?
+    init(count: Int, rounded: RoundedClip?) {
         ops = [PreparedOp?](repeating: nil, count: count)
         drawnDirectly = [Int](repeating: -1, count: count)
+        self.rounded = rounded
     }
 
     /// Forgets operation `j`'s record: it changed.
@@ -95,14 +102,14 @@ final class PreparedItem {
 
 extension Canvas {
     /// Records the pixman calls of `op` as drawn with `clip` as the whole clip (its bounds),
-    /// drawing nothing.
-    func prepare(_ op: DrawOp, within clip: PixelRect) -> PreparedOp {
+    /// through the rounded item clip `rounded` when given, drawing nothing.
+    func prepare(_ op: DrawOp, within clip: PixelRect, rounded: RoundedClip? = nil) -> PreparedOp {
         let p = PreparedOp()
         let savedClip = self.clip
         self.clip = clip.intersection(pixelBounds)
         recorder = p
         cache.budget.recording = p
-        drawUnclipped(op)
+        if let rounded { drawRoundedClipped(op, rounded) } else { drawUnclipped(op) }
         cache.budget.recording = nil
         recorder = nil
         self.clip = savedClip
@@ -119,7 +126,7 @@ extension Canvas {
             switch c.kind {
             case .fill:
                 image.fill(c.op, c.color, x: d.x, y: d.y, width: d.width, height: d.height)
-            case .composite:
+            case .composite, .clipCorner:
                 image.composite(c.op, source: c.source!.takeUnretainedValue(), mask: c.mask?.takeUnretainedValue(), sourceAt: c.sx + ox, c.sy + oy, maskAt: c.mx + ox, c.my + oy,
                                 to: d.x, d.y, width: d.width, height: d.height)
             case .spreadFirstColumn:

@@ -20,8 +20,8 @@ public final class SceneRenderer {
         /// Where the clip lets opaque drawing hide what is below: the clip, or the cross of a
         /// rounded clip (its corners let the background show through).
         var opaqueClip: (PixelRect, PixelRect)
-        /// Each operation's recorded pixman calls (see `PreparedOp`); nil for items drawn
-        /// through a rounded clip or turned, which draw directly.
+        /// Each operation's recorded pixman calls (see `PreparedOp`), through the item's
+        /// rounded clip when it has one; nil for turned items, which draw directly.
         var prepared: PreparedItem?
     }
     /// Counts renders (when prepared operations last touched their cache entries).
@@ -81,6 +81,11 @@ public final class SceneRenderer {
 
     /// Forgets the previous frame: the next render repaints everything.
     public func invalidate() { geometry = nil }
+
+    /// The recorded operations of item `id` as last rendered (for tests).
+    func records(of id: ItemID) -> [PreparedOp] {
+        previous.first { $0.item.id == id }?.prepared?.ops.compactMap { $0 } ?? []
+    }
 
     /// Renders `items` (back to front) into `canvas`, whose pixels hold the frame drawn
     /// `bufferAge` renders ago (1 = the previous frame; 0 = unknown content, e.g. a new
@@ -211,14 +216,14 @@ public final class SceneRenderer {
         return repaint
     }
 
-    /// An item whose operations changed: when it keeps its clip and its number of operations
-    /// (and is not turned), only the operations that paint different pixels are damaged —
-    /// where they were and where they are — and the others keep their measured bounds.
-    /// Otherwise the whole item, old and new.
+    /// An item whose operations changed: when it keeps its clip's pixels and its number of
+    /// operations (and is not turned), only the operations that paint different pixels are
+    /// damaged — where they were and where they are — and the others keep their measured
+    /// bounds and their records. Otherwise the whole item, old and new.
     private func changed(_ p: inout Placed, to item: DisplayItem, on canvas: Canvas, damage: inout [PixelRect]) {
         let ops = item.ops, oldOps = p.item.ops
-        guard ops.count == oldOps.count, item.clip == p.item.clip, item.clipCornerRadius == p.item.clipCornerRadius,
-              item.rotation == nil, p.item.rotation == nil else {
+        guard ops.count == oldOps.count, item.rotation == nil, p.item.rotation == nil,
+              item.clip == p.item.clip && item.clipCornerRadius == p.item.clipCornerRadius || sameClipPixels(item, p, canvas) else {
             damage.append(p.bounds)
             p = bounds(of: item, on: canvas)
             damage.append(p.bounds)
@@ -249,6 +254,14 @@ public final class SceneRenderer {
         p.bounds = total
     }
 
+    /// Whether an unturned item's new clip is the same pixels as its placed one's (a clip
+    /// drifting by a fraction of a pixel): the same rectangle once snapped, the same rounded
+    /// corners — all that drawing, occlusion and the records of a rounded clip depend on.
+    private func sameClipPixels(_ item: DisplayItem, _ p: Placed, _ canvas: Canvas) -> Bool {
+        guard let c = item.clip, p.item.clip != nil, let prepared = p.prepared, canvas.snapped(c) == p.clip else { return false }
+        return canvas.roundedClip(of: item) == prepared.rounded
+    }
+
     private func bounds(of item: DisplayItem, on canvas: Canvas) -> Placed {
         let clip = item.clip.map { canvas.snapped($0) } ?? PixelRect(x: -(1 << 28), y: -(1 << 28), width: 1 << 29, height: 1 << 29)
         if item.rotation != nil {
@@ -264,7 +277,7 @@ public final class SceneRenderer {
         }
         let rounded = canvas.roundedClip(of: item)
         return Placed(item: item, bounds: total, opBounds: ops, clip: clip, opaqueClip: rounded?.cross ?? (clip, .zero),
-                      prepared: rounded == nil ? PreparedItem(count: ops.count) : nil)
+                      prepared: PreparedItem(count: ops.count, rounded: rounded))
     }
 
     /// Repaints one rectangle from scratch, skipping whatever opaque operations above hide
@@ -313,25 +326,23 @@ public final class SceneRenderer {
                 op = o
             } else if prepared.drawnDirectly[j] >= 0 {
                 // Drawn before, unchanged since (an earlier render, or an earlier step of this one).
-                op = canvas.prepare(placed[step.item].item.ops[j], within: placed[step.item].opBounds[j])
+                op = canvas.prepare(placed[step.item].item.ops[j], within: placed[step.item].opBounds[j], rounded: prepared.rounded)
                 op.touched = renderCount
                 prepared.ops[j] = op
             } else {
                 prepared.drawnDirectly[j] = renderCount
-                canvas.withClip(step.box) { canvas.draw(placed[step.item].item.ops[j]) }
+                let drawn = placed[step.item].item.ops[j]
+                canvas.withClip(step.box) {
+                    if let rounded = prepared.rounded { canvas.drawRoundedClipped(drawn, rounded) } else { canvas.draw(drawn) }
+                }
                 return
             }
             canvas.withClip(step.box) { canvas.replay(op) }
             return
         }
+        // Turned items alone have no records.
         let item = placed[step.item].item
-        canvas.withClip(step.box) {
-            if item.rotation != nil {
-                canvas.drawRotated(item)
-            } else {
-                canvas.withRoundedClip(item) { canvas.draw(item.ops[step.op]) }
-            }
-        }
+        canvas.withClip(step.box) { canvas.drawRotated(item) }
     }
 
     /// Whether `new` is `old` in another colour that draws through the same pixman calls: a

@@ -177,7 +177,10 @@ struct DamageTests {
     /// renderer replays recorded pixman calls for operations drawn before and recolours the
     /// records of fading ones (issue 8). Every frame must equal a from-scratch render — a
     /// recolour that missed a fill or a solid source, or a replay drawing stale calls, differs.
-    @Test("recorded and recoloured operations draw what is drawn from scratch", arguments: [1.0, 1.5])
+    /// A scroll view's content clipped with rounded corners (I5) is recorded too, its clip's
+    /// corner squares included: a replay that dropped or misplaced the corner coverage, or kept
+    /// a record after the clip moved, differs from drawing the items one by one.
+    @Test("recorded and recoloured operations draw what is drawn from scratch (I5: rounded clips too)", arguments: [1.0, 1.5])
     func recordedOperationsEqualScratch(scale: Double) {
         let w = Int(200 * scale), h = Int(120 * scale)
         let cache = RenderCache(), freshCache = RenderCache()
@@ -203,14 +206,46 @@ struct DamageTests {
                                                                 Gradient(.linear(from: Point(0, 0), to: Point(0, 1)),
                                                                          stops: [.init(0, Color(hex: 0x1C1C1E)), .init(1, Color(hex: 0x3A3A3C))]), opacity: 1)]),
                          DisplayItem(ItemID("controls"), controls),
+                         DamageTests.roundedScroll(frame: frame, fade: fade, ink: ink),
                          DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer))]
             renderer.render(items, into: canvas, bufferAge: frame == 0 ? 0 : 1)
             let fresh = Canvas(width: w, height: h, scale: scale, cache: freshCache)
             SceneRenderer(cache: freshCache).render(items, into: fresh, bufferAge: 0)
             let differing = differingPixels(canvas, fresh)
             #expect(differing == 0, "frame \(frame) (alpha \(a)): \(differing) pixels differ")
-            if differing > 0 { break }
+            // Each item drawn directly, in order (no renderer, no records).
+            let naive = Canvas(width: w, height: h, scale: scale, cache: freshCache)
+            naive.clear(renderer.background)
+            for item in items { naive.draw(item) }
+            let naiveDiffering = differingPixels(canvas, naive)
+            #expect(naiveDiffering == 0, "frame \(frame) (alpha \(a)): \(naiveDiffering) pixels differ from direct drawing")
+            if differing > 0 || naiveDiffering > 0 { break }
+            // The rounded clip's operations are replayed from records reaching its corners
+            // (else this test proves nothing about them).
+            if frame >= 3 {
+                let calls = renderer.records(of: ItemID("scroll")).flatMap(\.calls)
+                #expect(calls.contains { $0.kind == .clipCorner }, "frame \(frame): no recorded corner of the rounded clip")
+            }
         }
+    }
+
+    /// Content of a scroll view with rounded corners, reaching all four corner squares: a
+    /// gradient past the viewport, rows, text, an outline and a fading fill; one row moves
+    /// every third frame; from frame 8 the viewport drifts by a fifth of a pixel (the same
+    /// pixels: records kept) and from frame 14 by two points (new pixels: recorded again).
+    static func roundedScroll(frame: Int, fade: Color, ink: Color) -> DisplayItem {
+        let drift = frame >= 14 ? 2 : frame >= 8 ? 0.2 : 0
+        let viewport = Rect(x: 116 + drift, y: 60, width: 72, height: 52)
+        let shift = Double(frame / 3) * 2
+        let ops: [DrawOp] = [
+            .gradient(.rect, viewport.insetBy(-6), .vertical(Color(hex: 0x5AC8FA), Color(hex: 0x007AFF)), opacity: 1),
+            .fill(.roundedRect(cornerRadius: 4), Rect(x: 110, y: 62, width: 84, height: 12), Color(hex: 0xFF9F0A)),
+            .text("Row one", .system(11), baseline: Point(114, 70), ink),
+            .fill(.capsule, Rect(x: 150 + shift, y: 100, width: 50, height: 14), Color(hex: 0x30D158)),
+            .stroke(.roundedRect(cornerRadius: 6), viewport.insetBy(1), lineWidth: 1.5, Color.black.withAlpha(0.5)),
+            .fill(.rect, Rect(x: 108, y: 88, width: 30, height: 30), fade),
+        ]
+        return DisplayItem(ItemID("scroll"), ops, clip: viewport, clipCornerRadius: 12)
     }
 
     @Test("a pointer-only move repaints two small rects: where it was and where it is")
