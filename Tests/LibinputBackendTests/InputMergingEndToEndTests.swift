@@ -39,6 +39,13 @@ struct MergedStream {
     }
 }
 
+extension [String] {
+    /// A gesture outline without its holds: libinput also begins a hold when fingers rest a
+    /// moment before they move, which a loaded machine replaying the touchpad can make happen
+    /// before a swipe (seen as a flaky run at load 5).
+    var withoutHolds: [String] { filter { !$0.contains(" hold ") } }
+}
+
 /// A line of `--report-input` that is a libinput gesture of `kind` in `phase`.
 func isLibinputGesture(_ kind: GestureKind, _ phase: GesturePhase) -> (String) -> Bool {
     { line in
@@ -125,7 +132,7 @@ struct InputMergingEndToEndTests {
         #expect(status == 0, "\(stderr)")
         let stream = try MergedStream(lines)
 
-        #expect(stream.gestureOutline == ["libinput swipe begin", "libinput swipe end", "libinput swipe begin", "libinput swipe end"],
+        #expect(stream.gestureOutline.withoutHolds == ["libinput swipe begin", "libinput swipe end", "libinput swipe begin", "libinput swipe end"],
                 "both swipes from libinput, the unfocused pinch and the compositor's pinch dropped: \(stream.gestureOutline)")
         #expect(stream.gestures(libinput: true).allSatisfy { $0.fingers == 3 })
         #expect(stream.modifiers(libinput: true).map(\.effective) == [.alt, []], "Alt from libinput's keyboard")
@@ -170,7 +177,7 @@ struct InputMergingEndToEndTests {
 
         let completed = stream.gestureOutline.filter { $0.hasSuffix("swipe end") }
         #expect(completed == ["seat swipe end", "seat swipe end"], "each swipe counted once: \(stream.gestureOutline)")
-        #expect(stream.gestureOutline.prefix(4) == ["libinput swipe begin", "libinput swipe end cancelled", "seat swipe begin", "seat swipe end"],
+        #expect(stream.gestureOutline.withoutHolds.prefix(4) == ["libinput swipe begin", "libinput swipe end cancelled", "seat swipe begin", "seat swipe end"],
                 "the compositor's swipe took over the libinput one, which ended cancelled: \(stream.gestureOutline)")
         #expect(stream.gestureOutline.filter { $0.hasPrefix("libinput swipe") }.count == 2, "no libinput swipe after that")
         #expect(stream.gestureOutline.contains("libinput hold begin") && stream.gestureOutline.contains("libinput hold end"))
