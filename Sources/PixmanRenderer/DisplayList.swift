@@ -133,8 +133,14 @@ extension Canvas {
     /// drifting by parallax or a lift's shadow moving by a fraction of a pixel changes its
     /// operations every frame but, most frames, not one pixel (issue 8: damage per frame).
     /// Every drawing decision (masks, occlusion, pre-blending) depends only on these values.
-    func samePixels(_ a: DrawOp, _ b: DrawOp) -> Bool {
+    ///
+    /// With a move (dx, dy): whether `b` paints the pixels of `a` moved by that many whole
+    /// pixels (a lift's parallax or the pointer moving: the same masks, images and colours,
+    /// every position moved alike).
+    func samePixels(_ a: DrawOp, _ b: DrawOp, movedBy dx: Int = 0, _ dy: Int = 0) -> Bool {
         func px(_ p: Point) -> (Int, Int) { (Int((p.x * scale).rounded()), Int((p.y * scale).rounded())) }
+        func moved(_ p: Point) -> (Int, Int) { let q = px(p); return (q.0 + dx, q.1 + dy) }
+        func moved(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
         // Where two shapes in one pixel rectangle draw alike: a corner radius enters drawing
         // only as 1/16 px (masks) and as whole pixels rounded up (corner squares).
         func sameShape(_ s1: Shape, _ s2: Shape, _ r: PixelRect) -> Bool {
@@ -158,26 +164,44 @@ extension Canvas {
         switch (a, b) {
         case let (.fill(s1, r1, c1), .fill(s2, r2, c2)):
             let r = snapped(r1)
-            return r == snapped(r2) && sameColor(c1, c2) && sameShape(s1, s2, r)
+            return moved(r) == snapped(r2) && sameColor(c1, c2) && sameShape(s1, s2, r)
         case let (.gradient(s1, r1, g1, o1), .gradient(s2, r2, g2, o2)):
             let r = snapped(r1)
-            return r == snapped(r2) && o1 == o2 && g1 == g2 && sameShape(s1, s2, r)
+            return moved(r) == snapped(r2) && o1 == o2 && g1 == g2 && sameShape(s1, s2, r)
         case let (.stroke(s1, r1, w1, c1), .stroke(s2, r2, w2, c2)):
             let r = snapped(r1)
-            return r == snapped(r2) && sameLine(w1, w2) && sameColor(c1, c2) && sameShape(s1, s2, r)
+            return moved(r) == snapped(r2) && sameLine(w1, w2) && sameColor(c1, c2) && sameShape(s1, s2, r)
         case let (.shadow(s1, r1, b1, o1, c1), .shadow(s2, r2, b2, o2, c2)):
             let r = snapped(r1.offsetBy(o1))
-            return r == snapped(r2.offsetBy(o2)) && b1 == b2 && sameColor(c1, c2) && sameShape(s1, s2, r)
+            return moved(r) == snapped(r2.offsetBy(o2)) && b1 == b2 && sameColor(c1, c2) && sameShape(s1, s2, r)
         case let (.spotlight(s1, r1, p1, rad1, c1), .spotlight(s2, r2, p2, rad2, c2)):
             let r = snapped(r1)
-            return r == snapped(r2) && c1 == c2 && max(Int((rad1 * scale).rounded()), 1) == max(Int((rad2 * scale).rounded()), 1)
-                && px(p1) == px(p2) && sameShape(s1, s2, r)
+            return moved(r) == snapped(r2) && c1 == c2 && max(Int((rad1 * scale).rounded()), 1) == max(Int((rad2 * scale).rounded()), 1)
+                && moved(p1) == px(p2) && sameShape(s1, s2, r)
         case let (.text(t1, f1, b1, c1), .text(t2, f2, b2, c2)):
-            return px(b1) == px(b2) && sameColor(c1, c2) && f1.family == f2.family && f1.bold == f2.bold
+            return moved(b1) == px(b2) && sameColor(c1, c2) && f1.family == f2.family && f1.bold == f2.bold
                 && TextEngine.size64(f1, scale: scale) == TextEngine.size64(f2, scale: scale) && t1 == t2
         default:
             return false
         }
+    }
+
+    /// How many whole pixels operation `b` lies from `a`: where each one's anchor lands (the
+    /// corner of its snapped rectangle, a line of text's baseline). The move to try with
+    /// `samePixels(_:_:movedBy:)`.
+    func pixelMove(from a: DrawOp, to b: DrawOp) -> (dx: Int, dy: Int) {
+        func anchor(_ op: DrawOp) -> (Int, Int) {
+            switch op {
+            case .fill(_, let r, _), .gradient(_, let r, _, _), .stroke(_, let r, _, _), .spotlight(_, let r, _, _, _):
+                let p = snapped(r); return (p.x, p.y)
+            case .shadow(_, let r, _, let o, _):
+                let p = snapped(r.offsetBy(o)); return (p.x, p.y)
+            case .text(_, _, let b, _):
+                return (Int((b.x * scale).rounded()), Int((b.y * scale).rounded()))
+            }
+        }
+        let p = anchor(a), q = anchor(b)
+        return (q.0 - p.0, q.1 - p.1)
     }
 
     /// Every pixel an item may touch.

@@ -40,6 +40,20 @@ final class PreparedOp {
     var entries: [BudgetNode] = []
     /// The render in which the entries were last touched.
     var touched = -1
+    /// Whether the calls hold every pixel the operation may touch (recorded with its whole
+    /// bounds as the clip, not narrowed by the canvas edge or an item clip, and not through a
+    /// rounded clip): only then do they, moved, draw the operation moved (`move`).
+    var isWhole = false
+
+    /// The calls of the operation moved by whole pixels (`Canvas.samePixels(_:_:movedBy:)`):
+    /// only their destinations move. Sources and masks are placed relative to the operation
+    /// (masks, gradients, glyph runs, spotlights) or are solid colours, which have no position.
+    func move(by dx: Int, _ dy: Int) {
+        for k in calls.indices {
+            calls[k].dest.x += dx
+            calls[k].dest.y += dy
+        }
+    }
 
     /// Whether every cache entry used is still in the cache.
     var isValid: Bool {
@@ -112,6 +126,7 @@ extension Canvas {
         if let rounded { drawRoundedClipped(op, rounded) } else { drawUnclipped(op) }
         cache.budget.recording = nil
         recorder = nil
+        p.isWhole = rounded == nil && self.clip.contains(bounds(of: op))
         self.clip = savedClip
         return p
     }

@@ -26,6 +26,8 @@ public final class SceneRenderer {
     }
     /// Counts renders (when prepared operations last touched their cache entries).
     private var renderCount = 0
+    /// Records moved along with their operations (see `movedWhole`), for tests.
+    private(set) var movedRecords = 0
     /// The cache's removal count when prepared operations were last checked.
     private var checkedRemovals = -1
     /// Scratch state of `paint`, kept between frames so repaints allocate nothing.
@@ -240,7 +242,11 @@ public final class SceneRenderer {
                     damage.append(p.opBounds[j])
                     continue
                 }
-                p.prepared?.forget(j)
+                if let prepared = p.prepared, SceneRenderer.movedWhole(from: oldOps[j], to: ops[j], prepared, j, on: canvas) {
+                    movedRecords &+= 1
+                } else {
+                    p.prepared?.forget(j)
+                }
                 let b = canvas.bounds(of: ops[j]).intersection(p.clip)
                 damage.append(p.opBounds[j])
                 damage.append(b)
@@ -343,6 +349,21 @@ public final class SceneRenderer {
         // Turned items alone have no records.
         let item = placed[step.item].item
         canvas.withClip(step.box) { canvas.drawRotated(item) }
+    }
+
+    /// When operation `j` moved by whole pixels and nothing else changed (a lift's parallax,
+    /// the pointer leaving a rest), its record moves along (true). False when there is no
+    /// record to move or it cannot follow: the operation changed otherwise, or its record is
+    /// narrowed (by the canvas edge or a clip) or drawn through a rounded clip, whose corners
+    /// do not move with it. (An operation not recorded yet is not recorded for moving: the
+    /// pointer's snapped size changes with its sub-pixel position every other frame or so,
+    /// and most such recordings were thrown away at the next frame — measured.)
+    private static func movedWhole(from old: DrawOp, to new: DrawOp, _ prepared: PreparedItem, _ j: Int, on canvas: Canvas) -> Bool {
+        guard prepared.rounded == nil, let record = prepared.ops[j], record.isWhole else { return false }
+        let (dx, dy) = canvas.pixelMove(from: old, to: new)
+        guard canvas.samePixels(old, new, movedBy: dx, dy) else { return false }
+        record.move(by: dx, dy)
+        return true
     }
 
     /// Whether `new` is `old` in another colour that draws through the same pixman calls: a

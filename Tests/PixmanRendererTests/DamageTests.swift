@@ -209,17 +209,7 @@ struct DamageTests {
                          DamageTests.roundedScroll(frame: frame, fade: fade, ink: ink),
                          DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer))]
             renderer.render(items, into: canvas, bufferAge: frame == 0 ? 0 : 1)
-            let fresh = Canvas(width: w, height: h, scale: scale, cache: freshCache)
-            SceneRenderer(cache: freshCache).render(items, into: fresh, bufferAge: 0)
-            let differing = differingPixels(canvas, fresh)
-            #expect(differing == 0, "frame \(frame) (alpha \(a)): \(differing) pixels differ")
-            // Each item drawn directly, in order (no renderer, no records).
-            let naive = Canvas(width: w, height: h, scale: scale, cache: freshCache)
-            naive.clear(renderer.background)
-            for item in items { naive.draw(item) }
-            let naiveDiffering = differingPixels(canvas, naive)
-            #expect(naiveDiffering == 0, "frame \(frame) (alpha \(a)): \(naiveDiffering) pixels differ from direct drawing")
-            if differing > 0 || naiveDiffering > 0 { break }
+            if !DamageTests.drawsAsFromScratch(canvas, items, renderer.background, freshCache, "frame \(frame) (alpha \(a))") { break }
             // The rounded clip's operations are replayed from records reaching its corners
             // (else this test proves nothing about them).
             if frame >= 3 {
@@ -227,6 +217,72 @@ struct DamageTests {
                 #expect(calls.contains { $0.kind == .clipCorner }, "frame \(frame): no recorded corner of the rounded clip")
             }
         }
+    }
+
+    /// Recorded operations moving by whole pixels (a lift's parallax) keep their records,
+    /// moved (issue 8; E2, P1): each frame must equal a from-scratch render and drawing each
+    /// item directly. Moves are a mix of whole and fractional points, so some frames move by
+    /// whole pixels and some do not; operations cut by the canvas edge or an item clip must not
+    /// move their (narrowed) records. A record moved by the wrong amount, or a narrowed one
+    /// moved, differs.
+    @Test("records of operations moved by whole pixels draw what is drawn from scratch (E2, P1)", arguments: [1.0, 1.5, 2.0])
+    func movedRecordsEqualScratch(scale: Double) {
+        let w = Int(200 * scale), h = Int(120 * scale)
+        let cache = RenderCache(), freshCache = RenderCache()
+        let renderer = SceneRenderer(cache: cache)
+        let canvas = Canvas(width: w, height: h, scale: scale, cache: cache)
+        var rng = SeededRandom(state: 11)
+        var lift = Vector(0, 0), edge = 0.0, pointer = Point(100, 60)
+        let card = DisplayItem(ItemID("card"), [.gradient(.roundedRect(cornerRadius: 12), Rect(x: 4, y: 4, width: 192, height: 112),
+                                                          .vertical(Color(hex: 0x1C1C1E), Color(hex: 0x3A3A3C)), opacity: 1)])
+        for frame in 0..<40 {
+            // Whole points, fractions of a point, or no move at all.
+            func step() -> Double { [0, 0, 1, -1, 2, -2, 0.25, -0.5, 1.5, 3][rng.below(10)] }
+            // The lifted content and the cut ones rest every other frame (recorded), then move.
+            if frame % 2 == 1 {
+                lift = lift + Vector(step(), step())
+                edge += step()
+            }
+            pointer = Point(min(max(pointer.x + step() * 3, 0), 200), min(max(pointer.y + step() * 2, 0), 120))
+            let r = Rect(x: 40, y: 24, width: 70, height: 48).offsetBy(lift)
+            let lifted: [DrawOp] = [
+                .shadow(.roundedRect(cornerRadius: 10), r, blur: 5, offset: Vector(0, 3), Color.black.withAlpha(0.3)),
+                .gradient(.roundedRect(cornerRadius: 10), r, .vertical(Color(hex: 0x5AC8FA), Color(hex: 0x007AFF)), opacity: 0.7),
+                .spotlight(.roundedRect(cornerRadius: 10), r, center: r.center + Vector(8, -6), radius: 30, Color.white.withAlpha(0.3)),
+                .stroke(.ellipse, r.insetBy(10), lineWidth: 1.5, Color.white),
+                .fill(.capsule, Rect(x: r.minX + 8, y: r.maxY - 14, width: 40, height: 9), Color(hex: 0xFF9F0A).withAlpha(0.8)),
+                .text("Lift", .system(12), baseline: Point(r.minX + 10, r.minY + 18), .white),
+            ]
+            // Cut by the canvas's left edge, and by an item clip.
+            let cutRect = Rect(x: -20 + edge, y: 80, width: 50, height: 30)
+            let items = [card,
+                         DisplayItem(ItemID("lifted"), lifted),
+                         DisplayItem(ItemID("edge"), [.fill(.roundedRect(cornerRadius: 8), cutRect, Color(hex: 0x30D158)),
+                                                      .text("Edge", .system(11), baseline: Point(cutRect.minX + 4, cutRect.minY + 14), .black)]),
+                         DisplayItem(ItemID("clipped"), [.fill(.ellipse, cutRect.offsetBy(Vector(120, 0)), Color(hex: 0xFF375F))],
+                                     clip: Rect(x: 120, y: 84, width: 40, height: 22)),
+                         DisplayItem(ItemID("pointer"), Painter.arrowPointer(tip: pointer))]
+            renderer.render(items, into: canvas, bufferAge: frame == 0 ? 0 : 1)
+            if !DamageTests.drawsAsFromScratch(canvas, items, renderer.background, freshCache, "frame \(frame)") { break }
+        }
+        // Records did move (else this test proves nothing about them).
+        #expect(renderer.movedRecords >= 40, "\(renderer.movedRecords) records moved")
+    }
+
+    /// Whether `canvas` holds what a new renderer draws of `items` into a new buffer, and what
+    /// drawing each item directly, in order, draws (no renderer, no records); expects both.
+    static func drawsAsFromScratch(_ canvas: Canvas, _ items: [DisplayItem], _ background: Color, _ freshCache: RenderCache,
+                                   _ label: String) -> Bool {
+        let fresh = Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale, cache: freshCache)
+        SceneRenderer(background: background, cache: freshCache).render(items, into: fresh, bufferAge: 0)
+        let differing = differingPixels(canvas, fresh)
+        #expect(differing == 0, "\(label): \(differing) pixels differ")
+        let naive = Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale, cache: freshCache)
+        naive.clear(background)
+        for item in items { naive.draw(item) }
+        let naiveDiffering = differingPixels(canvas, naive)
+        #expect(naiveDiffering == 0, "\(label): \(naiveDiffering) pixels differ from direct drawing")
+        return differing == 0 && naiveDiffering == 0
     }
 
     /// Content of a scroll view with rounded corners, reaching all four corner squares: a
