@@ -2,7 +2,7 @@
 // so a test (or a curious person) can check the program's state beside its pixels. Small and
 // private (SPEC T3): element ids, rects, effect and accessory kinds, drop and activation
 // results — never a label, typed key or text of any kind. The line format is documented in
-// `lodestone --help` and docs/state-out.md.
+// `lodestone --help` (--state-out).
 import PointerEngine
 
 /// Builds state lines from a session's frame.
@@ -16,6 +16,9 @@ public enum StateReport {
         o.number("scale", scale)
         o.raw("size", "[\(num(size.width)),\(num(size.height))]")
         o.int("time_us", Int(f.time.rawValue))
+        // The time the frame's animations were sampled at: time_us, or with the window's
+        // AnimationClock.frames the last frame drawn for the frame callback (issue 8).
+        o.int("animation_time_us", Int(session.engine.animationTime.rawValue))
         o.raw("pointer", object { p in
             p.raw("at", point(f.pointer.logicalPosition))
             p.raw("drawn", point(f.pointer.position))

@@ -46,6 +46,18 @@ public final class BufferChain {
     public private(set) var buffers: [Buffer] = []
     /// Called when a release makes a buffer available after a starved frame.
     public var onBufferAvailable: (() -> Void)?
+    /// When set, a frame that is in no hurry (`nextBuffer(size:refreshingSpare: true)`: an
+    /// animation frame, not input) is drawn into an idle buffer at least this many frames old,
+    /// though a younger one is idle. A spare buffer — the third, made once when the compositor
+    /// held the other two — is then kept close to the newest frame by the frames that can
+    /// afford it, and the input commit that next finds the other two held brings it up to date
+    /// with the changes of a few frames, not a copy of the whole frame from one older than the
+    /// client's damage history (issue 8: 1 ms on the latency path). nil: always the youngest.
+    public var spareRefreshAge: Int?
+    /// When set, any frame is drawn into an idle buffer this many frames old: with no animation
+    /// frames for a while (input only), a spare is still used before it falls out of the
+    /// client's damage history, at the cost of the changes of a few frames.
+    public var spareAgeLimit: Int?
 
     private let allocator: BufferAllocator
     private var warnedHeld = false
@@ -57,9 +69,10 @@ public final class BufferChain {
         self.maximumBuffers = maximumBuffers
     }
 
-    /// The buffer to draw the next frame into: the youngest idle buffer of `size`, else a new
-    /// one, else nil when the compositor holds all of them (draw again on release).
-    public func nextBuffer(size: PixelSize) throws(SystemError) -> Buffer? {
+    /// The buffer to draw the next frame into: the youngest idle buffer of `size` (or the
+    /// oldest one that reached `spareAgeLimit`, or when `refreshingSpare` `spareRefreshAge`),
+    /// else a new one, else nil when the compositor holds all of them (draw again on release).
+    public func nextBuffer(size: PixelSize, refreshingSpare: Bool = false) throws(SystemError) -> Buffer? {
         // Buffers of another size are useless now: destroy them, held ones too. A compositor
         // that holds them keeps its own reference to their memory (it mapped the wl_shm pool;
         // destroying our handle never changes what it shows), and we never touch them again.
@@ -73,8 +86,11 @@ public final class BufferChain {
             statistics.inFlight = buffers.filter(\.isBusy).count
         }
         let idle = buffers.filter { !$0.isBusy && $0.size == size }
-        // Youngest = smallest non-zero age (its contents need the least repainting).
-        let chosen = idle.min { a, b in
+        // Youngest = smallest non-zero age (its contents need the least repainting), unless a
+        // spare is due for its refresh.
+        let limit = [refreshingSpare ? spareRefreshAge : nil, spareAgeLimit].compactMap { $0 }.min()
+        let due = limit.flatMap { limit in idle.filter { $0.age >= limit }.max { $0.age < $1.age } }
+        let chosen = due ?? idle.min { a, b in
             (a.age == 0 ? Int.max : a.age) < (b.age == 0 ? Int.max : b.age)
         }
         if let chosen {

@@ -200,7 +200,8 @@ public final class Window {
         }
         let buffer: Buffer
         do {
-            guard let b = try chain.nextBuffer(size: size) else { return }   // all held: wait for a release
+            // A frame not drawn for input may bring a spare buffer up to date (spareRefreshAge).
+            guard let b = try chain.nextBuffer(size: size, refreshingSpare: !scheduler.immediate) else { return }   // all held: wait for a release
             buffer = b
         } catch {
             client.loop.stop(.failure("cannot allocate a \(size) buffer: \(error)"))

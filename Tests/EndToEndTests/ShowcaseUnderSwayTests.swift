@@ -287,6 +287,36 @@ struct ShowcaseUnderSwayTests {
         #expect(w.app.isRunning, "\(w.output)")
     }
 
+    @Test("Issue 8 (E2, E5): pointer motion drawn between two frames leaves the lift where the last frame put it; the frame callbacks move it on to the end")
+    func inputBetweenFramesLeavesAnimations() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        let id = ID.icons[4]
+        let icon = w.frame(id)
+        let first = w.state.states().count
+        // Onto the icon, then small motions as fast as the seat takes them while it lifts.
+        try w.move(to: Point(icon.midX, icon.midY))
+        for k in 0..<40 { try w.move(to: Point(icon.midX + Double(k % 4), icon.midY + Double(k % 3))) }
+        try w.state.waitFor("the lift at its end") { s in
+            s.effect(on: Int(id.rawValue)).map { s.number($0["progress"]) >= 0.99 } ?? false
+        }
+        let lines = Array(w.state.states()[first...])
+        func progress(_ s: AppState) -> Double? { s.effect(on: Int(id.rawValue)).map { s.number($0["progress"]) } }
+        var between = 0, moved = 0
+        for (a, b) in zip(lines, lines.dropFirst()) {
+            guard let pa = progress(a), let pb = progress(b) else { continue }
+            #expect(b.animationTime <= b.time && b.animationTime >= a.animationTime, "frame \(b.frame)")
+            if b.animationTime == a.animationTime {
+                // A commit for input between frames: the pointer may move, the lift may not.
+                if b.time > a.time { between += 1 }
+                #expect(pb == pa, "frame \(b.frame) at the same animation time as frame \(a.frame): lift \(pa) → \(pb)")
+            } else if pb != pa {
+                moved += 1
+            }
+        }
+        #expect(between > 0, "some motion was drawn between two frames while the lift animated")
+        #expect(moved > 3, "the frames moved the lift on: \(moved) times")
+    }
+
     @Test("E2: near an app icon it lifts: scaled up, with a soft shadow below it", arguments: [1.0, 2.0])
     func lift(scale: Double) throws {
         let w = try ShowcaseWindow(scale: scale)

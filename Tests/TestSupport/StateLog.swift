@@ -8,6 +8,8 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
     public init(_ json: [String: Any]) { self.json = json }
 
     public var frame: Int { json["frame"] as? Int ?? -1 }
+    public var time: Int { json["time_us"] as? Int ?? -1 }
+    public var animationTime: Int { json["animation_time_us"] as? Int ?? -1 }
     public var scale: Double { (json["scale"] as? NSNumber)?.doubleValue ?? 0 }
     /// The surface's size in points when the frame was drawn.
     public var size: (width: Double, height: Double)? { AppState.point(json["size"]).map { ($0.x, $0.y) } }

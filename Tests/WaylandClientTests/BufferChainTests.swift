@@ -62,6 +62,62 @@ struct BufferChainTests {
         #expect(try chain.nextBuffer(size: size) === b)
     }
 
+    @Test("frames in no hurry draw into a spare buffer that reached spareRefreshAge; input frames take the youngest (issue 8)")
+    func spareRefresh() throws {
+        for limit in [nil, 3] as [Int?] {
+            let allocator = MemoryAllocator()
+            let chain = BufferChain(allocator: allocator)
+            chain.spareRefreshAge = limit
+            // The compositor holds two buffers once: a third is made.
+            let a = try #require(try chain.nextBuffer(size: size)); chain.submitted(a)
+            let b = try #require(try chain.nextBuffer(size: size)); chain.submitted(b)
+            let c = try #require(try chain.nextBuffer(size: size)); chain.submitted(c)
+            #expect(chain.buffers.count == 3)
+            for r in allocator.releases { r() }
+            // Then it releases each buffer soon after the next commit, as sway does; every third
+            // frame is an animation frame (in no hurry), the others input.
+            var oldest = 0
+            for k in 0..<40 {
+                let idle = chain.buffers.filter { !$0.isBusy }
+                let youngest = idle.map(\.age).min()
+                let next = try #require(try chain.nextBuffer(size: size, refreshingSpare: k % 3 == 0))
+                if k % 3 != 0 { #expect(next.age == youngest, "input takes the youngest idle buffer") }
+                chain.submitted(next)
+                for (i, buffer) in chain.buffers.enumerated() where buffer !== next && buffer.isBusy { allocator.releases[i]() }
+                oldest = max(oldest, chain.buffers.filter { !$0.isBusy }.map(\.age).max() ?? 0)
+            }
+            if let limit {
+                #expect(oldest <= limit + 3, "the spare is refreshed before it grows much older than \(limit): \(oldest)")
+            } else {
+                #expect(oldest > 8, "without a limit the youngest is always reused and the spare ages: \(oldest)")
+            }
+        }
+    }
+
+    @Test("with input frames only, a spare buffer is still drawn into when it reaches spareAgeLimit (issue 8)")
+    func spareAgeLimit() throws {
+        for limit in [nil, 6] as [Int?] {
+            let allocator = MemoryAllocator()
+            let chain = BufferChain(allocator: allocator)
+            chain.spareRefreshAge = 3
+            chain.spareAgeLimit = limit
+            for _ in 0..<3 { chain.submitted(try #require(try chain.nextBuffer(size: size))) }
+            for r in allocator.releases { r() }
+            var oldest = 0
+            for _ in 0..<40 {
+                let next = try #require(try chain.nextBuffer(size: size))
+                chain.submitted(next)
+                for (i, buffer) in chain.buffers.enumerated() where buffer !== next && buffer.isBusy { allocator.releases[i]() }
+                oldest = max(oldest, chain.buffers.filter { !$0.isBusy }.map(\.age).max() ?? 0)
+            }
+            if let limit {
+                #expect(oldest <= limit, "\(oldest)")
+            } else {
+                #expect(oldest > 8, "input frames alone never refresh the spare without a limit: \(oldest)")
+            }
+        }
+    }
+
     @Test("a size change drops every buffer of the old size, held ones too: never more than the cap in all")
     func resize() throws {
         let allocator = MemoryAllocator()

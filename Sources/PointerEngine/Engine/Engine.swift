@@ -19,9 +19,10 @@ public enum AnimationClock: Sendable, Equatable {
     /// not repaint every animating effect again for a refresh that shows only one of them.
     /// A spring whose target an event changes therefore runs from the last frame with the new
     /// target (at most a refresh earlier), and an interaction timer due between a frame and an
-    /// event fires at the next frame. While nothing animates, or when frames stop coming
-    /// (animations lag input by more than `lagLimit`), an event runs time to itself first,
-    /// exactly as with `.events`.
+    /// event fires at the next frame. While nothing animates, when one of the engine's own
+    /// deadlines (auto-hide, the pointer at rest) falls before the event, or when frames stop
+    /// coming (animations lag input by more than `lagLimit`), an event runs time to itself
+    /// first, exactly as with `.events`.
     case frames
 
     /// Seconds animations may lag input with `.frames` before an event runs them itself

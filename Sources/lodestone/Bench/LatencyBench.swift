@@ -28,7 +28,8 @@ enum LatencyBench {
         that commit; a commit counts whether or not sway later presents or discards it). client_work: the part \
         after the frame callback when the event had to wait for one. late: presented more than one refresh after \
         the first refresh that could have shown the commit. Pixels: means over the replay's commits; damaged = \
-        wl_surface.damage_buffer, repainted = damage plus what an older buffer missed.
+        wl_surface.damage_buffer, repainted = damage plus what an older buffer missed. stale_buffer_commits: \
+        drawn into a buffer older than the renderer's damage history, its whole frame copied from the newest.
         """
 
     static func run(quick: Bool) -> BenchOutcome { run(quick: quick, plot: nil) }
@@ -132,6 +133,9 @@ struct LatencyRecord {
     /// Commits repainted whole: a buffer of undefined content (new, resized) or one older than
     /// the renderer remembers damage for (SceneRenderer.maxBufferAge).
     var fullRepaints = 0
+    /// Commits drawn into a buffer older than the damage history: its whole frame copied from
+    /// the newest buffer (a spare left to age; BufferChain.spareRefreshAge).
+    var staleBuffers = 0
 
     struct ParseError: Error, CustomStringConvertible { var description: String }
 
@@ -184,6 +188,7 @@ struct LatencyRecord {
             if let r = c.repainted { repaintedPixels += Double(r); framesWithRepaint += 1 }
             // A new buffer (age 0), or one older than the renderer's damage history: all repainted.
             if c.age == 0 || (c.repainted ?? 0) >= b { fullRepaints += 1 }
+            if let a = c.age, a > SceneRenderer.maxBufferAge { staleBuffers += 1 }
         }
         // Late frames: the output's presentations, in order, give "the previous presentation".
         let shown = commits.compactMap(\.presented).sorted()
@@ -247,6 +252,8 @@ struct LatencyRecord {
             BenchFigure(name: "latency.damaged_pixels_per_frame", value: (damagedPixels / n).rounded(), unit: "px (mean)",
                         reference: "buffer pixels", referenceValue: (bufferPixels / n).rounded()),
             BenchFigure(name: "latency.full_repaints", value: Double(fullRepaints), unit: "frames", reference: "frames committed",
+                        referenceValue: n),
+            BenchFigure(name: "latency.stale_buffer_commits", value: Double(staleBuffers), unit: "frames", reference: "frames committed",
                         referenceValue: n),
         ]
         if framesWithRepaint > 0 {

@@ -33,7 +33,9 @@ enum PlaygroundCommand {
           --report-input    print every event the engine gets (after --input merging) on stdout
           --report-frames   print a line per presented frame on stdout
           --state-out FILE  write one JSON line per committed frame to FILE: frame, scale, size, time_us,
-                            pointer {at, drawn, opacity, bounds}, hovered, effects [{element, kind, progress,
+                            animation_time_us (when its animations were sampled: input drawn between two
+                            frames keeps the last frame's), pointer {at, drawn, opacity, bounds}, hovered,
+                            effects [{element, kind, progress,
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
                             opacity}], drag, band, selection, revealed {id: opacity}, drops
                             [{items, target, operation, input}], activations, animating.

@@ -66,6 +66,10 @@ enum PlaygroundLive {
         let size = options.size ?? session.layout.size
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             tracksOwnDamage: true))
+        // Animation frames keep a spare buffer close to the newest frame, for the input commit
+        // that finds the compositor holding the other two (issue 8).
+        window.chain.spareRefreshAge = 3
+        window.chain.spareAgeLimit = SceneRenderer.maxBufferAge - 2
         let cache = RenderCache()
         var stateFile: UnsafeMutablePointer<FILE>?
         if let path = options.stateOut {
