@@ -148,24 +148,24 @@ public final class SceneRenderer {
                     damage.append(b.bounds)
                     continue
                 }
-                let old = previous[i]
-                if old.item == item {
-                    placed.append(old)
-                    if moved[k] { damage.append(old.bounds) }
+                // `previous[i]` read in place and copied once (a `Placed` copy retains its
+                // arrays and records: each one a cache miss in a cold commit).
+                if previous[i].item == item {
+                    placed.append(previous[i])
+                    if moved[k] { damage.append(previous[i].bounds) }
                 } else if moved[k] {
                     let b = bounds(of: item, on: canvas)
+                    damage.append(previous[i].bounds)
                     placed.append(b)
-                    damage.append(old.bounds)
                     damage.append(b.bounds)
                 } else {
-                    var p = old
-                    changed(&p, to: item, on: canvas, damage: &damage)
-                    placed.append(p)
+                    placed.append(previous[i])
+                    changed(&placed[placed.count - 1], to: item, on: canvas, damage: &damage)
                 }
             }
             if !inPlace {
                 let ids = Set(items.map(\.id))
-                for old in previous where !ids.contains(old.item.id) { damage.append(old.bounds) }
+                for i in previous.indices where !ids.contains(previous[i].item.id) { damage.append(previous[i].bounds) }
                 previousIndex = [:]
             }
             damage.removeAll { $0.isEmpty }
@@ -208,11 +208,11 @@ public final class SceneRenderer {
             for r in lastCopied { canvas.copyPixels(r, from: source) }
         }
         dropEvictedPreparations(placed, canvas.cache.budget)
-        if !sameIDs { placedBounds = placed.map(\.bounds) }
+        if !sameIDs { placedBounds = placed.indices.map { placed[$0].bounds } }
         for rect in repaint { paint(rect, placed, canvas) }
         previous = placed
         if !sameIDs && (previousIndex.isEmpty || !sameGeometry) {
-            previousIndex = Dictionary(placed.enumerated().map { ($1.item.id, $0) }, uniquingKeysWith: { a, _ in a })
+            previousIndex = Dictionary(placed.indices.map { (placed[$0].item.id, $0) }, uniquingKeysWith: { a, _ in a })
         }
         lastRepainted = repaint
         return repaint
@@ -390,8 +390,8 @@ public final class SceneRenderer {
     private func dropEvictedPreparations(_ placed: [Placed], _ budget: CacheBudget) {
         guard budget.removals != checkedRemovals else { return }
         checkedRemovals = budget.removals
-        for p in placed {
-            guard let prepared = p.prepared else { continue }
+        for k in placed.indices {
+            guard let prepared = placed[k].prepared else { continue }
             for j in prepared.ops.indices where prepared.ops[j]?.isValid == false { prepared.ops[j] = nil }
         }
     }
