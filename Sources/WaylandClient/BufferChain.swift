@@ -88,8 +88,8 @@ public final class BufferChain {
         let idle = buffers.filter { !$0.isBusy && $0.size == size }
         // Youngest = smallest non-zero age (its contents need the least repainting), unless a
         // spare is due for its refresh.
-        let limit = [refreshingSpare ? spareRefreshAge : nil, spareAgeLimit].compactMap { $0 }.min()
-        let due = limit.flatMap { limit in idle.filter { $0.age >= limit }.max { $0.age < $1.age } }
+        let limit = min(refreshingSpare ? spareRefreshAge ?? .max : .max, spareAgeLimit ?? .max)
+        let due = idle.filter { $0.age >= limit }.max { $0.age < $1.age }
         let chosen = due ?? idle.min { a, b in
             (a.age == 0 ? Int.max : a.age) < (b.age == 0 ? Int.max : b.age)
         }

@@ -7,36 +7,6 @@ import InputProtocol
 import Testing
 @testable import PointerEngine
 
-/// Forwards everything to `base` and notes whether time ever ran backwards for it: an
-/// interaction handed an earlier time than it already saw.
-struct ClockWitness: Interaction {
-    var base: any Interaction
-    var latest = Timestamp(rawValue: 0)
-    var wentBack = false
-    var name: String { base.name }
-    mutating func saw(_ t: Timestamp) {
-        if t < latest { wentBack = true }
-        latest = max(latest, t)
-    }
-    mutating func handle(_ event: InteractionEvent, context: inout InteractionContext, now: Timestamp) -> InteractionResponse {
-        saw(now)
-        return base.handle(event, context: &context, now: now)
-    }
-    mutating func advance(to now: Timestamp, context: inout InteractionContext) {
-        saw(now)
-        base.advance(to: now, context: &context)
-    }
-    mutating func cancel(context: inout InteractionContext, now: Timestamp) {
-        saw(now)
-        base.cancel(context: &context, now: now)
-    }
-    var isActive: Bool { base.isActive }
-    var isAnimating: Bool { base.isAnimating }
-    func pointerRequest(context: InteractionContext) -> PointerRequest? { base.pointerRequest(context: context) }
-    func contribute(to frame: inout Frame, context: InteractionContext) { base.contribute(to: &frame, context: context) }
-    var interests: InteractionInterests { base.interests }
-}
-
 @Suite("Animations follow the display's frames (issue 8; E5, P5, T2)")
 struct AnimationClockTests {
     static let refresh: UInt64 = 16_667
@@ -173,7 +143,7 @@ struct AnimationClockTests {
 
     @Test("2,000 random sequences drawn at 60 Hz: the input state after each event is the events clock's, no interaction sees time go back, nothing is left animating or active, and 8 s later both clocks draw the same frame unless input interrupted a content animation between frames")
     func framesClockAgreesWithEventsClock() {
-        let witnessed = StandardInteractions.make().map { ClockWitness(base: $0) as any Interaction }
+        let witnessed = StandardInteractions.make().map { Forwarding(base: $0) as any Interaction }
         let plain = PropertyTests.prototype(interactions: witnessed)
         var framed = plain
         framed.animationClock = .frames
@@ -242,7 +212,7 @@ struct AnimationClockTests {
                 parted += 1
             }
             if !b.isSettled || b.isActive || fb.isAnimating { mismatches.append("seq \(seq): still animating or active after 8 s") }
-            let back = b.interactions.compactMap { ($0 as? ClockWitness).flatMap { $0.wentBack ? $0.name : nil } }
+            let back = b.interactions.compactMap { ($0 as? Forwarding).flatMap { $0.wentBack ? $0.name : nil } }
             if !back.isEmpty { mismatches.append("seq \(seq): time went back for \(back)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")

@@ -6,28 +6,12 @@ import InputProtocol
 import Testing
 @testable import PointerEngine
 
-/// Forwards everything to `base` but declares interest in every event (the default of
-/// `Interaction.interests`): the engine then offers it every event, as before the masks.
-struct EveryEvent: Interaction {
-    var base: any Interaction
-    var name: String { base.name }
-    mutating func handle(_ event: InteractionEvent, context: inout InteractionContext, now: Timestamp) -> InteractionResponse {
-        base.handle(event, context: &context, now: now)
-    }
-    mutating func advance(to now: Timestamp, context: inout InteractionContext) { base.advance(to: now, context: &context) }
-    mutating func cancel(context: inout InteractionContext, now: Timestamp) { base.cancel(context: &context, now: now) }
-    var isActive: Bool { base.isActive }
-    var isAnimating: Bool { base.isAnimating }
-    func pointerRequest(context: InteractionContext) -> PointerRequest? { base.pointerRequest(context: context) }
-    func contribute(to frame: inout Frame, context: InteractionContext) { base.contribute(to: &frame, context: context) }
-}
-
 @Suite("Engine fast paths change nothing (issue 5 item 8; G7, I1–I6, M3, M4, E5)")
 struct EngineFastPathTests {
     @Test("Interest masks and advancing only the active or animating interactions: 5,000 random sequences give the same frames and outputs as offering every event to everyone and advancing everyone")
     func interestMasksAreInvisible() {
         let masked = PropertyTests.prototype()
-        var plain = PropertyTests.prototype(interactions: StandardInteractions.make().map { EveryEvent(base: $0) })
+        var plain = PropertyTests.prototype(interactions: StandardInteractions.make().map { Forwarding(base: $0, everyEvent: true) })
         plain.advancesEveryInteraction = true
         #expect(plain.interactionCache.allSatisfy { $0 & InteractionInterests.all.rawValue == InteractionInterests.all.rawValue })
         // The standard interactions do leave things out on this layout (else nothing is tested).
