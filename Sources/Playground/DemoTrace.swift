@@ -1,8 +1,9 @@
 // The bundled demo trace (Tests/Fixtures/traces/demo.trace), generated here so it can be
 // regenerated and checked: a person hovering the toolbar (highlight, contiguous regions), an
-// app icon (lift), copying a document with Alt held (drag + copy accessory), band-selecting in
-// the collection, scrolling the list with two fingers (momentum), pinching and rotating the
-// canvas and tapping the minimized toolbar with a finger. Deterministic: no randomness, no clock.
+// app icon (lift), copying a document with Ctrl held (the default conventions' copy key: drag +
+// copy accessory), band-selecting in the collection, scrolling the list with two fingers
+// (momentum), pinching and rotating the canvas and tapping the minimized toolbar with a finger.
+// Deterministic: no randomness, no clock.
 import PointerEngine
 
 public enum DemoTrace {
@@ -82,10 +83,11 @@ public enum DemoTrace {
         s.move(to: center(ID.icons[4]) + Vector(6, 5), ms: 650)
         s.wait(500)
 
-        // Copy a document with Alt held: plus accessory, copy on drop (I2).
+        // Copy a document with the copy key held: plus accessory, copy on drop (I2). The trace
+        // is replayed with the default settings, whose conventions name the key.
         s.move(to: center(ID.draggables[0]), ms: 500)
         s.wait(150)
-        s.modifiers(.alt)
+        s.modifiers(PointerSettings().conventions.keys(for: .copy))
         s.wait(100)
         s.button(true)
         s.wait(120)

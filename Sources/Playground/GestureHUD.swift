@@ -22,6 +22,8 @@ public struct GestureHUD: Sendable, Equatable {
     public var swipeDirection: String?
     public var swipeTravel = Vector.zero
     public var modifiers: Modifiers = []
+    /// Names the keys: Shift, Ctrl, Alt, Super on the desktop, ⇧ ⌃ ⌥ ⌘ on the Mac (I2).
+    public var conventions: Conventions = .desktop
     /// The last drop. Its input (pointer, trackpad, touch) is the engine's: a compositor's
     /// wl_pointer merges the seat's mice and touchpads, so a drag by it says "trackpad" only
     /// once the seat has shown a touchpad (finger scrolling or a gesture, newer than any wheel)
@@ -207,10 +209,9 @@ public struct GestureHUD: Sendable, Equatable {
         row("momentum", isMomentum ? "gliding" : "—", highlight: isMomentum)
         row("wheel detents", "\(wheelDetents)")
         section("Keyboard")
-        let mods: [(Modifiers, String)] = [(.shift, "⇧"), (.control, "⌃"), (.alt, "⌥"), (.super, "⌘")]
         var x = r.minX + 16
-        for (m, g) in mods {
-            parts.append(.modifierKey(g, x: x, y: y, on: modifiers.contains(m)))
+        for m in [Modifiers.shift, .control, .alt, .super] {
+            parts.append(.modifierKey(conventions.name(of: m), x: x, y: y, on: modifiers.contains(m)))
             x += 48
         }
         y += 40
@@ -324,8 +325,10 @@ enum HUDPart: Hashable {
             return [.fill(.capsule, Rect(x: bar.minX, y: bar.minY, width: max(bar.width * fraction, 8), height: 8), Palette.green)]
         case .modifierKey(let glyph, let x, let y, let on):
             let key = Rect(x: x, y: y, width: 40, height: 30)
+            // A glyph (⌘) reads at 15 pt; a name (Super) must fit the 40 pt key.
+            let size = glyph.count > 1 ? 11.0 : 15.0
             return [.fill(.roundedRect(cornerRadius: 7), key, on ? Palette.accent : Paint.white.withAlpha(0.08)),
-                    ink.centered(glyph, in: key, font: .system(15, bold: on), on ? .white : Paint.white.withAlpha(0.45))]
+                    ink.centered(glyph, in: key, font: .system(size, bold: on), on ? .white : Paint.white.withAlpha(0.45))]
         }
     }
 

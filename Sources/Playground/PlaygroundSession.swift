@@ -24,6 +24,7 @@ public final class PlaygroundSession {
         let l = layout ?? Showcase.layout()
         isShowcase = layout == nil
         engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
+        hud.conventions = settings.conventions
         renderer = SceneRenderer(background: Palette.window)
     }
 
@@ -110,7 +111,9 @@ public final class PlaygroundSession {
             } else {
                 hud.hovered = "—"; hud.effect = "—"
             }
-            let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase)
+            // The session's conventions never change, so the kept looks (cache) stay right.
+            let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
+                                            conventions: e.settings.conventions)
             return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
         }
     }

@@ -12,6 +12,7 @@
 //       "scrollSpeed": 1.0,              // 0.1 … 10 (P6)
 //       "kineticScrolling": true,        // (G1, P6)
 //       "magnetism": true,               // (M3, M4)
+//       "conventions": "desktop",        // or "mac": what modifier keys mean (I1, I2, G9)
 //       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
 //       "inputBackend": "wayland"        // "wayland", "libinput" or "both"
 //     }
@@ -61,7 +62,7 @@ public enum SettingsFile {
     }
 
     public static let keys = ["generation", "size", "color", "contrastBorder", "autoHideDelay", "reduceMotion",
-                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "reservedGestures", "inputBackend"]
+                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "reservedGestures", "inputBackend"]
     public static let scrollSpeedRange: ClosedRange<Double> = 0.1...10
     /// Longest auto-hide delay accepted, seconds (an hour; null means never).
     public static let maximumAutoHide = 3600.0
@@ -115,6 +116,7 @@ public enum SettingsFile {
         case "scrollSpeed": s.pointer.gestures.scrollSpeed = try number(scrollSpeedRange)
         case "kineticScrolling": s.pointer.kineticScrolling = try bool()
         case "magnetism": s.pointer.magnetism = try bool()
+        case "conventions": s.pointer.conventions = try conventions(try string())
         case "reservedGestures":
             guard case .array(let items) = n.value else { throw SettingsError("reservedGestures must be an array of strings, found \(n.typeName)") }
             var set = Set<GesturePattern>()
@@ -136,6 +138,11 @@ public enum SettingsFile {
     public static func generation(_ v: String) throws(SettingsError) -> PointerGeneration {
         guard let g = PointerGeneration(rawValue: v) else { throw SettingsError("generation must be \"modern\" or \"classic\", found \"\(v)\"") }
         return g
+    }
+
+    public static func conventions(_ v: String) throws(SettingsError) -> Conventions {
+        guard let c = Conventions(rawValue: v) else { throw SettingsError("conventions must be \"desktop\" or \"mac\", found \"\(v)\"") }
+        return c
     }
 
     public static func backend(_ v: String) throws(SettingsError) -> InputBackendChoice {
@@ -242,6 +249,7 @@ public enum SettingsFile {
                 case "--scroll-speed": s.pointer.gestures.scrollSpeed = try number(a, scrollSpeedRange)
                 case "--kinetic": s.pointer.kineticScrolling = try onOff(a)
                 case "--magnetism": s.pointer.magnetism = try onOff(a)
+                case "--conventions": s.pointer.conventions = try conventions(try value(a))
                 case "--reserved":
                     let v = try value(a)
                     var set = Set<GesturePattern>()
@@ -264,7 +272,7 @@ public enum SettingsFile {
         ("--generation", "modern|classic"), ("--classic", nil), ("--pointer-size", "0.5-4"), ("--pointer-color", "#RRGGBB[AA]"),
         ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
         ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
-        ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
+        ("--conventions", "desktop|mac"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
     ]
 }
 

@@ -10,9 +10,12 @@ public struct ShowcaseComposer {
     public var hud: GestureHUD?
     /// Whether the layout is the showcase (its own looks) or a user's file (generic looks).
     public var isShowcase: Bool
+    /// How the cards name the keys (Ctrl copy, or ⌥ copy).
+    public var conventions: Conventions
 
-    public init(layout: Layout, state: ShowcaseState = ShowcaseState(), hud: GestureHUD? = nil, isShowcase: Bool) {
-        self.layout = layout; self.state = state; self.hud = hud; self.isShowcase = isShowcase
+    public init(layout: Layout, state: ShowcaseState = ShowcaseState(), hud: GestureHUD? = nil, isShowcase: Bool,
+                conventions: Conventions = .desktop) {
+        self.layout = layout; self.state = state; self.hud = hud; self.isShowcase = isShowcase; self.conventions = conventions
     }
 
     /// The display items of `frame`; `surfaceFrame` gives an element's live frame on the surface.
@@ -30,7 +33,7 @@ public struct ShowcaseComposer {
         // reference, measures every line whole.
         let ink = cache.map { c in Ink(measure: { [lines = c.lines] in lines.measure($0, $1, measure) }) } ?? Ink(measure: measure)
         let facts = ContentFacts(frame)
-        let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout)
+        let content = ShowcaseContent(state: state, facts: facts, ink: ink, layout: layout, conventions: conventions)
         if let cache { return cachedItems(frame, surfaceFrame: surfaceFrame, facts: facts, content: content, ink: ink, cache: cache) }
         var items: [DisplayItem] = []
         var pointerDrawn = false
@@ -167,7 +170,7 @@ public struct ShowcaseComposer {
         } else {
             // Drawn from the facts the key holds, not the frame's: a look reading more than its
             // key would draw differently from the fresh build (property test).
-            let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout)
+            let own = ShowcaseContent(state: state, facts: relevant ?? ContentFacts(), ink: ink, layout: layout, conventions: conventions)
             look = self.look(id, in: r, st, content: own, ink: ink)
         }
         let item = look.flatMap { elementItem(id, look: $0, st, fx, place, opacity) }

@@ -106,6 +106,11 @@ struct ShowcaseContent {
     let facts: ContentFacts
     let ink: Ink
     let layout: Layout
+    /// Names the keys in the cards' hints (I2).
+    let conventions: Conventions
+
+    /// "Ctrl copy" on the desktop, "⌥ copy" on the Mac.
+    func keyHint(_ op: DragOperation) -> String { conventions.label(conventions.keys(for: op)) + " " + op.rawValue }
 
     /// The look of `e` at `r`; nil: the generic look.
     func ops(_ e: Element, in r: Rect, state s: ElementState?) -> [DrawOp]? {
@@ -207,13 +212,13 @@ struct ShowcaseContent {
     func panel(_ i: Int, _ e: Element, _ r: Rect) -> [DrawOp] {
         var ops = Painter.control(r, cornerRadius: e.cornerRadius, fill: Palette.panel, border: Palette.hairline, shadow: true)
         ops.append(.text(e.label, .system(13, bold: true), baseline: Point(r.minX + 14, r.minY + 22), Palette.ink))
-        let hint = ["lift", "hover", "I-beam", "H4", "resize", "X/Y", "scrub", "swipe", "band", "⌥ copy", "pinch", "menus"][i]
+        let hint = i == 9 ? keyHint(.copy) : ["lift", "hover", "I-beam", "H4", "resize", "X/Y", "scrub", "swipe", "band", "", "pinch", "menus"][i]
         ops.append(ink.trailing(hint, x: r.maxX - 14, in: Rect(x: r.minX, y: r.minY + 8, width: r.width, height: 18),
                                 font: .system(10), Palette.tertiaryInk))
         if i == 7 { ops += pageDots(r) }
         if i == 9 {
             let mid = Rect(x: r.minX, y: r.minY + 104, width: r.width, height: 16)
-            ops.append(ink.centered("drag · ⌥ copy · ⌥⌘ link", in: mid, font: .system(10), Palette.secondaryInk))
+            ops.append(ink.centered("drag · \(keyHint(.copy)) · \(keyHint(.link))", in: mid, font: .system(10), Palette.secondaryInk))
         }
         return ops
     }
@@ -441,7 +446,7 @@ struct ShowcaseContent {
         ops.append(ink.centered(["▤", "❐", "⊘"][i], in: Rect(x: r.minX, y: r.minY + 18, width: r.width, height: 30), font: .system(22),
                                 [Palette.accent, Palette.green, Palette.tertiaryInk][i]))
         ops.append(ink.centered(e.label, in: Rect(x: r.minX, y: r.minY + 56, width: r.width, height: 16), font: .system(10, bold: true), Palette.ink))
-        let hint = ["any", "⌥ copy", "none"][i]
+        let hint = ["any", keyHint(.copy), "none"][i]
         ops.append(ink.centered(hint, in: Rect(x: r.minX, y: r.minY + 70, width: r.width, height: 14), font: .system(9), Palette.secondaryInk))
         return ops
     }

@@ -56,7 +56,17 @@ public enum StateReport {
             }
         } ?? "null")
         o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
+        // What the band does, named by operation: the keys that ask for it depend on the
+        // conventions (I1).
+        o.raw("band_operation", f.bandSelection.map { "\"\($0.operation.rawValue)\"" } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
+        o.raw("menu", f.contextMenu.map { m in
+            object { x in
+                x.raw("element", m.element.map { "\($0.rawValue)" } ?? "null")
+                x.raw("at", point(m.origin))
+                x.int("items", m.items.count) // how many, never their titles (T3)
+            }
+        } ?? "null")
         let reveals = f.elementStates.filter { session.layout[$0.element]?.kind == .revealingControls }
         o.raw("revealed", object { x in
             for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }
@@ -78,6 +88,7 @@ public enum StateReport {
         }
         o.raw("drops", "[" + drops.joined(separator: ",") + "]")
         o.raw("activations", "[" + activations.joined(separator: ",") + "]")
+        o.string("conventions", session.engine.settings.conventions.rawValue)
         o.raw("animating", f.isAnimating ? "true" : "false")
         return o.text
     }

@@ -71,20 +71,21 @@ struct ReplayTests {
         #expect(Set(a.map { $0.hashValue }).count > a.count / 2)
     }
 
-    @Test("the demo exercises hover, highlight, lift, a copy drag with Alt, band selection and a pinch")
+    @Test("the demo exercises hover, highlight, lift, a copy drag with Ctrl (the default conventions), band selection and a pinch")
     func demoCoversItsClaims() {
         let events = DemoTrace.events()
         let session = PlaygroundSession(now: events[0].time)
         var effects = Set<String>()
-        var maxFingers = 0, altHeld = false
+        var maxFingers = 0, ctrlHeld = false
         for e in events {
             session.handle(e)
             if let id = session.engine.hovered, let fx = session.engine.effect(on: id) { effects.insert("\(fx.kind)") }
             if case .gesture(let g) = e.kind, g.kind == .pinch { maxFingers = max(maxFingers, g.fingers) }
-            if case .modifiers(let m) = e.kind, m.effective.contains(.alt) { altHeld = true }
+            if case .modifiers(let m) = e.kind, m.effective.contains(.control) { ctrlHeld = true }
         }
         #expect(effects.isSuperset(of: ["highlight", "lift"]), "\(effects)")
-        #expect(maxFingers == 2 && altHeld)
+        #expect(maxFingers == 2 && ctrlHeld)
+        #expect(session.outputs.contains { if case .dropped(_, _, .copy, .pointer) = $0 { true } else { false } }, "the drag copies")
         let presses = events.filter { if case .button(.left, true) = $0.kind { return true }; return false }
         #expect(presses.count == 2)
     }

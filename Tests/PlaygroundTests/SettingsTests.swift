@@ -91,6 +91,27 @@ struct SettingsTests {
         }
     }
 
+    @Test("conventions: desktop by default; \"mac\" in the file or --conventions mac; a bad value is named (I1, I2, G9)")
+    func conventions() throws {
+        #expect(try SettingsFile.parse("{}").pointer.conventions == .desktop)
+        var s = try SettingsFile.parse("{\n  \"conventions\": \"mac\"\n}")
+        #expect(s.pointer.conventions == .mac)
+        _ = try SettingsFile.applyFlags(["--conventions", "desktop"], to: &s)
+        #expect(s.pointer.conventions == .desktop)
+        _ = try SettingsFile.applyFlags(["--conventions", "mac"], to: &s)
+        #expect(s.pointer.conventions == .mac)
+        #expect {
+            _ = try SettingsFile.parse("{\n  \"conventions\": \"gnome\"\n}", file: "settings.json")
+        } throws: { error in
+            (error as? SettingsError)?.description == "settings.json:2:18: conventions must be \"desktop\" or \"mac\", found \"gnome\""
+        }
+        #expect {
+            _ = try SettingsFile.applyFlags(["--conventions", "windows"], to: &s)
+        } throws: { error in
+            (error as? SettingsError)?.description.hasPrefix("--conventions: conventions must be") ?? false
+        }
+    }
+
     @Test("the file lives under XDG_CONFIG_HOME, else ~/.config")
     func path() {
         #expect(SettingsFile.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/lodestone/settings.json")

@@ -1,5 +1,6 @@
 // The showcase's interactions with the engine's standard set (issue 7 "Done when", in process):
-// band selection selects exactly the items inside; an Alt drag copies by pointer and by touch;
+// band selection selects exactly the items inside; a drag with the copy key held (desktop Ctrl,
+// Mac Option) copies by pointer and by touch;
 // the minimized toolbar reveals on hover and by a touch tap without activating (I1, I2, G11,
 // I4, H1, H2).
 import Testing
@@ -12,11 +13,12 @@ struct ShowcaseInteractionTests {
     static let mouse = DeviceID(1), keyboard = DeviceID(2), screen = DeviceID(4)
 
     final class User {
-        let s = PlaygroundSession(now: Timestamp(rawValue: 0))
+        let s: PlaygroundSession
         var t = 0.0
         /// - pointer: the pointing device's capabilities; `seat`: it is a compositor's seat pointer
         ///   (it sends pointer focus first), not a device of its own.
-        init(pointer: DeviceCapabilities = .pointer, seat: Bool = false) {
+        init(pointer: DeviceCapabilities = .pointer, seat: Bool = false, conventions: Conventions = .desktop) {
+            s = PlaygroundSession(settings: PointerSettings(conventions: conventions), now: Timestamp(rawValue: 0))
             s.handle(InputEvent(time: .milliseconds(0), device: mouse, .deviceAdded(name: "mouse", capabilities: pointer)))
             if seat { s.handle(InputEvent(time: .milliseconds(0), device: mouse, .pointerEnter(position: InputPoint(x: 1, y: 1)))) }
             s.handle(InputEvent(time: .milliseconds(0), device: keyboard, .deviceAdded(name: "kbd", capabilities: .keyboard)))
@@ -52,25 +54,25 @@ struct ShowcaseInteractionTests {
         #expect(u.s.engine.scene.selection == inside)
     }
 
-    @Test("an Alt drag by pointer copies (I2)")
-    func altDragPointer() {
-        let u = User()
-        altDrop(u)
+    @Test("a drag with the copy key held (desktop Ctrl, Mac Option) by pointer copies (I2)", arguments: Conventions.allCases)
+    func copyDragPointer(conventions: Conventions) {
+        let u = User(conventions: conventions)
+        copyDrop(u, keys: conventions == .desktop ? .control : .alt)
         #expect(u.s.outputs.contains(.dropped(items: [ID.draggables[0]], on: ID.dropTargets[0], operation: .copy, input: .pointer)))
         #expect(u.s.hud.summary.contains("drag copy/pointer"))
     }
 
     /// The newest drop's input.
-    func altDropInput(_ u: User) -> InputKind? {
-        altDrop(u)
+    func copyDropInput(_ u: User) -> InputKind? {
+        copyDrop(u, keys: .control)
         for case .dropped(_, _, _, let input) in u.s.outputs.reversed() { return input }
         return nil
     }
 
-    /// An Alt drag of the first draggable onto the first folder.
-    func altDrop(_ u: User) {
+    /// A drag of the first draggable onto the first folder with `keys` held.
+    func copyDrop(_ u: User, keys: Modifiers) {
         u.move(u.frame(ID.draggables[0]).center)
-        u.mods(.alt)
+        u.mods(keys)
         u.button(true)
         u.move(u.frame(ID.dropTargets[0]).center, steps: 16)
         u.wait(100)
@@ -93,30 +95,30 @@ struct ShowcaseInteractionTests {
     @Test("I2 HUD: a drag by the seat's pointer says pointer even when the compositor offers pointer-gestures; trackpad once finger scrolling shows a touchpad, pointer again after a wheel")
     func seatPointerInput() {
         let u = User(pointer: [.pointer, .gesture], seat: true)
-        #expect(altDropInput(u) == .pointer, "pointer-gestures alone is no evidence of a touchpad")
+        #expect(copyDropInput(u) == .pointer, "pointer-gestures alone is no evidence of a touchpad")
         #expect(u.s.hud.summary.contains("drag copy/pointer"), "\(u.s.hud.summary)")
         scroll(u, .finger)
-        #expect(altDropInput(u) == .trackpad, "after two-finger scrolling (axis source finger)")
+        #expect(copyDropInput(u) == .trackpad, "after two-finger scrolling (axis source finger)")
         #expect(u.s.hud.summary.contains("drag copy/trackpad"), "\(u.s.hud.summary)")
         scroll(u, .wheel)
-        #expect(altDropInput(u) == .pointer, "after a wheel")
+        #expect(copyDropInput(u) == .pointer, "after a wheel")
         u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .gesture(GestureEvent(kind: .swipe, phase: .begin, fingers: 3))))
         u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .gesture(GestureEvent(kind: .swipe, phase: .end, fingers: 3))))
         u.wait(1000)
-        #expect(altDropInput(u) == .trackpad, "after a swipe gesture")
+        #expect(copyDropInput(u) == .trackpad, "after a swipe gesture")
     }
 
     @Test("I2 HUD: a device of its own (libinput) with the gesture capability is a touchpad; one without is a pointer")
     func ownDeviceInput() {
-        #expect(altDropInput(User(pointer: [.pointer, .gesture])) == .trackpad)
-        #expect(altDropInput(User(pointer: .pointer)) == .pointer)
+        #expect(copyDropInput(User(pointer: [.pointer, .gesture])) == .trackpad)
+        #expect(copyDropInput(User(pointer: .pointer)) == .pointer)
     }
 
-    @Test("an Alt drag by touch copies too (I2, G11)")
-    func altDragTouch() {
-        let u = User()
+    @Test("a drag with the copy key held by touch copies too (I2, G11)", arguments: Conventions.allCases)
+    func copyDragTouch(conventions: Conventions) {
+        let u = User(conventions: conventions)
         let from = u.frame(ID.draggables[0]).center, to = u.frame(ID.dropTargets[0]).center
-        u.mods(.alt)
+        u.mods(conventions == .desktop ? .control : .alt)
         u.touch(.touchDown(id: 1, position: InputPoint(x: from.x, y: from.y)))
         u.wait(600) // a touch drag starts after a short hold
         for k in 1...16 {

@@ -160,13 +160,14 @@ struct InteractionPropertyTests {
         #expect(f.list.isEmpty, "\(f.list)")
     }
 
-    @Test("DragSession: modifiers change mid-drag; the drop uses the ones held at drop time; nothing stays active")
-    func drags() {
+    @Test("DragSession: modifiers change mid-drag; the drop uses the ones held at drop time; nothing stays active",
+          arguments: Conventions.allCases)
+    func drags(conventions: Conventions) {
         var f = Failures()
         var rng = SeededRandom(seed: 5)
-        let mods: [Modifiers] = [[], .alt, [.alt, .super], .shift, .control, .super, [.alt, .shift]]
+        let mods: [Modifiers] = [[], .alt, [.alt, .super], .shift, .control, .super, [.alt, .shift], [.control, .shift]]
         for _ in 0..<Self.sequences {
-            var s = DragSession<Int, Int>()
+            var s = DragSession<Int, Int>(conventions: conventions)
             var t = 0.0
             for _ in 0..<rng.int(1...25) {
                 t += rng.double(0...30)
@@ -174,13 +175,13 @@ struct InteractionPropertyTests {
                 let event: DragSession<Int, Int>.Event = switch rng.int(0...5) {
                 case 0: .press(item: rng.int(0...3), at: .zero, input: DragInput.allCases[rng.int(0...2)])
                 case 1, 2: .move(to: Point(rng.double(-50...50), rng.double(-50...50)), target: target)
-                case 3: .modifiers(mods[rng.int(0...6)])
+                case 3: .modifiers(mods[rng.int(0...(mods.count - 1))])
                 case 4: .release
                 default: .cancel
                 }
                 let held = s.modifiers
                 if let r = s.handle(event, now: ms(t)) {
-                    if case .release = event { f.check(r.operation == DragOperation(modifiers: held)) }
+                    if case .release = event { f.check(r.operation == conventions.dragOperation(for: held)) }
                     f.check(!s.isActive)
                 }
             }
@@ -190,15 +191,17 @@ struct InteractionPropertyTests {
         #expect(f.list.isEmpty, "\(f.list)")
     }
 
-    @Test("BandSelection: cancel restores the selection; selections hold only items; autoscroll stays in the content")
-    func bands() {
+    @Test("BandSelection: cancel restores the selection; selections hold only items; autoscroll stays in the content",
+          arguments: Conventions.allCases)
+    func bands(conventions: Conventions) {
         var f = Failures()
         var rng = SeededRandom(seed: 6)
         let items = (0..<30).map { i in (id: i, frame: Rect(x: Double(i % 5) * 90, y: Double(i / 5) * 90, width: 80, height: 80)) }
         let ids = Set(items.map(\.id))
         for _ in 0..<Self.sequences {
             let start = Set((0..<rng.int(0...4)).map { _ in rng.int(0...29) })
-            var b = BandSelection(items: items, viewport: Rect(x: 0, y: 0, width: 300, height: 200), contentSize: Size(450, 540), selection: start)
+            var b = BandSelection(items: items, viewport: Rect(x: 0, y: 0, width: 300, height: 200), contentSize: Size(450, 540), selection: start,
+                                  conventions: conventions)
             var t = 0.0, before = start
             for _ in 0..<rng.int(1...25) {
                 t += rng.double(0...50)

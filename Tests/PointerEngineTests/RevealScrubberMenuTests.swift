@@ -133,12 +133,27 @@ struct RevealableControlsTests {
 
 @Suite("Context menus (I6, G9, G11)")
 struct ContextMenuTests {
-    @Test("G9: secondary click and Control-click open the menu at the pointer; a plain click does not")
+    @Test("G9: a secondary click opens the menu at the pointer")
     func clicks() {
         var r = ContextMenuRecognizer()
         #expect(r.handle(.secondaryClick(Point(5, 6)), now: ms(0)) == ContextMenuRequest(location: Point(5, 6), input: .pointer))
-        #expect(r.handle(.primaryPress(Point(1, 2), modifiers: .control), now: ms(10)) == ContextMenuRequest(location: Point(1, 2), input: .pointer))
-        #expect(r.handle(.primaryPress(Point(1, 2), modifiers: []), now: ms(20)) == nil)
+    }
+
+    @Test("G9: Control-click is a secondary click with the Mac's conventions only", arguments: Conventions.allCases)
+    func controlClick(conventions: Conventions) {
+        #expect(conventions.isSecondaryClick(.control) == (conventions == .mac))
+        #expect(conventions.isSecondaryClick([.control, .capsLock]) == (conventions == .mac))
+        for keys in [Modifiers(), .shift, .alt, .super, [.alt, .super]] { #expect(!conventions.isSecondaryClick(keys)) }
+    }
+
+    @Test("G9, G11: a secondary touch (the Mac's Control-tap) opens the menu at once; its lift is swallowed")
+    func secondaryTouch() {
+        var r = ContextMenuRecognizer()
+        #expect(r.handle(.secondaryTouch(id: 2, Point(7, 8)), now: ms(0)) == ContextMenuRequest(location: Point(7, 8), input: .touch))
+        #expect(r.swallowsTouch)
+        #expect(r.handle(.touchUp(id: 2), now: ms(80)) == nil)
+        #expect(!r.swallowsTouch)
+        #expect(r.state == .idle)
     }
 
     @Test("G11: a touch held 0.5 s without moving opens the menu once; its lift is swallowed")

@@ -1,4 +1,4 @@
-// User settings that change how the pointer looks and behaves (SPEC P1, P5, P6, G1, G5).
+// User settings that change how the pointer looks and behaves (SPEC P1, P5, P6, G1, G5, I1, I2).
 
 public struct PointerSettings: Equatable, Sendable {
     /// P1: `modern` (default) or `classic`.
@@ -26,18 +26,21 @@ public struct PointerSettings: Equatable, Sendable {
     public var magnetism: Bool
     /// Seconds within which a second press counts as a double click.
     public var doubleClickInterval: Double
+    /// I1, I2, G9: what modifier keys mean for clicks, bands and drops (desktop or Mac habits).
+    public var conventions: Conventions
 
     public static let sizeRange: ClosedRange<Double> = 0.5...4
 
     public init(generation: PointerGeneration = .modern, size: Double = 1, color: Color = .pointerGray,
                 contrastBorder: Bool = false, autoHideDelay: Double? = 3, reduceMotion: Bool = false,
                 kineticScrolling: Bool = true, gestures: GestureSettings = GestureSettings(),
-                magnetism: Bool = true, doubleClickInterval: Double = 0.5) {
+                magnetism: Bool = true, doubleClickInterval: Double = 0.5, conventions: Conventions = .desktop) {
         self.generation = generation
         self._size = clamp(size, PointerSettings.sizeRange.lowerBound, PointerSettings.sizeRange.upperBound)
         self.color = color; self.contrastBorder = contrastBorder; self.autoHideDelay = autoHideDelay
         self.reduceMotion = reduceMotion
         self.kineticScrolling = kineticScrolling; self.gestures = gestures
         self.magnetism = magnetism; self.doubleClickInterval = doubleClickInterval
+        self.conventions = conventions
     }
 }

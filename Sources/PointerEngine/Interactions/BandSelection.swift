@@ -1,23 +1,8 @@
 // Band (marquee) selection in a collection (SPEC I1): press and drag on empty space grows a
-// rectangle, items inside are selected live, Shift extends, Control/Super toggles, and dragging
-// past an edge auto-scrolls the collection at a rate set by the distance past the edge.
+// rectangle, items inside are selected live, and dragging past an edge auto-scrolls the
+// collection at a rate set by the distance past the edge. The keys held at the press extend or
+// toggle, as the `Conventions` say (desktop: Shift extends, Ctrl toggles; Mac: Command toggles).
 import InputProtocol
-
-/// How a band combines with the selection held when it started.
-public enum BandMode: String, Sendable, Equatable {
-    /// Only what the band covers.
-    case replace
-    /// Shift: the old selection plus what the band covers.
-    case extend
-    /// Control/Super: what the band covers flips.
-    case toggle
-
-    public init(modifiers: Modifiers) {
-        if modifiers.contains(.control) || modifiers.contains(.super) { self = .toggle }
-        else if modifiers.contains(.shift) { self = .extend }
-        else { self = .replace }
-    }
-}
 
 /// A collection's band selection. Points are in view coordinates (the collection's viewport);
 /// item frames in content coordinates; `contentOffset` maps one to the other and moves while
@@ -28,7 +13,7 @@ public enum BandMode: String, Sendable, Equatable {
 ///     [*] --> idle
 ///     idle --> pressed: press on empty space
 ///     pressed --> banding: move ≥ dragThreshold
-///     pressed --> idle: release (a click: clears the selection unless Shift/Control)
+///     pressed --> idle: release (a click: clears the selection unless it extends or toggles)
 ///     banding --> banding: move / advance (autoscroll past an edge)
 ///     banding --> idle: release (keeps) · cancel (restores the old selection)
 ///     pressed --> idle: cancel
@@ -45,8 +30,8 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     public enum State: Sendable, Equatable {
         case idle
         /// `anchor` is in content coordinates, so the band stays attached to the content while it scrolls.
-        case pressed(anchor: Point, at: Point, mode: BandMode)
-        case banding(anchor: Point, at: Point, mode: BandMode)
+        case pressed(anchor: Point, at: Point, mode: SelectionOperation)
+        case banding(anchor: Point, at: Point, mode: SelectionOperation)
     }
 
     /// Motion below this is a click on empty space, not a band.
@@ -65,11 +50,14 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     public var maximumOffset: Vector
     public private(set) var state: State = .idle
     public private(set) var selection: Set<ItemID>
+    /// What the keys held at the press mean.
+    public var conventions: Conventions
     private var original: Set<ItemID> = []
     private var lastAdvance: Timestamp?
 
-    public init(items: [(id: ItemID, frame: Rect)], viewport: Rect, contentSize: Size, selection: Set<ItemID> = []) {
-        self.items = items; self.viewport = viewport; self.selection = selection
+    public init(items: [(id: ItemID, frame: Rect)], viewport: Rect, contentSize: Size, selection: Set<ItemID> = [],
+                conventions: Conventions) {
+        self.items = items; self.viewport = viewport; self.selection = selection; self.conventions = conventions
         maximumOffset = Vector(max(0, contentSize.width - viewport.width), max(0, contentSize.height - viewport.height))
     }
 
@@ -81,6 +69,12 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
         return Rect(corner: toView(anchor), at)
     }
 
+    /// What the band does to the selection, while it is out.
+    public var operation: SelectionOperation? {
+        guard case .banding(_, _, let mode) = state else { return nil }
+        return mode
+    }
+
     /// The item under a view point, if any.
     public func item(at p: Point) -> ItemID? { items.first { $0.frame.contains(toContent(p)) }?.id }
 
@@ -90,7 +84,7 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
         case (.idle, .press(let p, let modifiers)):
             guard viewport.contains(p), item(at: p) == nil else { return false }
             original = selection
-            state = .pressed(anchor: toContent(p), at: p, mode: BandMode(modifiers: modifiers))
+            state = .pressed(anchor: toContent(p), at: p, mode: conventions.selectionOperation(for: modifiers))
             lastAdvance = now
         case (.pressed(let anchor, _, let mode), .move(let p)):
             if toView(anchor).distance(to: p) >= Self.dragThreshold {
@@ -104,7 +98,7 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
             state = .banding(anchor: anchor, at: p, mode: mode)
             updateSelection()
         case (.pressed(_, _, let mode), .release):
-            // A click on empty space deselects everything; Shift/Control clicks keep it.
+            // A click on empty space deselects everything; extending or toggling clicks keep it.
             if mode == .replace { selection = [] }
             state = .idle
         case (.banding, .release):

@@ -1,6 +1,7 @@
 // Context menus (SPEC G9, G11, I6): opened by a secondary click (right button, a touchpad's
-// two-finger click or tap, Control-click) or a touch long press, and listing the essential
-// controls that are otherwise only revealed by hovering.
+// two-finger click or tap, and with the Mac's conventions Control-click or Control-tap) or a
+// touch long press, and listing the essential controls that are otherwise only revealed by
+// hovering.
 import InputProtocol
 
 public enum ContextMenuInput: String, Sendable, Equatable { case pointer, touch }
@@ -19,15 +20,18 @@ public struct ContextMenuRequest: Sendable, Equatable {
 ///     idle --> touching: touch down
 ///     touching --> idle: up / moved > longPressSlop / cancel / second finger
 ///     touching --> fired: longPressDuration passed → open (touch)
+///     idle --> fired: secondary touch (Mac Control-tap) → open (touch)
 ///     fired --> idle: up (the tap is swallowed) / cancel
 /// ```
 public struct ContextMenuRecognizer: Sendable, Equatable {
     public enum Event: Sendable, Equatable {
-        /// Secondary click from the gesture interpreter (right button, touchpad two-finger click/tap).
+        /// Secondary click from the gesture interpreter (right button, touchpad two-finger
+        /// click/tap), or a primary press the `Conventions` call secondary (Mac Control-click).
         case secondaryClick(Point)
-        /// A primary press with the modifiers held (Control-click is a secondary click).
-        case primaryPress(Point, modifiers: Modifiers)
         case touchDown(id: TouchID, Point)
+        /// A touch the `Conventions` call secondary (Mac Control-tap): opens at once, and its
+        /// lift is swallowed as a long press's is.
+        case secondaryTouch(id: TouchID, Point)
         case touchMotion(id: TouchID, Point)
         case touchUp(id: TouchID)
         case touchCancel
@@ -62,8 +66,11 @@ public struct ContextMenuRecognizer: Sendable, Equatable {
         switch (state, event) {
         case (.idle, .secondaryClick(let p)), (.touching, .secondaryClick(let p)), (.fired, .secondaryClick(let p)):
             return ContextMenuRequest(location: p, input: .pointer)
-        case (.idle, .primaryPress(let p, let m)), (.touching, .primaryPress(let p, let m)), (.fired, .primaryPress(let p, let m)):
-            return m.contains(.control) ? ContextMenuRequest(location: p, input: .pointer) : nil
+        case (.idle, .secondaryTouch(let id, let p)):
+            state = .fired(id: id)
+            return ContextMenuRequest(location: p, input: .touch)
+        case (.touching, .secondaryTouch), (.fired, .secondaryTouch):
+            state = .idle // a second finger, as for touchDown
         case (.idle, .touchDown(let id, let p)):
             state = .touching(id: id, origin: p, since: now)
         case (.touching, .touchDown), (.fired, .touchDown):

@@ -1,17 +1,12 @@
 // Drag and drop with modifier keys (SPEC I2, G11): the operation follows the modifiers held AT
-// DROP TIME (none = move, Alt = copy, Alt+Super = link), the pointer shows the matching
-// accessory (plus, link, circle-slash over a refusing target), and the result is the same
-// whether the drag was made with the pointer, the trackpad or touch.
+// DROP TIME, read by the `Conventions` (desktop: Ctrl = copy, Ctrl+Shift = link; Mac: Option =
+// copy, Option+Command = link; otherwise move), the pointer shows the matching accessory (plus,
+// link, circle-slash over a refusing target), and the result is the same whether the drag was
+// made with the pointer, the trackpad or touch.
 import InputProtocol
 
 public enum DragOperation: String, Sendable, Hashable, CaseIterable {
     case move, copy, link
-
-    /// The operation the held modifiers ask for: Alt/Option = copy, Alt+Super/Command = link,
-    /// anything else = move (Shift, Control and Super alone do not change it; locks never do).
-    public init(modifiers: Modifiers) {
-        if modifiers.contains(.alt) { self = modifiers.contains(.super) ? .link : .copy } else { self = .move }
-    }
 }
 
 /// What drives the drag. Only thresholds differ; results never do (G11).
@@ -82,16 +77,18 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
     }
 
     public private(set) var state: State = .idle
-    /// The modifiers held now (kept up to date in every state, so a drag that starts with Alt
-    /// already held shows the plus at once).
+    /// The modifiers held now (kept up to date in every state, so a drag that starts with the
+    /// copy key already held shows the plus at once).
     public private(set) var modifiers: Modifiers
+    /// What the modifiers mean.
+    public let conventions: Conventions
 
-    public init(modifiers: Modifiers = []) { self.modifiers = modifiers }
+    public init(modifiers: Modifiers = [], conventions: Conventions) { self.modifiers = modifiers; self.conventions = conventions }
 
     public var isDragging: Bool { if case .dragging = state { true } else { false } }
     public var isActive: Bool { state != .idle }
     /// The operation a drop now would perform.
-    public var operation: DragOperation { DragOperation(modifiers: modifiers) }
+    public var operation: DragOperation { conventions.dragOperation(for: modifiers) }
 
     /// The accessory to show now: circle-slash over a target that refuses the operation, else
     /// plus for copy, link for link, nothing for move (and nothing before the drag starts).

@@ -298,8 +298,12 @@ public struct BandSelectionAppearance: Hashable, Sendable {
     public var opacity: Double
     /// The collection it selects in (draw clipped to its viewport).
     public var collection: ElementID?
-    public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil) {
+    /// What the band does to the selection (replace, extend, toggle), for the inspector.
+    public var operation: SelectionOperation
+    public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil,
+                operation: SelectionOperation = .replace) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.collection = collection
+        self.operation = operation
     }
 }
 

@@ -26,7 +26,9 @@ enum PlaygroundCommand {
           --generation modern|classic, --classic, --pointer-size 0.5-4, --pointer-color #RRGGBB[AA],
           --contrast-border on|off, --auto-hide SECONDS|never, --reduce-motion, --natural-scrolling on|off,
           --scroll-speed 0.1-10, --kinetic on|off, --magnetism on|off, --reserved "4-finger swipe,…",
-          --input wayland|libinput|both
+          --input wayland|libinput|both, --conventions desktop|mac (what Ctrl, Alt, Super, Shift mean:
+          desktop = Ctrl toggles, Shift extends, Ctrl copies, Ctrl+Shift links; mac = Control-click
+          opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links)
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
@@ -37,8 +39,10 @@ enum PlaygroundCommand {
                             frames keeps the last frame's), pointer {at, drawn, opacity, bounds}, hovered,
                             effects [{element, kind, progress,
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
-                            opacity}], drag, band, selection, revealed {id: opacity}, drops
-                            [{items, target, operation, input}], activations, animating.
+                            opacity}], drag, band, band_operation (replace|extend|toggle), selection,
+                            menu {element, at, items} (an open context menu), revealed {id: opacity},
+                            drops [{items, target, operation, input}], activations, conventions,
+                            animating.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

@@ -1,6 +1,6 @@
 // Band selection in the engine (SPEC I1): press on empty space in a collection and drag; the
-// pointer grows into the band, items inside are selected live, Shift extends, Control/Super
-// toggles, and past an edge the collection auto-scrolls.
+// pointer grows into the band, items inside are selected live, the keys held extend or toggle
+// (as the settings' `Conventions` say), and past an edge the collection auto-scrolls.
 
 public struct BandSelectionInteraction: Interaction {
     public var name: String { "band" }
@@ -30,7 +30,8 @@ public struct BandSelectionInteraction: Interaction {
         }
         let content = ce.traits.scroll?.contentSize ?? ce.frame.size
         var b = BandSelection(items: items, viewport: vp, contentSize: content,
-                              selection: ctx.scene.selection.intersection(Set(items.map(\.id))))
+                              selection: ctx.scene.selection.intersection(Set(items.map(\.id))),
+                              conventions: ctx.settings.conventions)
         if scrolls, let t = ctx.transform(of: c) { b.contentOffset = t.offset }
         guard b.handle(.press(p, modifiers: ctx.modifiers), now: now) else { return .ignored }
         band = b
@@ -105,6 +106,8 @@ public struct BandSelectionInteraction: Interaction {
     }
 
     public func contribute(to frame: inout Frame, context: InteractionContext) {
-        if let r = band?.band { frame.bandSelection = BandSelectionAppearance(rect: r, collection: collection) }
+        if let b = band, let r = b.band {
+            frame.bandSelection = BandSelectionAppearance(rect: r, collection: collection, operation: b.operation ?? .replace)
+        }
     }
 }

@@ -1,6 +1,7 @@
 // Context menus in the engine (SPEC G9, G11, I6): a secondary click (right button, touchpad
-// two-finger click or tap, Control-click) or a touch long press opens the element's menu: its
-// own entries, then the essential hover-only controls around it.
+// two-finger click or tap; with the Mac's conventions Control-click or Control-tap) or a touch
+// long press opens the element's menu: its own entries, then the essential hover-only controls
+// around it.
 
 public struct ContextMenuInteraction: Interaction {
     public var name: String { "context menu" }
@@ -60,11 +61,9 @@ public struct ContextMenuInteraction: Interaction {
                 menu = nil
                 return .handled // the click that closes a menu does nothing else
             }
-            if let r = recognizer.handle(.primaryPress(p, modifiers: ctx.modifiers), now: now) {
-                request = r
-                return .handled
-            }
-            return .ignored
+            guard ctx.settings.conventions.isSecondaryClick(ctx.modifiers) else { return .ignored }
+            request = recognizer.handle(.secondaryClick(p), now: now)
+            return .handled
         case .pointerMoved(let p, _):
             if menu != nil { menu!.highlightedIndex = row(at: p) }
             return .ignored
@@ -77,6 +76,10 @@ public struct ContextMenuInteraction: Interaction {
                 if let i = row(at: p) { ctx.emit(.menuItemChosen(element: m.element, index: i)) }
                 menu = nil
                 return .handled
+            }
+            if ctx.settings.conventions.isSecondaryClick(ctx.modifiers) {
+                request = recognizer.handle(.secondaryTouch(id: id, p), now: now)
+                return recognizer.swallowsTouch ? .handled : .ignored // a second finger is no menu
             }
             request = recognizer.handle(.touchDown(id: id, p), now: now)
             return .ignored

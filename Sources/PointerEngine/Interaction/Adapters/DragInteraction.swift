@@ -1,11 +1,11 @@
 // Drags in the engine (SPEC I2, G11, A1, A2): a `DragSession` over draggable elements
 // (`traits.isDraggable`) and drop targets (kind dropTarget, `traits.drop`), by pointer,
 // trackpad or touch alike. A press on a draggable that never becomes a drag is a click: it
-// selects the item (Shift extends, Control/Super toggles).
+// selects the item, extending or toggling as the settings' `Conventions` read the keys held.
 
 public struct DragInteraction: Interaction {
     public var name: String { "drag" }
-    var session = DragSession<ElementID, ElementID>()
+    var session = DragSession<ElementID, ElementID>(conventions: .desktop)
     var touch: TouchID?
     var input: InputKind = .pointer
     /// The last completed drag (for the inspector).
@@ -33,8 +33,10 @@ public struct DragInteraction: Interaction {
 
     mutating func press(_ id: ElementID?, at p: Point, input: InputKind, _ ctx: InteractionContext, now: Timestamp) -> InteractionResponse {
         guard !session.isActive, let id, ctx.layout[id]?.traits.isDraggable == true else { return .ignored }
+        // The Mac's Control-click is a secondary click: the menu's, not a drag or a selection.
+        guard !ctx.settings.conventions.isSecondaryClick(ctx.modifiers) else { return .ignored }
         self.input = input
-        session = DragSession(modifiers: ctx.modifiers)
+        session = DragSession(modifiers: ctx.modifiers, conventions: ctx.settings.conventions)
         let di: DragInput = input == .touch ? .touch : (input == .trackpad ? .trackpad : .pointer)
         session.handle(.press(item: id, at: p, input: di), now: now)
         return .captured
@@ -62,12 +64,12 @@ public struct DragInteraction: Interaction {
 
     /// A click on an item selects it (I1 semantics for clicks).
     func select(_ id: ElementID, _ ctx: inout InteractionContext) {
-        let m = ctx.modifiers
-        if m.contains(.control) || m.contains(.super) {
+        switch ctx.settings.conventions.selectionOperation(for: ctx.modifiers) {
+        case .toggle:
             if ctx.scene.selection.contains(id) { ctx.scene.selection.remove(id) } else { ctx.scene.selection.insert(id) }
-        } else if m.contains(.shift) {
+        case .extend:
             ctx.scene.selection.insert(id)
-        } else {
+        case .replace:
             ctx.scene.selection = [id]
         }
         ctx.emit(.selectionChanged(ctx.scene.selection))
