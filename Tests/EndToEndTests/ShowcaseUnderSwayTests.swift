@@ -1,9 +1,11 @@
 // Issue 6 and 7 "Done when", end to end: the real showcase window (`lodestone`, default
 // layout) under headless sway, driven by injected pointer, keyboard and touch input, checked
 // on screen (grim) and in state (`--state-out`): the highlight platter around a hovered bar
-// button (E1, M1), the lift with its shadow (E2), the copy accessory and a copy drop with Alt by
-// pointer and by touch (I2, G11), band selection of exactly the items in the band (I1), and
-// the minimized toolbar revealed by hover and by a touch tap without activating (I4, H1, H2).
+// button (E1, M1), the lift with its shadow (E2), the copy accessory and a copy drop with the
+// copy key (desktop Ctrl, --conventions mac Alt) by pointer and by touch (I2, G11), band
+// selection of exactly the items in the band (I1) and a band toggled with the toggle key
+// (desktop Ctrl, mac Super), Ctrl-click opening no menu on the desktop (G9), and the minimized
+// toolbar revealed by hover and by a touch tap without activating (I4, H1, H2).
 // Every position comes from the showcase model; one sway serves the whole suite.
 import Foundation
 import Testing
@@ -352,14 +354,27 @@ struct ShowcaseUnderSwayTests {
         #expect(w.app.isRunning, "\(w.output)")
     }
 
-    @Test("I2: with Alt held during a pointer drag the copy accessory shows next to the pointer, and the drop is a copy",
-          arguments: [1.0, 2.0])
-    func altDragPointer(scale: Double) throws {
-        let w = try ShowcaseWindow(scale: scale)
+    /// The conventions a test runs under: the program's flags and the key that copies.
+    struct Habit: CustomStringConvertible, Sendable {
+        var conventions: Conventions
+        var arguments: [String] { conventions == .desktop ? [] : ["--conventions", conventions.rawValue] }
+        /// Desktop: Ctrl copies (GNOME Files, Dolphin); mac: Option (Alt).
+        var copyKey: SeatInjector.Key { conventions == .desktop ? .leftCtrl : .leftAlt }
+        /// Desktop: Ctrl toggles; mac: Command (Super).
+        var toggleKey: SeatInjector.Key { conventions == .desktop ? .leftCtrl : .leftSuper }
+        var description: String { conventions.rawValue }
+        static let desktop = Habit(conventions: .desktop), mac = Habit(conventions: .mac)
+        static let both = [desktop, mac]
+    }
+
+    @Test("I2: with the copy key held during a pointer drag (desktop Ctrl, mac Alt) the copy accessory shows next to the pointer, and the drop is a copy",
+          arguments: [1.0, 2.0], Habit.both)
+    func copyDragPointer(scale: Double, habit: Habit) throws {
+        let w = try ShowcaseWindow(scale: scale, arguments: habit.arguments)
         let item = ID.draggables[0], target = ID.dropTargets[0]
         try w.glide(to: w.frame(item).center)
-        try w.seat.press(key: .leftAlt)
-        defer { try? w.seat.release(key: .leftAlt) }
+        try w.seat.press(key: habit.copyKey)
+        defer { try? w.seat.release(key: habit.copyKey) }
         try w.seat.press(.left)
         try w.glide(to: w.frame(target).center, steps: 12)
         func plus(_ s: AppState) -> [String: Any]? { s.accessories.first { $0["glyph"] as? String == "plus" && s.number($0["opacity"]) >= 0.99 } }
@@ -377,16 +392,16 @@ struct ShowcaseUnderSwayTests {
         #expect(hypot(center.x - drawn.x, center.y - drawn.y) < 3 * size, "the accessory at \(center) is not next to the pointer at \(drawn)")
         let box = Rect(x: center.x - size / 2 - 1, y: center.y - size / 2 - 1, width: size + 2, height: size + 2)
         let region = box.outsetBy(30)
-        let withAlt = try w.shot(region)
+        let withKey = try w.shot(region)
 
-        // Alt up mid-drag: a move, no accessory; the glyph's box is what changes.
-        try w.seat.release(key: .leftAlt)
+        // The key up mid-drag: a move, no accessory; the glyph's box is what changes.
+        try w.seat.release(key: habit.copyKey)
         let moving = try w.state.waitFor("a move drag") { s in s.drag?["operation"] as? String == "move" && plus(s) == nil }
         #expect(moving.accessories.allSatisfy { $0["glyph"] as? String != "plus" })
-        let withoutAlt = try w.shot(region)
-        #expect(withAlt.changed(from: withoutAlt, in: box) > 0.15, "the plus accessory is not on screen at \(box)")
+        let withoutKey = try w.shot(region)
+        #expect(withKey.changed(from: withoutKey, in: box) > 0.15, "the plus accessory is not on screen at \(box)")
 
-        try w.seat.press(key: .leftAlt)
+        try w.seat.press(key: habit.copyKey)
         try w.state.waitFor("a copy drag again") { s in s.drag?["operation"] as? String == "copy" }
         try w.seat.release(.left)
         try expectOneCopyDrop(w, of: item, on: target, input: "pointer")
@@ -404,14 +419,14 @@ struct ShowcaseUnderSwayTests {
         #expect(drop["input"] as? String == input)
     }
 
-    @Test("I2 G11: an Alt drag by touch produces a copy too", arguments: [1.0, 2.0])
-    func altDragTouch(scale: Double) throws {
-        let w = try ShowcaseWindow(scale: scale)
+    @Test("I2 G11: a drag by touch with the copy key held (desktop Ctrl, mac Alt) produces a copy too", arguments: [1.0, 2.0], Habit.both)
+    func copyDragTouch(scale: Double, habit: Habit) throws {
+        let w = try ShowcaseWindow(scale: scale, arguments: habit.arguments)
         let item = ID.draggables[0], target = ID.dropTargets[0]
         let from = w.frame(item).center, to = w.frame(target).center
         func layout(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 3, x: w.origin.x + p.x, y: w.origin.y + p.y) }
-        try w.seat.press(key: .leftAlt)
-        defer { try? w.seat.release(key: .leftAlt) }
+        try w.seat.press(key: habit.copyKey)
+        defer { try? w.seat.release(key: habit.copyKey) }
         try w.seat.touchDown(layout(from))
         usleep(300_000)
         for k in 1...12 { try w.seat.touchMove(layout(from.lerp(to: to, Double(k) / 12))) }
@@ -460,6 +475,69 @@ struct ShowcaseUnderSwayTests {
                 #expect(changed < 0.01, "unselected item \(id) changed (\(changed))")
             }
         }
+    }
+
+    @Test("I1: a band drawn with the toggle key held (desktop Ctrl, mac Super) draws and flips what it touches", arguments: Habit.both)
+    func toggleBand(habit: Habit) throws {
+        let w = try ShowcaseWindow(scale: 1, arguments: habit.arguments)
+        let items = ID.collectionItems.map { ($0, w.frame($0)) }
+        let (a, b, e) = (items[0].1, items[5].1, items[10].1)
+        let start = Point((a.maxX + b.minX) / 2, (a.maxY + b.minY) / 2), end = e.center
+        let band = Rect(corner: start, end)
+        let covered = Set(items.filter { band.intersects($0.1) }.map { Int($0.0.rawValue) })
+        // Item 7 is selected first with a plain click; the band covers it and flips it off.
+        let first = Int(ID.collectionItems[6].rawValue)
+        #expect(covered.contains(first))
+        try w.glide(to: items[6].1.center)
+        try w.seat.click(.left)
+        try w.state.waitFor("item 7 selected") { $0.selection == [first] }
+
+        try w.glide(to: start)
+        try w.seat.press(key: habit.toggleKey)
+        defer { try? w.seat.release(key: habit.toggleKey) }
+        usleep(400_000) // a person holds the key a moment before pressing
+        try w.seat.press(.left)
+        usleep(300_000)
+        try w.glide(to: end, steps: 12)
+        let live = try w.state.waitFor("a toggling band over the collection", settled: false) { s in
+            s.json["band_operation"] as? String == "toggle"
+                && (AppState.rect(s.json["band"]).map { abs($0.x + $0.width - end.x) < 0.5 && abs($0.y + $0.height - end.y) < 0.5 } ?? false)
+        }
+        let expected = covered.symmetricDifference([first])
+        #expect(live.selection == expected, "live selection \(live.selection.sorted()) ≠ \(expected.sorted())")
+        #expect(!(live.json["menu"] is [String: Any]), "no menu opened")
+        try w.seat.release(.left)
+        let s = try w.state.waitFor("the band gone") { !($0.json["band"] is [Any]) }
+        #expect(s.selection == expected, "selection \(s.selection.sorted()) ≠ \(expected.sorted())")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    @Test("G9: Ctrl-click opens no menu on the desktop, even after a pause; with --conventions mac it opens one", arguments: Habit.both)
+    func controlClick(habit: Habit) throws {
+        let w = try ShowcaseWindow(scale: 1, arguments: habit.arguments)
+        let p = w.frame(ID.menuCard).center
+        // Where a menu opened at p would be drawn (ContextMenuInteraction: rows below and right).
+        let area = Rect(x: p.x + 4, y: p.y + 4, width: ContextMenuInteraction.minimumWidth - 8, height: 3 * ContextMenuInteraction.itemHeight)
+        let before = try w.shot(area)
+        try w.glide(to: p)
+        try w.seat.press(key: .leftCtrl)
+        usleep(300_000)
+        try w.seat.click(.left)
+        try w.seat.release(key: .leftCtrl)
+        usleep(800_000) // nothing more: a menu must not wait for the next input
+        let after = try w.state.waitFor("the click handled") { _ in true }
+        try w.move(to: ShowcaseWindow.neutral)
+        try w.waitAtRest()
+        let shown = try w.shot(area)
+        let changed = shown.changed(from: before, in: area)
+        if habit.conventions == .desktop {
+            #expect(!(after.json["menu"] is [String: Any]), "a menu opened: \(String(describing: after.json["menu"]))")
+            #expect(changed < 0.01, "the menu's area changed (\(changed)): a menu is drawn")
+        } else {
+            #expect(after.json["menu"] is [String: Any], "no menu in the state")
+            #expect(changed > 0.1, "no menu on screen (\(changed))")
+        }
+        #expect(w.app.isRunning, "\(w.output)")
     }
 
     @Test("I4: the minimized toolbar reveals on hover without activating anything, and minimizes again", arguments: [1.0, 2.0])
