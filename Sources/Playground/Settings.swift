@@ -6,7 +6,7 @@
 //       "size": 1.5,                     // 0.5 … 4 (P6)
 //       "color": "#1C1C1E",              // #RRGGBB or #RRGGBBAA (P6)
 //       "contrastBorder": true,          // (P6)
-//       "autoHideDelay": 3,              // seconds, or null: never hide for idleness (P5)
+//       "autoHideDelay": 3,              // seconds, or "never" (or null): never hide for idleness (P5)
 //       "reduceMotion": false,           // (P6)
 //       "naturalScrolling": true,        // (G1)
 //       "scrollSpeed": 1.0,              // 0.1 … 10 (P6)
@@ -69,6 +69,14 @@ public enum SettingsFile {
 
     /// Parses a settings file's text over `base`.
     public static func parse(_ text: String, file: String? = nil, over base: AppSettings = AppSettings()) throws(SettingsError) -> AppSettings {
+        var ignored: [SettingsError] = []
+        return try parse(text, file: file, over: base, overriddenBy: [:], warnings: &ignored)
+    }
+
+    /// Parses over `base`; a bad value for a setting in `overridden` (setting → the flag that
+    /// sets it) is no error but a warning: the flag decides (issue 16.9).
+    static func parse(_ text: String, file: String?, over base: AppSettings, overriddenBy overridden: [String: String],
+                      warnings: inout [SettingsError]) throws(SettingsError) -> AppSettings {
         let root: JSONNode
         do { root = try JSONReader.parse(text) } catch { throw SettingsError(error.message, file: file, at: error.position) }
         guard case .object(let members) = root.value else {
@@ -80,7 +88,9 @@ public enum SettingsFile {
                 var e = error
                 e.file = file
                 if e.position == nil { e.position = m.value.position }
-                throw e
+                guard let flag = overridden[m.key] else { throw e }
+                e.message += " (ignored: \(flag) overrides it)"
+                warnings.append(e)
             }
             _ = m.keyPosition
         }
@@ -110,7 +120,11 @@ public enum SettingsFile {
         case "color": s.pointer.color = try color(try string())
         case "contrastBorder": s.pointer.contrastBorder = try bool()
         case "autoHideDelay":
-            if case .null = n.value { s.pointer.autoHideDelay = nil } else { s.pointer.autoHideDelay = try number(0...maximumAutoHide) }
+            switch n.value {
+            case .null: s.pointer.autoHideDelay = nil
+            case .number(let v), .string(let v): s.pointer.autoHideDelay = try autoHideDelay(v, name: key)
+            default: throw SettingsError("\(key) must be \(autoHideGrammar), found \(n.typeName)")
+            }
         case "reduceMotion": s.pointer.reduceMotion = try bool()
         case "naturalScrolling": s.pointer.gestures.naturalScrolling = try bool()
         case "scrollSpeed": s.pointer.gestures.scrollSpeed = try number(scrollSpeedRange)
@@ -134,6 +148,17 @@ public enum SettingsFile {
             throw SettingsError("unknown setting \"\(key)\"\(hint); known: \(keys.joined(separator: ", "))")
         }
     }
+
+    /// The auto-hide delay's one grammar, in the file and for --auto-hide (P5): seconds from 0 to
+    /// `maximumAutoHide`, or "never".
+    public static func autoHideDelay(_ v: String, name: String) throws(SettingsError) -> Double? {
+        if v == "never" { return nil }
+        guard let d = Double(v), (0...maximumAutoHide).contains(d) else {
+            throw SettingsError("\(name) must be \(autoHideGrammar), found \"\(v)\"")
+        }
+        return d
+    }
+    static let autoHideGrammar = "seconds (0 to \(Int(maximumAutoHide))) or \"never\""
 
     public static func generation(_ v: String) throws(SettingsError) -> PointerGeneration {
         guard let g = PointerGeneration(rawValue: v) else { throw SettingsError("generation must be \"modern\" or \"classic\", found \"\(v)\"") }
@@ -216,6 +241,12 @@ public enum SettingsFile {
 
     /// Applies command-line flags (after the file). Returns the arguments it did not know.
     public static func applyFlags(_ args: [String], to s: inout AppSettings) throws(SettingsError) -> [String] {
+        var keys: [String: String] = [:]
+        return try applyFlags(args, to: &s, keys: &keys)
+    }
+
+    /// Also records which settings the flags set (setting → the last flag that set it).
+    static func applyFlags(_ args: [String], to s: inout AppSettings, keys: inout [String: String]) throws(SettingsError) -> [String] {
         var rest: [String] = []
         var reader = ArgumentReader(args)
         func value(_ flag: String) throws(SettingsError) -> String { try reader.value(flag) }
@@ -229,6 +260,7 @@ public enum SettingsFile {
             }
         }
         while let a = reader.next() {
+            if let key = flagSettings[a] { keys[key] = a }
             do throws(SettingsError) {
                 switch a {
                 case "--generation": s.pointer.generation = try generation(try value(a))
@@ -236,14 +268,7 @@ public enum SettingsFile {
                 case "--pointer-size": s.pointer.size = try number(a, PointerSettings.sizeRange)
                 case "--pointer-color": s.pointer.color = try color(try value(a))
                 case "--contrast-border": s.pointer.contrastBorder = try onOff(a)
-                case "--auto-hide":
-                    let v = try value(a)
-                    if v == "never" { s.pointer.autoHideDelay = nil } else {
-                        guard let d = Double(v), d >= 0, d <= maximumAutoHide else {
-                            throw SettingsError("--auto-hide wants seconds (0…3600) or 'never', found '\(v)'", file: a)
-                        }
-                        s.pointer.autoHideDelay = d
-                    }
+                case "--auto-hide": s.pointer.autoHideDelay = try autoHideDelay(try value(a), name: a)
                 case "--reduce-motion": s.pointer.reduceMotion = true
                 case "--natural-scrolling": s.pointer.gestures.naturalScrolling = try onOff(a)
                 case "--scroll-speed": s.pointer.gestures.scrollSpeed = try number(a, scrollSpeedRange)
@@ -273,6 +298,14 @@ public enum SettingsFile {
         ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
         ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
         ("--conventions", "desktop|mac"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
+    ]
+
+    /// The file's setting each flag sets: a bad value there only warns when the flag is given.
+    public static let flagSettings: [String: String] = [
+        "--generation": "generation", "--classic": "generation", "--pointer-size": "size", "--pointer-color": "color",
+        "--contrast-border": "contrastBorder", "--auto-hide": "autoHideDelay", "--reduce-motion": "reduceMotion",
+        "--natural-scrolling": "naturalScrolling", "--scroll-speed": "scrollSpeed", "--kinetic": "kineticScrolling",
+        "--magnetism": "magnetism", "--reserved": "reservedGestures", "--input": "inputBackend",
     ]
 }
 

@@ -1,5 +1,6 @@
 // Settings file and flags (SPEC P1, P5, P6, G1, G5): values land where they belong; every
 // error names the file, line and column (or the flag).
+import Glibc
 import InputProtocol
 import Testing
 import PointerEngine
@@ -117,5 +118,73 @@ struct SettingsTests {
         #expect(SettingsFile.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/lodestone/settings.json")
         #expect(SettingsFile.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/lodestone/settings.json")
         #expect(SettingsFile.path(environment: [:]) == nil)
+    }
+
+    // Issue 16.9: one grammar for the file and the flag; a bad file value a flag overrides only
+    // warns; a settings file that cannot be read says why.
+
+    @Test("autoHideDelay: the file takes what --auto-hide takes", arguments: [
+        ("\"never\"", "never", nil), ("2.5", "2.5", 2.5), ("\"2.5\"", "2.5", 2.5), ("0", "0", 0), ("null", "never", nil),
+    ] as [(String, String, Double?)])
+    func autoHideGrammar(json: String, flag: String, expected: Double?) throws {
+        let fromFile = try SettingsFile.parse("{\"autoHideDelay\": \(json)}")
+        var fromFlag = AppSettings()
+        _ = try SettingsFile.applyFlags(["--auto-hide", flag], to: &fromFlag)
+        #expect(fromFile.pointer.autoHideDelay == expected)
+        #expect(fromFlag.pointer.autoHideDelay == expected)
+    }
+
+    @Test("autoHideDelay: the same values are refused in the file and the flag, with the same words", arguments: [
+        "soon", "-1", "3601", "Never",
+    ])
+    func autoHideRefused(value: String) {
+        let words = "must be seconds (0 to 3600) or \"never\", found \"\(value)\""
+        #expect {
+            _ = try SettingsFile.parse("{\"autoHideDelay\": \"\(value)\"}", file: "s.json")
+        } throws: { ($0 as? SettingsError)?.description == "s.json:1:19: autoHideDelay " + words }
+        var s = AppSettings()
+        #expect {
+            _ = try SettingsFile.applyFlags(["--auto-hide", value], to: &s)
+        } throws: { ($0 as? SettingsError)?.description == "--auto-hide: --auto-hide " + words }
+    }
+
+    @Test("a bad file value that a flag overrides: a warning naming file:line:column, and the flag's value")
+    func overriddenBadValue() throws {
+        let text = "{\n  \"size\": 2,\n  \"autoHideDelay\": \"soon\"\n}"
+        let loaded = try SettingsFile.load(text, file: "/h/settings.json", flags: ["--auto-hide", "never", "--layout", "x.json"])
+        #expect(loaded.settings.pointer.autoHideDelay == nil)
+        #expect(loaded.settings.pointer.size == 2)
+        #expect(loaded.rest == ["--layout", "x.json"])
+        #expect(loaded.warnings.map(\.description) == [
+            "/h/settings.json:3:20: autoHideDelay must be seconds (0 to 3600) or \"never\", found \"soon\" (ignored: --auto-hide overrides it)",
+        ])
+        // Without the flag the same file is an error; a flag for another setting does not excuse it.
+        for flags in [[], ["--pointer-size", "3"]] {
+            #expect(throws: SettingsError.self) { _ = try SettingsFile.load(text, file: "/h/settings.json", flags: flags) }
+        }
+        // A flag that itself is bad stays an error.
+        #expect {
+            _ = try SettingsFile.load(text, file: "/h/settings.json", flags: ["--auto-hide", "later"])
+        } throws: { ($0 as? SettingsError)?.file == "--auto-hide" }
+        // Malformed JSON is no value a flag can override.
+        #expect(throws: SettingsError.self) { _ = try SettingsFile.load("{\"size\": ", file: "f", flags: ["--pointer-size", "2"]) }
+    }
+
+    @Test("every settings flag names the file setting it overrides")
+    func everyFlagHasItsSetting() {
+        #expect(Set(SettingsFile.flags.map(\.name)) == Set(SettingsFile.flagSettings.keys))
+        for key in SettingsFile.flagSettings.values { #expect(SettingsFile.keys.contains(key), "\(key)") }
+    }
+
+    @Test("reading: no file is no settings; a directory says so")
+    func reading() throws {
+        let dir = "/tmp/lodestone-settings-read-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { rmdir(dir) }
+        #expect(try SettingsFile.read(path: dir + "/missing/settings.json") == nil)
+        #expect {
+            _ = try SettingsFile.read(path: dir)
+        } throws: { ($0 as? SettingsError)?.description == "\(dir): cannot read the settings file: is a directory" }
+        #expect(SettingsFile.readError("/h/settings.json", EACCES).description == "/h/settings.json: cannot read the settings file: permission denied")
     }
 }

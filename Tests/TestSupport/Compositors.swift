@@ -65,31 +65,33 @@ public final class Sway: Compositor {
     private init(output: Output, environment: [String: String], preload: [String], config: [String],
                  inject: SwaySetup.Inject?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-sway")
-        try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
         runtimeDirectory = dir
-        let configPath = dir.file("config")
         let setup = SwaySetup(width: output.width, height: output.height, scale: output.scale, inject: inject, extraConfig: config)
-        try setup.configText.write(toFile: configPath, atomically: true, encoding: .utf8)
-        chown(configPath, unprivilegedUID, unprivilegedGID)
-
-        var env = setup.environment(runtimeDirectory: dir.path)
-        let preloads = preload + (env["LD_PRELOAD"].map { [$0] } ?? [])
-        if !preloads.isEmpty { env["LD_PRELOAD"] = preloads.joined(separator: ":") }
+        // The config and a copy of every preload go into sway's own directory (issue 16.1): the
+        // checkout may sit where sway's uid cannot read (a 0700 home directory).
+        let asRoot = getuid() == 0
+        let prepared: SwaySetup.Prepared
+        do { prepared = try setup.prepare(runtimeDirectory: dir.path, preload: preload, asRoot: asRoot) } catch {
+            throw HarnessError("\(error)")
+        }
+        var env = prepared.environment
         env.merge(environment) { _, new in new }
         // The child's output files go to a directory the test (root) owns, not the runtime dir.
-        process = try ChildProcess(SwaySetup.commandLine(config: configPath, asRoot: getuid() == 0), environment: env, name: "sway")
+        process = try ChildProcess(SwaySetup.commandLine(config: prepared.config, asRoot: asRoot), environment: env, name: "sway")
 
         var wayland: String?
         var ipc: String?
         let process = self.process
         do {
             try waitUntil(timeout: timeout, "sway to create its sockets in \(dir.path)") {
+                if let why = prepared.startupProblem(stderr: process.stderr, socketsUp: false) { throw HarnessError(why) }
                 if let t = process.poll() { throw HarnessError("sway exited during startup (\(t))") }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
                 wayland = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { dir.file($0) }
                 ipc = names.first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }.map { dir.file($0) }
                 return wayland != nil && ipc != nil
             }
+            if let why = prepared.startupProblem(stderr: process.stderr, socketsUp: true) { throw HarnessError(why) }
         } catch {
             process.stop()
             throw HarnessError("\(error)\n--- sway stderr:\n\(process.stderr)")

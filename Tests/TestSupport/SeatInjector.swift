@@ -19,10 +19,12 @@ public enum SwayInject {
 extension Sway {
     /// Starts headless sway with the sway-inject shim preloaded and connects a `SeatInjector`
     /// to it. The cursor never auto-hides (it would send leave/enter between commands).
+    /// `library`: the shim to preload (default: the one scripts/build-fixtures built); sway
+    /// loads a copy staged in its own runtime directory, wherever this file lives.
     public static func startWithInjectedSeat(output: Output = Output(),
                                              devices: Set<SeatInjector.Device> = Set(SeatInjector.Device.allCases),
-                                             config: [String] = []) throws -> (sway: Sway, seat: SeatInjector) {
-        guard let library = SwayInject.library() else {
+                                             config: [String] = [], library: String? = nil) throws -> (sway: Sway, seat: SeatInjector) {
+        guard let library = library ?? SwayInject.library() else {
             throw HarnessError("the sway-inject fixture is not built: run scripts/build-fixtures (make test does)")
         }
         let dir = try TemporaryDirectory(prefix: "lodestone-inject")

@@ -45,26 +45,26 @@ final class HeadlessSway {
         var template = Array("/tmp/lodestone-bench-XXXXXX".utf8CString)
         guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
         let dir = String(cString: dirPtr)
-        let config = "\(dir)/config"
         let injectSocket = inject.map { _ in "\(dir)/inject.sock" }
         let setup = SwaySetup(width: width, height: height, refreshHz: refreshHz,
                               inject: inject.map { SwaySetup.Inject(library: $0, socket: injectSocket!, present: true) })
-        guard let f = fopen(config, "w") else { throw StartError(description: "cannot write \(config)") }
-        fputs(setup.configText, f)
-        fclose(f)
+        // The config and a copy of the shim go into sway's own directory (issue 16.1): the
+        // checkout may sit where sway's uid cannot read (a 0700 home directory).
         let root = getuid() == 0
-        if root {
-            chown(dir, SwaySetup.unprivilegedID, SwaySetup.unprivilegedID)
-            chown(config, SwaySetup.unprivilegedID, SwaySetup.unprivilegedID)
+        let prepared: SwaySetup.Prepared
+        do { prepared = try setup.prepare(runtimeDirectory: dir, asRoot: root) } catch {
+            rmdirAll(dir)
+            throw StartError(description: error.description)
         }
-        chmod(dir, 0o700)
-        let env = setup.environment(runtimeDirectory: dir).map { "\($0.key)=\($0.value)" }
-        let argv = SwaySetup.commandLine(config: config, asRoot: root)
+        let env = prepared.environment.map { "\($0.key)=\($0.value)" }
+        // sway's stderr, for ld.so's complaint about a preload it cannot load.
+        let stderrPath = "\(dir)/sway.stderr"
+        let argv = SwaySetup.commandLine(config: prepared.config, asRoot: root)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let cArgs = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
@@ -74,14 +74,21 @@ final class HeadlessSway {
         let sway = HeadlessSway(pid: pid, directory: dir, socket: "\(dir)/wayland-1", injectSocket: injectSocket)
         // Wait for the socket to answer (sway creates wayland-1 in its runtime dir).
         let deadline = Spawn.now() + 10
+        var problem: String?
         while Spawn.now() < deadline {
+            let stderr = PlaygroundSetup.readText(stderrPath) ?? ""
+            if let why = prepared.startupProblem(stderr: stderr, socketsUp: false) { problem = why; break }
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { throw StartError(description: "sway exited during startup") }
-            if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil { return sway }
+            if waitpid(pid, &status, WNOHANG) == pid { problem = "sway exited during startup"; break }
+            if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil {
+                problem = prepared.startupProblem(stderr: PlaygroundSetup.readText(stderrPath) ?? "", socketsUp: true)
+                if problem == nil { return sway }
+                break
+            }
             usleep(20_000)
         }
         sway.stop()
-        throw StartError(description: "sway did not create \(sway.socket) within 10 s")
+        throw StartError(description: problem ?? "sway did not create \(sway.socket) within 10 s")
     }
 
     private init(pid: pid_t, directory: String, socket: String, injectSocket: String?) {
@@ -94,16 +101,21 @@ final class HeadlessSway {
         guard !stopped else { return }
         stopped = true
         Spawn.terminate(pid, grace: 3) { usleep(10_000) }
-        // The runtime directory holds only sway's sockets, lock, our config and records.
-        if let d = opendir(directory) {
-            while let e = readdir(d) {
-                let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
-            }
-            closedir(d)
-        }
-        rmdir(directory)
+        // The runtime directory holds only sway's sockets, lock, our config, the staged shim and records.
+        rmdirAll(directory)
     }
 
     deinit { stop() }
+}
+
+/// Removes `directory` and the files in it (no subdirectories: a runtime directory has none).
+private func rmdirAll(_ directory: String) {
+    if let d = opendir(directory) {
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { unlink("\(directory)/\(name)") }
+        }
+        closedir(d)
+    }
+    rmdir(directory)
 }

@@ -13,16 +13,17 @@ struct ExitStatus: Error { var code: Int32 }
 
 enum PlaygroundSetup {
     /// Reads the settings file (if any), then applies the settings flags in `args`. Returns the
-    /// settings and the arguments left for the command. Errors name file:line:column or the flag.
+    /// settings and the arguments left for the command. Errors name file:line:column or the flag;
+    /// a bad file value that a flag overrides is a warning on stderr (issue 16.9).
     static func settings(_ args: [String]) throws(SettingsError) -> (AppSettings, [String]) {
         var env: [String: String] = [:]
         for key in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(key) { env[key] = String(cString: v) } }
-        var s = AppSettings()
-        if let path = SettingsFile.path(environment: env), let text = readText(path) {
-            s = try SettingsFile.parse(text, file: path)
-        }
-        let rest = try SettingsFile.applyFlags(args, to: &s)
-        return (s, rest)
+        let path = SettingsFile.path(environment: env)
+        var text: String?
+        if let path { text = try SettingsFile.read(path: path) }
+        let loaded = try SettingsFile.load(text, file: path, flags: args)
+        for w in loaded.warnings { Diagnostics.warning("\(w)") }
+        return (loaded.settings, loaded.rest)
     }
 
     /// The whole file, or nil when it does not exist / is unreadable.
