@@ -61,6 +61,20 @@ public enum StateReport {
         o.raw("revealed", object { x in
             for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }
         })
+        // Issue 16: the open context menu (its element and row count, never its titles) and the
+        // content offset of each scrolled container.
+        o.raw("menu", f.contextMenu.map { m in
+            object { x in
+                x.raw("element", m.element.map { "\($0.rawValue)" } ?? "null")
+                x.int("items", m.items.count)
+                x.raw("origin", point(m.origin))
+            }
+        } ?? "null")
+        o.raw("offsets", object { x in
+            for (id, t) in session.engine.scene.transforms.sorted(by: { $0.key < $1.key }) {
+                x.raw("\(id.rawValue)", point(Point(t.offset.dx, t.offset.dy)))
+            }
+        })
         var drops: [String] = [], activations: [String] = []
         for out in session.outputs {
             switch out {

@@ -565,6 +565,8 @@ public struct Engine: Sendable {
                 let r = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
                 if r > animationTime, r < step { step = r; fire = nil; rest = true } else if r > animationTime, r == step { rest = true }
             }
+            // A right click held back as a possible two-finger tap opens its menu at its deadline (G4, G9).
+            if let d = gestures.pendingTapDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
             stepAnimations(to: step)
             if rest { velocity.decay(to: step); updateMagnetism() }
             if fire == .idleTimeout {
