@@ -1,6 +1,7 @@
 // Issue 16, end to end in the showcase under headless sway, with a person's pacing: what a new
 // user hits in the first minutes. Item 3 (G9, G4): a right click opens its menu with no further
-// input.
+// input. Item 5 (I4, H1, H2, M1): the video's hidden playback controls are no target until
+// revealed.
 import Foundation
 import Testing
 import TestSupport
@@ -27,6 +28,56 @@ struct FirstMinutesUnderSwayTests {
         #expect(open.menu?["element"] as? Int == Int(ID.video.rawValue))
         // The interval, plus room for a loaded machine to draw and write the frame.
         #expect(waited < GestureInterpreter.doubleTapInterval + 1.0, "the menu took \(waited) s")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    /// Over the picture 10 pt above the hidden playback bar: inside Play's padded hit region
+    /// (M1), outside the group's area.
+    static func overHiddenPlay(_ w: ShowcaseWindow) -> Point {
+        Point(w.frame(ID.play).midX, w.frame(ID.playback).minY - 10)
+    }
+
+    @Test("M1 I4 (issue 16.5): resting over the hidden Play button's place hovers nothing and draws no platter; over the bar it reveals, then hovers")
+    func pointerOverHiddenPlay() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        let key = Int(ID.playback.rawValue), play = Int(ID.play.rawValue)
+        try w.state.waitFor("the playback controls hidden") { $0.revealed[key] == 0 }
+        try w.glide(to: Self.overHiddenPlay(w), steps: 12)
+        // Rest without any input (the bug showed at rest: the arrow pulled into the platter).
+        usleep(600_000)
+        let rest = try w.state.waitFor("the pointer at rest over the hidden Play") { AppState.point(($0.json["pointer"] as? [String: Any])?["at"]).map { abs($0.y - Self.overHiddenPlay(w).y) < 0.5 } ?? false }
+        #expect(rest.hovered == nil, "hidden Play hovered: \(rest)")
+        #expect(rest.effect(on: play) == nil, "a highlight platter over the hidden Play: \(rest.effects)")
+        #expect(rest.revealed[key] == 0)
+        let at = AppState.point((rest.json["pointer"] as? [String: Any])?["at"]), drawn = rest.drawnPointer
+        #expect(at.map { a in drawn.map { abs($0.x - a.x) < 0.5 && abs($0.y - a.y) < 0.5 } ?? false } == true, "the arrow is pulled: at \(String(describing: at)) drawn \(String(describing: drawn))")
+        try w.glide(to: w.frame(ID.play).center, steps: 6)
+        let shown = try w.state.waitFor("the bar revealed and Play hovered") { $0.revealed[key] == 1 && $0.hovered == play }
+        #expect(shown.activations.isEmpty)
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    @Test("H1 H2 (issue 16.5): a touch tap near the hidden playback bar reveals it and does not play; the next tap on Play plays")
+    func touchRevealsThenPlays() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        let key = Int(ID.playback.rawValue), play = Int(ID.play.rawValue)
+        try w.state.waitFor("the playback controls hidden") { $0.revealed[key] == 0 }
+        func tap(_ p: Point) throws {
+            try w.seat.touchDown(.init(id: 6, x: w.origin.x + p.x, y: w.origin.y + p.y))
+            usleep(60_000)
+            try w.seat.touchUp(6)
+        }
+        try tap(Self.overHiddenPlay(w))
+        // Touch-revealed controls wait on a timer (H4): the state keeps animating.
+        let revealed = try w.state.waitFor("the bar revealed by the tap", settled: false) { $0.revealed[key] == 1 }
+        #expect(revealed.activations.isEmpty, "the revealing tap activated \(revealed.activations)")
+        usleep(400_000) // a person looks before tapping again
+        #expect(w.state.last?.activations.isEmpty == true)
+        try tap(w.frame(ID.play).center)
+        let second = try w.state.waitFor("the second tap's activation", settled: false) { !$0.activations.isEmpty }
+        #expect(second.activations.count == 1)
+        #expect(second.activations.first?["element"] as? Int == play)
+        #expect(second.activations.first?["input"] as? String == "touch")
         #expect(w.app.isRunning, "\(w.output)")
     }
 }

@@ -304,7 +304,10 @@ public struct Engine: Sendable {
         visibilityEvent(.moved)
         updateHover() // interactions see the element under the pointer now
         hoverIsFresh = true
+        let targets = scene.disabled
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
+        // The motion revealed (or hid) controls (I4): hover hit-tests again with them.
+        if scene.disabled != targets { hoverIsFresh = false }
         if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
             let before = text.selection
             text.move(to: logicalPosition, lines: lines)
@@ -602,12 +605,15 @@ public struct Engine: Sendable {
         if !components.isEmpty, !interactionsPrimed || interactionUnion & timed != 0 {
             let all = !interactionsPrimed || advancesEveryInteraction
             interactionsPrimed = true
+            let targets = scene.disabled
             var ctx = takeContext(input: lastInput)
             for i in components.indices where all || interactionCache[i] & timed != 0 {
                 components[i].advance(to: now, context: &ctx)
                 refreshInteractionCache(i)
             }
             absorb(&ctx)
+            // Controls hid (or revealed) on a timer: a hidden control loses its hover (I4, M1).
+            if scene.disabled != targets { updatePointer(moved: false) }
         }
     }
 
