@@ -379,7 +379,14 @@ public struct Engine: Sendable {
         t.position = p
         if p.distance(to: t.start) > Engine.tapSlop { t.moved = true }
         let hit = index.element(at: p, scene: scene, padded: true)
+        let holder = captor
         if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
+        if holder != nil, captor == nil {
+            // The captor let the touch go before using it (a touch drag not held long enough
+            // to lift, G11): the others get the touch from where it came down, then this move.
+            t.handled = dispatch(.touchDown(id, at: t.start, hit: t.element), input: .touch)
+            if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
+        }
         touches[id] = t
     }
 
