@@ -1,7 +1,7 @@
 // Issue 16, end to end in the showcase under headless sway, with a person's pacing: what a new
 // user hits in the first minutes. Item 3 (G9, G4): a right click opens its menu with no further
 // input. Item 5 (I4, H1, H2, M1): the video's hidden playback controls are no target until
-// revealed.
+// revealed. Item 6 (G11, I2): a touch flick from a tile scrolls; a touch held first drags.
 import Foundation
 import Testing
 import TestSupport
@@ -78,6 +78,47 @@ struct FirstMinutesUnderSwayTests {
         #expect(second.activations.count == 1)
         #expect(second.activations.first?["element"] as? Int == play)
         #expect(second.activations.first?["input"] as? String == "touch")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    @Test("G11 (issue 16.6): a quick touch flick that starts on a Collection tile scrolls the Collection and drags nothing")
+    func flickFromTileScrolls() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        let key = Int(ID.collection.rawValue)
+        let from = w.frame(ID.collectionItems[9]).center
+        func at(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 4, x: w.origin.x + p.x, y: w.origin.y + p.y) }
+        let before = w.state.states().count
+        try w.seat.touchDown(at(from))
+        usleep(29_000) // the issue's flick: it moves 29 ms after touching down
+        for k in 1...6 {
+            try w.seat.touchMove(at(from + Vector(0, -12.0 * Double(k))))
+            usleep(8_000)
+        }
+        try w.seat.touchUp(4)
+        let scrolled = try w.state.waitFor("the collection scrolled and at rest") { ($0.offset(of: key)?.y ?? 0) > 40 }
+        #expect(scrolled.drops.isEmpty, "the flick dropped \(scrolled.drops)")
+        let dragged = w.state.states().dropFirst(before).filter { $0.drag != nil }
+        #expect(dragged.isEmpty, "the flick dragged the tile: \(dragged.first?.drag ?? [:])")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+
+    @Test("G11 I2 (issue 16.6): a touch held on a tile without motion, then moved, drags the tile")
+    func holdThenMoveDrags() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        let key = Int(ID.collection.rawValue)
+        let from = w.frame(ID.collectionItems[9]).center
+        func at(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 4, x: w.origin.x + p.x, y: w.origin.y + p.y) }
+        try w.seat.touchDown(at(from))
+        usleep(UInt32((DragInteraction.touchLiftDelay + 0.2) * 1e6)) // the hold, without motion
+        for k in 1...8 {
+            try w.seat.touchMove(at(from + Vector(6.0 * Double(k), -6.0 * Double(k))))
+            usleep(20_000)
+        }
+        let dragging = try w.state.waitFor("the tile dragged by touch", settled: false) { $0.drag != nil }
+        #expect(dragging.drag?["input"] as? String == "touch")
+        #expect(dragging.drag?["items"] as? [Int] == [Int(ID.collectionItems[9].rawValue)])
+        #expect((dragging.offset(of: key)?.y ?? 0) == 0, "the held touch scrolled the collection")
+        try w.seat.touchUp(4)
         #expect(w.app.isRunning, "\(w.output)")
     }
 }
