@@ -81,19 +81,26 @@ struct FirstMinutesUnderSwayTests {
         #expect(w.app.isRunning, "\(w.output)")
     }
 
+    /// A touch on Collection tile 10: it comes down, waits `pause` seconds without motion, then
+    /// moves by `step` `steps` times, `interval` seconds apart (and stays down).
+    static func touchTile(_ w: ShowcaseWindow, pause: Double, step: Vector, steps: Int, interval: Double) throws {
+        let from = w.frame(ID.collectionItems[9]).center
+        func at(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 4, x: w.origin.x + p.x, y: w.origin.y + p.y) }
+        try w.seat.touchDown(at(from))
+        usleep(UInt32(pause * 1e6))
+        for k in 1...steps {
+            try w.seat.touchMove(at(from + step * Double(k)))
+            usleep(UInt32(interval * 1e6))
+        }
+    }
+
     @Test("G11 (issue 16.6): a quick touch flick that starts on a Collection tile scrolls the Collection and drags nothing")
     func flickFromTileScrolls() throws {
         let w = try ShowcaseWindow(scale: 1)
         let key = Int(ID.collection.rawValue)
-        let from = w.frame(ID.collectionItems[9]).center
-        func at(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 4, x: w.origin.x + p.x, y: w.origin.y + p.y) }
         let before = w.state.states().count
-        try w.seat.touchDown(at(from))
-        usleep(29_000) // the issue's flick: it moves 29 ms after touching down
-        for k in 1...6 {
-            try w.seat.touchMove(at(from + Vector(0, -12.0 * Double(k))))
-            usleep(8_000)
-        }
+        // The issue's flick: it moves 29 ms after touching down, 72 pt up in 50 ms.
+        try Self.touchTile(w, pause: 0.029, step: Vector(0, -12), steps: 6, interval: 0.008)
         try w.seat.touchUp(4)
         let scrolled = try w.state.waitFor("the collection scrolled and at rest") { ($0.offset(of: key)?.y ?? 0) > 40 }
         #expect(scrolled.drops.isEmpty, "the flick dropped \(scrolled.drops)")
@@ -106,14 +113,8 @@ struct FirstMinutesUnderSwayTests {
     func holdThenMoveDrags() throws {
         let w = try ShowcaseWindow(scale: 1)
         let key = Int(ID.collection.rawValue)
-        let from = w.frame(ID.collectionItems[9]).center
-        func at(_ p: Point) -> SeatInjector.TouchPoint { .init(id: 4, x: w.origin.x + p.x, y: w.origin.y + p.y) }
-        try w.seat.touchDown(at(from))
-        usleep(UInt32((DragInteraction.touchLiftDelay + 0.2) * 1e6)) // the hold, without motion
-        for k in 1...8 {
-            try w.seat.touchMove(at(from + Vector(6.0 * Double(k), -6.0 * Double(k))))
-            usleep(20_000)
-        }
+        // The hold, without motion, then a slow deliberate move.
+        try Self.touchTile(w, pause: DragInteraction.touchLiftDelay + 0.2, step: Vector(6, -6), steps: 8, interval: 0.02)
         let dragging = try w.state.waitFor("the tile dragged by touch", settled: false) { $0.drag != nil }
         #expect(dragging.drag?["input"] as? String == "touch")
         #expect(dragging.drag?["items"] as? [Int] == [Int(ID.collectionItems[9].rawValue)])

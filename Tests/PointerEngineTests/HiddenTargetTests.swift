@@ -13,20 +13,11 @@ struct HiddenTargetTests {
     static let overPlayOutsideArea = Point(910, 708)
     static let insideArea = Point(910, 660)
 
-    static func scenario() -> Scenario {
-        var s = Scenario(Fixtures.layout())
-        s.enter(at: Point(600, 560))
-        s.wait(1)
-        return s
-    }
-
-    func activations(_ outputs: [EngineOutput]) -> [EngineOutput] {
-        outputs.filter { if case .activated = $0 { true } else { false } }
-    }
+    static func activations(_ o: EngineOutput) -> Bool { if case .activated = o { true } else { false } }
 
     @Test("M1 I4: resting over a hidden control's place hovers nothing, pulls nothing; over the area it reveals and then hovers")
     func pointerRestsOverHiddenPlay() {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         s.move(to: Self.overPlayOutsideArea, duration: 0.5, steps: 20)
         s.wait(1)
         #expect(s.engine.scene.reveal[Fixtures.reveal] == 0)
@@ -48,18 +39,18 @@ struct HiddenTargetTests {
 
     @Test("I4: a click on a hidden control's place activates nothing")
     func clickOnHiddenPlay() {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         s.move(to: Self.overPlayOutsideArea, duration: 0.5, steps: 20)
         _ = s.engine.drainOutputs()
         s.press(); s.wait(0.08); s.release()
-        #expect(activations(s.engine.drainOutputs()) == [])
+        #expect(s.drained(Self.activations) == [])
     }
 
     @Test("H1 H2: a tap near the hidden controls reveals without activating; the next tap activates", arguments: [
         HiddenTargetTests.overPlayOutsideArea, Point(910, 670),
     ])
     func tapRevealsThenActivates(at p: Point) {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         func tap() {
             s.send(.touchDown(id: 1, position: InputPoint(x: p.x, y: p.y)), from: s.touchscreen)
             s.wait(0.08)
@@ -68,9 +59,9 @@ struct HiddenTargetTests {
         _ = s.engine.drainOutputs()
         tap()
         s.wait(0.3)
-        #expect(activations(s.engine.drainOutputs()) == [])
+        #expect(s.drained(Self.activations) == [])
         #expect(s.engine.scene.reveal[Fixtures.reveal] == 1)
         tap()
-        #expect(activations(s.engine.drainOutputs()) == [.activated(Self.play, input: .touch, clickCount: 1)])
+        #expect(s.drained(Self.activations) == [.activated(Self.play, input: .touch, clickCount: 1)])
     }
 }

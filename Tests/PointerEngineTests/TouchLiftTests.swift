@@ -10,16 +10,7 @@ struct TouchLiftTests {
     static let tile = Point(390, 660) // item 51, inside the collection
     static let folder = Point(810, 655) // dropAny
 
-    static func scenario() -> Scenario {
-        var s = Scenario(Fixtures.layout())
-        s.enter(at: Point(600, 560))
-        s.wait(1)
-        return s
-    }
-
-    func drops(_ outputs: [EngineOutput]) -> [EngineOutput] {
-        outputs.filter { if case .dropped = $0 { true } else { false } }
-    }
+    static func drops(_ o: EngineOutput) -> Bool { if case .dropped = o { true } else { false } }
 
     /// Touch moves from `from` by `by` in `steps` moves, `interval` seconds apart.
     func slide(_ s: inout Scenario, from: Point, by: Vector, steps: Int, interval: Double) -> Bool {
@@ -35,7 +26,7 @@ struct TouchLiftTests {
 
     @Test("G11: a quick flick that starts on a tile scrolls the collection (with momentum) and drags nothing")
     func flickFromTileScrolls() {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         _ = s.engine.drainOutputs()
         s.send(.touchDown(id: 1, position: InputPoint(x: Self.tile.x, y: Self.tile.y)), from: s.touchscreen)
         s.wait(0.029) // the flick: it moves 29 ms after touching down
@@ -46,25 +37,25 @@ struct TouchLiftTests {
         #expect(lifted >= 70, "the collection scrolled \(lifted) pt for an 80 pt flick")
         s.wait(0.5)
         #expect((s.engine.scene.transforms[Fixtures.collection]?.offset.dy ?? 0) > lifted, "no momentum after the flick")
-        #expect(drops(s.engine.drainOutputs()) == [])
+        #expect(s.drained(Self.drops) == [])
     }
 
     @Test("I2 G11: a touch held for the lift delay, then moved, drags the tile and drops it")
     func holdThenMoveDrags() {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         _ = s.engine.drainOutputs()
         s.send(.touchDown(id: 1, position: InputPoint(x: Self.tile.x, y: Self.tile.y)), from: s.touchscreen)
         s.wait(DragInteraction.touchLiftDelay + 0.05) // the hold, without motion
         let dragged = slide(&s, from: Self.tile, by: Self.folder - Self.tile, steps: 20, interval: 0.02)
         #expect(dragged)
         s.send(.touchUp(id: 1), from: s.touchscreen)
-        #expect(drops(s.engine.drainOutputs()) == [.dropped(items: [Fixtures.items[0]], on: Fixtures.dropAny, operation: .move, input: .touch)])
+        #expect(s.drained(Self.drops) == [.dropped(items: [Fixtures.items[0]], on: Fixtures.dropAny, operation: .move, input: .touch)])
         #expect((s.engine.scene.transforms[Fixtures.collection]?.offset.dy ?? 0) == 0)
     }
 
     @Test("I2: a pointer drag needs no hold: it starts past its motion threshold at once")
     func pointerDragsAtOnce() {
-        var s = Self.scenario()
+        var s = Scenario.entered()
         s.move(to: Self.tile, duration: 0.3, steps: 10)
         s.wait(0.2)
         s.press()
