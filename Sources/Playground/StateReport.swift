@@ -71,6 +71,12 @@ public enum StateReport {
         o.raw("revealed", object { x in
             for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }
         })
+        // Issue 16: the content offset of each scrolled container.
+        o.raw("offsets", object { x in
+            for (id, t) in session.engine.scene.transforms.sorted(by: { $0.key < $1.key }) {
+                x.raw("\(id.rawValue)", point(Point(t.offset.dx, t.offset.dy)))
+            }
+        })
         var drops: [String] = [], activations: [String] = []
         for out in session.outputs {
             switch out {

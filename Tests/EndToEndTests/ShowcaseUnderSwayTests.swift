@@ -428,7 +428,8 @@ struct ShowcaseUnderSwayTests {
         try w.seat.press(key: habit.copyKey)
         defer { try? w.seat.release(key: habit.copyKey) }
         try w.seat.touchDown(layout(from))
-        usleep(300_000)
+        // The hold that lifts the item for a touch drag (issue 16.6), without motion.
+        usleep(UInt32((DragInteraction.touchLiftDelay + 0.2) * 1e6))
         for k in 1...12 { try w.seat.touchMove(layout(from.lerp(to: to, Double(k) / 12))) }
         let dragging = try w.state.waitFor("a touch copy drag over the folder") { s in s.drag?["operation"] as? String == "copy" }
         #expect(dragging.drag?["input"] as? String == "touch")

@@ -46,6 +46,17 @@ struct Scenario {
     mutating func release(_ b: PointerButton = .left) { send(.button(b, pressed: false)) }
 
     mutating func frame() -> Frame { engine.frame(now: clock) }
+
+    /// The fixtures' layout with the pointer entered over empty space and a second gone by.
+    static func entered() -> Scenario {
+        var s = Scenario(Fixtures.layout())
+        s.enter(at: Point(600, 560))
+        s.wait(1)
+        return s
+    }
+
+    /// The outputs since the last drain that `keep` picks (activations, drops …).
+    mutating func drained(_ keep: (EngineOutput) -> Bool) -> [EngineOutput] { engine.drainOutputs().filter(keep) }
 }
 
 /// A toolbar of four bar buttons, an icon, a card, a row, a text area, a resize handle and a graph.

@@ -198,9 +198,27 @@ struct GestureInterpreterTests {
     func secondaryClick() {
         var gi = Self.touchpad()
         #expect(Self.run(&gi, [(100, .button(.right, pressed: true))]) == [])
-        #expect(gi.advance(to: ms(100 + GestureInterpreter.doubleTapInterval * 1000)) == [])
-        #expect(gi.advance(to: ms(101 + GestureInterpreter.doubleTapInterval * 1000)) == [.secondaryClick(at: Point(200, 150))])
+        let deadline = ms(100 + GestureInterpreter.doubleTapInterval * 1000)
+        #expect(gi.pendingTapDeadline == deadline)
+        #expect(gi.advance(to: ms(99 + GestureInterpreter.doubleTapInterval * 1000)) == [])
+        #expect(gi.advance(to: deadline) == [.secondaryClick(at: Point(200, 150))])
+        #expect(gi.pendingTapDeadline == nil)
         #expect(Self.run(&gi, [(1_000, .button(.right, pressed: true))], device: 2) == [.secondaryClick(at: Point(200, 150))])
+    }
+
+    @Test("G4/G9 (issue 16.3): a gesture-capable seat pointer a wheel moved last is a mouse: its right click is not held back")
+    func wheelMouseRightClickAtOnce() {
+        var gi = Self.touchpad()
+        let detent: InputEventKind = .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)
+        let finger: InputEventKind = .scroll(source: .finger, axis: .vertical, value: 3, value120: nil, stop: false)
+        _ = Self.run(&gi, [(100, detent)])
+        #expect(Self.run(&gi, [(200, .button(.right, pressed: true)), (250, .button(.right, pressed: false))])
+                == [.secondaryClick(at: Point(200, 150))])
+        #expect(gi.pendingTapDeadline == nil)
+        // Two fingers on the touchpad again: its taps may be a double tap again.
+        _ = Self.run(&gi, [(1_000, finger)])
+        #expect(Self.run(&gi, [(1_100, .button(.right, pressed: true))]) == [])
+        #expect(gi.pendingTapDeadline != nil)
     }
 
     @Test("G4: two short two-finger rests (holds) are a double tap; long or cancelled ones are not")

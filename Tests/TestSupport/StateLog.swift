@@ -27,6 +27,12 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
         for (k, v) in json["revealed"] as? [String: Any] ?? [:] { if let id = Int(k) { out[id] = (v as? NSNumber)?.doubleValue } }
         return out
     }
+    /// The open context menu ({element, items, origin}), nil when none is open.
+    public var menu: [String: Any]? { json["menu"] as? [String: Any] }
+    /// The content offset of each scrolled container, by element id, points.
+    public func offset(of element: Int) -> (x: Double, y: Double)? {
+        AppState.point((json["offsets"] as? [String: Any])?["\(element)"])
+    }
     /// The pointer's drawn (magnetised) hot spot, surface points.
     public var drawnPointer: (x: Double, y: Double)? { AppState.point(json["pointer"].flatMap { ($0 as? [String: Any])?["drawn"] }) }
 

@@ -79,7 +79,7 @@ extension Engine {
     }
 
     /// The next time something changes without input (auto-hide P5, the pointer coming to
-    /// rest), nil: none. `describe().nextDeadline`, without describing the frame.
+    /// rest, a right click held back as a possible two-finger tap G4), nil: none. `describe().nextDeadline`, without describing the frame.
     public var nextDeadline: Timestamp? {
         var next: Timestamp?
         if let d = idleDeadline, d > now { next = d }
@@ -87,6 +87,7 @@ extension Engine {
             let rest = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
             next = next.map { min($0, rest) } ?? rest
         }
+        if let tap = gestures.pendingTapDeadline { next = next.map { min($0, tap) } ?? tap }
         return next
     }
 

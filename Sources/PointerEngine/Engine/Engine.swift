@@ -304,7 +304,10 @@ public struct Engine: Sendable {
         visibilityEvent(.moved)
         updateHover() // interactions see the element under the pointer now
         hoverIsFresh = true
+        let targets = scene.disabled
         dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: lastInput)
+        // The motion revealed (or hid) controls (I4): hover hit-tests again with them.
+        if scene.disabled != targets { hoverIsFresh = false }
         if text.isSelecting, case .selecting(let id) = text.state, let lines = textLines(id) {
             let before = text.selection
             text.move(to: logicalPosition, lines: lines)
@@ -376,7 +379,14 @@ public struct Engine: Sendable {
         t.position = p
         if p.distance(to: t.start) > Engine.tapSlop { t.moved = true }
         let hit = index.element(at: p, scene: scene, padded: true)
+        let holder = captor
         if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
+        if holder != nil, captor == nil {
+            // The captor let the touch go before using it (a touch drag not held long enough
+            // to lift, G11): the others get the touch from where it came down, then this move.
+            t.handled = dispatch(.touchDown(id, at: t.start, hit: t.element), input: .touch)
+            if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
+        }
         touches[id] = t
     }
 
@@ -565,6 +575,8 @@ public struct Engine: Sendable {
                 let r = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
                 if r > animationTime, r < step { step = r; fire = nil; rest = true } else if r > animationTime, r == step { rest = true }
             }
+            // A right click held back as a possible two-finger tap opens its menu at its deadline (G4, G9).
+            if let d = gestures.pendingTapDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
             stepAnimations(to: step)
             if rest { velocity.decay(to: step); updateMagnetism() }
             if fire == .idleTimeout {
@@ -600,12 +612,15 @@ public struct Engine: Sendable {
         if !components.isEmpty, !interactionsPrimed || interactionUnion & timed != 0 {
             let all = !interactionsPrimed || advancesEveryInteraction
             interactionsPrimed = true
+            let targets = scene.disabled
             var ctx = takeContext(input: lastInput)
             for i in components.indices where all || interactionCache[i] & timed != 0 {
                 components[i].advance(to: now, context: &ctx)
                 refreshInteractionCache(i)
             }
             absorb(&ctx)
+            // Controls hid (or revealed) on a timer: a hidden control loses its hover (I4, M1).
+            if scene.disabled != targets { updatePointer(moved: false) }
         }
     }
 

@@ -153,6 +153,12 @@ public struct GestureInterpreter: Sendable, Equatable {
     private var gestureDevices: Set<DeviceID> = []
     /// A two-finger tap waiting for its partner: when, and whether it was a right click.
     private var pendingTap: (time: Timestamp, isClick: Bool, at: Point)?
+    /// Devices whose newest scroll came from a wheel (G4, G9): a wheel mouse, or a seat pointer
+    /// a wheel moved last. A wl_pointer has the gesture capability whenever the compositor offers
+    /// pointer-gestures, so that capability alone does not make its right click a possible
+    /// two-finger tap; a wheel detent (value120, source wheel or tilt) says a mouse is in hand,
+    /// and a finger scroll or a gesture from the device says a touchpad is again.
+    private var wheelDevices: Set<DeviceID> = []
     /// Finger scroll axes in progress (their stop ends the scroll).
     private var fingerScrolling: Set<ScrollAxis> = []
     /// The device of the finger scroll in progress.
@@ -167,9 +173,16 @@ public struct GestureInterpreter: Sendable, Equatable {
 
     public var isGestureActive: Bool { state != .idle }
 
+    /// When a pending two-finger tap stops waiting for its partner and, if it was a right click,
+    /// becomes a secondary click (G4, G9): one of the engine's deadlines (`Engine.nextDeadline`),
+    /// so the click comes with no further input. nil: nothing is held back.
+    public var pendingTapDeadline: Timestamp? {
+        pendingTap.map { Timestamp(rawValue: $0.time.rawValue + UInt64(Self.doubleTapInterval * 1e6)) }
+    }
+
     /// Releases a pending two-finger tap as a secondary click once no partner can come.
     public mutating func advance(to now: Timestamp) -> [GestureIntent] {
-        guard let tap = pendingTap, now.seconds(since: tap.time) > Self.doubleTapInterval else { return [] }
+        guard let tap = pendingTap, let deadline = pendingTapDeadline, now >= deadline else { return [] }
         pendingTap = nil
         return tap.isClick ? [.secondaryClick(at: tap.at)] : []
     }
@@ -181,6 +194,7 @@ public struct GestureInterpreter: Sendable, Equatable {
             if caps.contains(.gesture) { gestureDevices.insert(event.device) }
         case .deviceRemoved:
             gestureDevices.remove(event.device)
+            wheelDevices.remove(event.device)
             out += removeDevice(event.device)
         case .pointerEnter(let p):
             pointer = Point(p.x, p.y)
@@ -197,6 +211,7 @@ public struct GestureInterpreter: Sendable, Equatable {
         case .scroll(let source, let axis, let value, let value120, let stop):
             out += scroll(source: source, axis: axis, value: value, value120: value120, stop: stop, device: event.device)
         case .gesture(let g):
+            wheelDevices.remove(event.device)
             out += gesture(g, device: event.device, now: now)
         case .touchDown:
             out.append(.stopMomentum)
@@ -217,11 +232,12 @@ public struct GestureInterpreter: Sendable, Equatable {
         var amount: Double
         switch source {
         case .wheel, .tilt:
+            wheelDevices.insert(device)
             amount = value120.map { Double($0) / 120 * Self.wheelDetent } ?? value
             if settings.naturalWheel { amount = -amount }
         case .finger, .continuous:
             amount = settings.naturalScrolling ? -value : value
-            if source == .finger { fingerScrolling.insert(axis); scrollDevice = device }
+            if source == .finger { fingerScrolling.insert(axis); scrollDevice = device; wheelDevices.remove(device) }
         }
         // Content offset moves opposite to "scroll down" in natural mode: the protocol's value is
         // positive for down (traditional: content offset grows). Natural flips it above.
@@ -233,12 +249,15 @@ public struct GestureInterpreter: Sendable, Equatable {
     // MARK: Secondary click and smart zoom (G4, G9)
 
     private mutating func secondaryPress(from device: DeviceID, now: Timestamp) -> [GestureIntent] {
-        guard settings.smartZoom, gestureDevices.contains(device) else { return [.secondaryClick(at: pointer)] }
+        // A wheel mouse makes no two-finger taps: its right click opens the menu at once.
+        guard settings.smartZoom, gestureDevices.contains(device), !wheelDevices.contains(device) else {
+            return [.secondaryClick(at: pointer)]
+        }
         return twoFingerTap(now: now, isClick: true)
     }
 
     private mutating func twoFingerTap(now: Timestamp, isClick: Bool) -> [GestureIntent] {
-        if let first = pendingTap, now.seconds(since: first.time) <= Self.doubleTapInterval {
+        if let first = pendingTap, let deadline = pendingTapDeadline, now < deadline {
             pendingTap = nil
             return [.smartZoom(at: first.at)]
         }

@@ -73,6 +73,9 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
     public static var hoverExitDelay: Double { 0.4 } // s
     public static var fadeInDuration: Double { 0.15 } // s
     public static var fadeOutDuration: Double { 0.25 } // s
+    /// A touch tap this close to the area is on its "general location" (H1): a fingertip is
+    /// imprecise, and the controls' hit regions reach as far past their frames (M1, no bezel).
+    public static var touchSlop: Double { HitRegion.noBezelPadding } // pt
 
     public var area: Rect
     public var controls: [HiddenControl<ID>]
@@ -89,6 +92,20 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
     public var isRevealed: Bool { state != .hidden }
 
     public func control(at p: Point) -> HiddenControl<ID>? { controls.first { $0.frame.contains(p) } }
+
+    /// The control a touch at `p` is for: the one under it, else the nearest within `touchSlop`.
+    func touchedControl(at p: Point) -> HiddenControl<ID>? {
+        if let c = control(at: p) { return c }
+        var best: (control: HiddenControl<ID>, distance: Double)?
+        for c in controls {
+            let d = c.frame.distance(to: p)
+            if d <= Self.touchSlop, d < (best?.distance ?? .infinity) { best = (c, d) }
+        }
+        return best?.control
+    }
+
+    /// Where a touch tap counts as on the controls' general location (H1).
+    var touchArea: Rect { area.outsetBy(Self.touchSlop) }
 
     @discardableResult
     public mutating func handle(_ event: Event, now: Timestamp) -> RevealOutcome<ID> {
@@ -121,13 +138,13 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
         case (.hidden, .pointerClick):
             return .ignored // hover reveals before any click can land on hidden controls
         case (.hidden, .touchTap(let p)):
-            guard area.contains(p) else { return .ignored }
+            guard touchArea.contains(p) else { return .ignored }
             set(.touchRevealed(lastUse: now), now: now) // H2: reveal only, H3: consumed
             return .revealed
         case (.touchRevealed, .touchTap(let p)), (.hoverRevealed, .touchTap(let p)), (.leaving, .touchTap(let p)):
-            if area.contains(p) {
+            if touchArea.contains(p) {
                 set(.touchRevealed(lastUse: now), now: now)
-                if let c = control(at: p) { return .activated(c.id) }
+                if let c = touchedControl(at: p) { return .activated(c.id) }
                 return .consumed
             }
             switch policy {

@@ -41,8 +41,8 @@ enum PlaygroundCommand {
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
                             opacity}], drag, band, band_operation (replace|extend|toggle), selection,
                             menu {element, at, items} (an open context menu), revealed {id: opacity},
-                            drops [{items, target, operation, input}], activations, conventions,
-                            animating.
+                            offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
+                            conventions, animating.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

@@ -7,9 +7,22 @@ public struct DragInteraction: Interaction {
     public var name: String { "drag" }
     var session = DragSession<ElementID, ElementID>(conventions: .desktop)
     var touch: TouchID?
+    /// When `touch` came down (the lift waits `touchLiftDelay` from then).
+    var touchDownAt = Timestamp(rawValue: 0)
+    /// A touch this drag let go because it moved before the lift (it scrolls instead): its
+    /// touch-down offered again (see `Engine.touchMoved`) is not taken a second time.
+    var declinedTouch: TouchID?
     var input: InputKind = .pointer
     /// The last completed drag (for the inspector).
     public private(set) var lastResult: DragResult<ElementID, ElementID>?
+
+    /// How long a touch rests on an item before the item lifts for a drag (G11, I2; issue
+    /// 16.6): the long press, as on iPadOS, where an item lifts after a long press and a touch
+    /// that moves earlier scrolls. The same hold as the touch context menu's
+    /// (`ContextMenuRecognizer.longPressDuration`), so one long press means one thing
+    /// everywhere; a flick touches the glass for tens of ms before moving (29 ms in issue 16),
+    /// far below it. Pointer and trackpad drags need no hold (their threshold is motion only).
+    public static let touchLiftDelay = ContextMenuRecognizer.longPressDuration // s
 
     public init() {}
 
@@ -82,19 +95,30 @@ public struct DragInteraction: Interaction {
             return press(hit, at: p, input: ctx.input == .trackpad ? .trackpad : .pointer, ctx, now: now)
         case .touchDown(let id, let p, let hit):
             guard touch == nil else { return !session.isActive ? .ignored : .handled }
+            guard id != declinedTouch else { return .ignored }
             let r = press(hit, at: p, input: .touch, ctx, now: now)
-            if r == .captured { touch = id }
+            if r == .captured { touch = id; touchDownAt = now }
             return r
         case .pointerMoved(let p, _):
             guard session.isActive, touch == nil else { return .ignored }
             return move(to: p, ctx, now: now)
         case .touchMoved(let id, let p, _):
             guard session.isActive, touch == id else { return .ignored }
+            if case .pressed(_, let origin, _) = session.state, now.seconds(since: touchDownAt) < Self.touchLiftDelay,
+               origin.distance(to: p) >= DragInput.touch.dragThreshold {
+                // Moved before the item lifted: not a drag. The touch goes to what is under it
+                // (a scroll view scrolls, with momentum as usual).
+                session = DragSession()
+                touch = nil
+                declinedTouch = id
+                return .released
+            }
             return move(to: p, ctx, now: now)
         case .pointerReleased(.left, _, _):
             guard session.isActive, touch == nil else { return .ignored }
             return finish(.release, &ctx, now: now)
         case .touchUp(let id, _, _):
+            if declinedTouch == id { declinedTouch = nil }
             guard session.isActive, touch == id else { return .ignored }
             return finish(.release, &ctx, now: now)
         case .modifiersChanged(let m):
@@ -102,6 +126,7 @@ public struct DragInteraction: Interaction {
             session.handle(.modifiers(m), now: now) // I2: the modifiers held at drop time decide
             return .ignored
         case .touchCancel:
+            declinedTouch = nil
             guard session.isActive, touch != nil else { return .ignored }
             return finish(.cancel, &ctx, now: now)
         case .deviceRemoved:
@@ -118,7 +143,9 @@ public struct DragInteraction: Interaction {
 
     public var isActive: Bool { session.isActive }
     /// Idle: only a press or a touch can start a drag (the rest is ignored then).
-    public var interests: InteractionInterests { session.isActive ? .all : [.pointerPressed, .touchDown] }
+    public var interests: InteractionInterests {
+        session.isActive ? .all : declinedTouch != nil ? [.pointerPressed, .touches] : [.pointerPressed, .touchDown]
+    }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
         guard session.isDragging else { return nil }

@@ -10,6 +10,8 @@ public struct RevealInteraction: Interaction {
     var order: [ElementID] = []
     /// The opacity `publish` last wrote for each group (NaN: not yet).
     var published: [Double] = []
+    /// Whether `publish` last wrote each group as hidden (its controls in `scene.disabled`).
+    var publishedHidden: [Bool] = []
     var initialised = false
     var touches: [TouchID: Point] = [:]
     var now = Timestamp(rawValue: 0)
@@ -49,12 +51,22 @@ public struct RevealInteraction: Interaction {
         order = sorted.map { order[$0] }
         groups = sorted.map { groups[$0] }
         published = Array(repeating: .nan, count: groups.count)
+        publishedHidden = Array(repeating: false, count: groups.count)
         publish(&ctx)
     }
 
-    /// Writes each group's opacity, and its controls', to the scene when it changed.
+    /// Writes each group's opacity, and its controls', to the scene when it changed. The controls
+    /// of a hidden group are no target (issue 16.5; I4, M1): in `scene.disabled` they get no
+    /// hover, no magnetism and no click until the group reveals.
     mutating func publish(_ ctx: inout InteractionContext) {
         for k in groups.indices {
+            let hidden = !groups[k].isRevealed
+            if hidden != publishedHidden[k] || published[k].isNaN {
+                publishedHidden[k] = hidden
+                for c in groups[k].controls {
+                    if hidden { ctx.scene.disabled.insert(c.id) } else { ctx.scene.disabled.remove(c.id) }
+                }
+            }
             let o = groups[k].opacity(at: now)
             guard o != published[k] else { continue }
             published[k] = o
@@ -128,6 +140,8 @@ public struct RevealInteraction: Interaction {
     }
 
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+        for g in groups { for c in g.controls { ctx.scene.disabled.remove(c.id) } }
+        publishedHidden.removeAll()
         touches.removeAll()
         groups.removeAll()
         order.removeAll()

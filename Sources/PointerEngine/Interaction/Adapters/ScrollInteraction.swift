@@ -141,6 +141,8 @@ public struct ScrollInteraction: Interaction {
             let under = ctx.containers(at: p)
             guard touch == nil, under.contains(where: { ctx.layout[$0].map(Self.scrolls) ?? false }),
                   hit == nil || under.contains(hit!) || ctx.layout[hit!]?.kind == .row || ctx.layout[hit!]?.kind == .card
+                    // A draggable item's touch reaches here when it moved before the item lifted (G11).
+                    || ctx.layout[hit!]?.traits.isDraggable == true
             else { return .ignored }
             touch = (tid, nil, p, p)
             return .ignored
