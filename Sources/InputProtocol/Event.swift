@@ -3,7 +3,12 @@
 
 /// Version of the event model and of the trace format that carries it.
 public enum InputProtocolVersion {
-    public static let current = 1
+    /// 2: scroll values carry their direction (no consumer inverts them); `scroll_direction`
+    /// says who chose it and `key_repeat` the keyboard's repeat (issue 16, G1, G10).
+    public static let current = 2
+    /// The versions a reader accepts: a version-1 trace is read as version 2 (see
+    /// `TraceReader.init(legacyNaturalScrolling:)`).
+    public static let readable: ClosedRange<Int> = 1...current
 }
 
 /// A monotonic timestamp in microseconds (CLOCK_MONOTONIC based; the origin is arbitrary but
@@ -148,6 +153,32 @@ public enum ScrollAxis: String, Hashable, Sendable, CaseIterable {
     case horizontal
 }
 
+/// Who chose the direction of a device's scroll values (SPEC G1). Values reach the stream with
+/// that direction applied, and no consumer inverts them: a wheel detent and a finger scroll
+/// with the same sign move content the same way.
+public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
+    /// The compositor (the Wayland seat): wl_pointer.axis values as sent, with the user's
+    /// natural-scrolling choice in the compositor already applied.
+    case compositor
+    /// libinput's natural-scroll option is on for the device: content follows the fingers.
+    case natural
+    /// libinput's natural-scroll option is off (or the device has none).
+    case traditional
+}
+
+/// Key repeat as the compositor (wl_keyboard.repeat_info) or the desktop sets it (SPEC G10).
+public struct KeyRepeat: Hashable, Sendable, CustomStringConvertible {
+    /// Repeats per second; 0: keys do not repeat.
+    public var rate: Int
+    /// Milliseconds from the press to the first repeat.
+    public var delay: Int
+    public init(rate: Int, delay: Int) { self.rate = rate; self.delay = delay }
+    /// What a keyboard read through libinput repeats with: the defaults of sway/wlroots, KDE
+    /// Plasma and the X server's xset (600 ms, 25 Hz), as no compositor tells Lodestone there.
+    public static let desktopDefault = KeyRepeat(rate: 25, delay: 600)
+    public var description: String { rate == 0 ? "no repeat" : "\(rate)/s after \(delay) ms" }
+}
+
 /// A key by evdev code. Letters, digits and other text-producing keys are recorded and forwarded
 /// as `KeyCode.placeholder` unless the user opted in (SPEC T3); see `KeyPrivacy`.
 public struct KeyCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -205,11 +236,14 @@ public enum InputEventKind: Hashable, Sendable {
     /// (Wayland); `delta` is the accelerated and `unaccelerated` the raw relative motion, in points.
     case motion(position: InputPoint?, delta: InputVector, unaccelerated: InputVector)
     case button(PointerButton, pressed: Bool)
-    /// Scroll on one axis. `value` is in points (positive = down/right, before natural-scroll
-    /// inversion). `value120` is the high-resolution wheel value (120 = one detent) when the
+    /// Scroll on one axis. `value` is in points, its direction already chosen (`ScrollDirection`):
+    /// positive moves the view down/right over the content (the content moves up/left), as
+    /// wl_pointer.axis and GTK read it. `value120` is the high-resolution wheel value (120 = one detent) when the
     /// source is a wheel. `stop` marks the end of a finger/continuous scroll on that axis
     /// (value 0): kinetic scrolling may start.
     case scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool)
+    /// Who chose the direction of this device's scroll values (after its device_added).
+    case scrollDirection(ScrollDirection)
     case gesture(GestureEvent)
     case touchDown(id: TouchID, position: InputPoint)
     case touchMotion(id: TouchID, position: InputPoint)
@@ -219,6 +253,8 @@ public enum InputEventKind: Hashable, Sendable {
     /// Closes a group of touch events that happened together.
     case touchFrame
     case key(KeyCode, pressed: Bool)
+    /// How this keyboard's held keys repeat (wl_keyboard.repeat_info); sent again when it changes.
+    case keyRepeat(KeyRepeat)
     case modifiers(ModifierState)
     /// Closes a group of pointer events that belong together (wl_pointer.frame).
     case frame

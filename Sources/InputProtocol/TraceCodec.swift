@@ -66,6 +66,11 @@ public enum TraceEncoder {
             num("value", value)
             if let v = value120 { m.append(("value120", JSONWriter.number(v))) }
             m.append(("stop", .bool(stop)))
+        case let .scrollDirection(d):
+            m.append(("direction", .string(d.rawValue)))
+        case let .keyRepeat(r):
+            m.append(("rate", JSONWriter.number(r.rate)))
+            m.append(("delay", JSONWriter.number(r.delay)))
         case let .gesture(g):
             m.append(("kind", .string(g.kind.rawValue)))
             m.append(("phase", .string(g.phase.rawValue)))
@@ -104,6 +109,7 @@ public enum TraceEventType: String, CaseIterable, Sendable {
     case motion
     case button
     case scroll
+    case scrollDirection = "scroll_direction"
     case gesture
     case touchDown = "touch_down"
     case touchMotion = "touch_motion"
@@ -111,8 +117,17 @@ public enum TraceEventType: String, CaseIterable, Sendable {
     case touchCancel = "touch_cancel"
     case touchFrame = "touch_frame"
     case key
+    case keyRepeat = "key_repeat"
     case modifiers
     case frame
+
+    /// The first trace version that has this type.
+    public var since: Int {
+        switch self {
+        case .scrollDirection, .keyRepeat: 2
+        default: 1
+        }
+    }
 
     public init(_ kind: InputEventKind) {
         switch kind {
@@ -123,6 +138,7 @@ public enum TraceEventType: String, CaseIterable, Sendable {
         case .motion: self = .motion
         case .button: self = .button
         case .scroll: self = .scroll
+        case .scrollDirection: self = .scrollDirection
         case .gesture: self = .gesture
         case .touchDown: self = .touchDown
         case .touchMotion: self = .touchMotion
@@ -130,6 +146,7 @@ public enum TraceEventType: String, CaseIterable, Sendable {
         case .touchCancel: self = .touchCancel
         case .touchFrame: self = .touchFrame
         case .key: self = .key
+        case .keyRepeat: self = .keyRepeat
         case .modifiers: self = .modifiers
         case .frame: self = .frame
         }
@@ -164,6 +181,17 @@ enum TraceValidation {
             }
             if stop, value != 0 { throw .inconsistent("a scroll stop carries value 0, found \(value)") }
             if stop, value120 != nil { throw .inconsistent("a scroll stop carries no value120") }
+        case .scrollDirection:
+            break
+        case let .keyRepeat(r):
+            guard TraceLimits.keyRepeatRate.contains(r.rate) else {
+                throw .outOfRange(field: "rate", value: String(r.rate),
+                                  allowed: "\(TraceLimits.keyRepeatRate.lowerBound)...\(TraceLimits.keyRepeatRate.upperBound) per second")
+            }
+            guard TraceLimits.keyRepeatDelay.contains(r.delay) else {
+                throw .outOfRange(field: "delay", value: String(r.delay),
+                                  allowed: "\(TraceLimits.keyRepeatDelay.lowerBound)...\(TraceLimits.keyRepeatDelay.upperBound) ms")
+            }
         case let .gesture(g):
             guard TraceLimits.fingers.contains(g.fingers) else {
                 throw .outOfRange(field: "fingers", value: String(g.fingers),
@@ -231,8 +259,17 @@ public struct TraceReader: Sendable {
     /// The number of the last line read (1-based; 0 before any).
     public private(set) var lineNumber = 0
     private var lastTime: Timestamp?
+    /// The version line 1 gave (the header reads as the current version).
+    public private(set) var fileVersion: Int?
+    private let legacyNaturalScrolling: Bool
 
-    public init() {}
+    /// `legacyNaturalScrolling`: how to read a version-1 trace's finger and continuous scroll
+    /// values, which were recorded before Lodestone's natural-scrolling setting inverted them
+    /// (default on, as that setting was): on, they are inverted as they were when replayed,
+    /// so an old trace replays as it did. Version 2 values are read as written.
+    public init(legacyNaturalScrolling: Bool = true) {
+        self.legacyNaturalScrolling = legacyNaturalScrolling
+    }
 
     /// Reads one line (without its newline). Returns the event it holds, or nil for the header
     /// and for blank lines.
@@ -254,10 +291,14 @@ public struct TraceReader: Sendable {
         }
         do throws(TraceError.Reason) {
             guard let header else {
-                self.header = try TraceReader.header(from: value)
+                var h = try TraceReader.header(from: value)
+                fileVersion = h.version
+                h.version = InputProtocolVersion.current
+                self.header = h
                 return nil
             }
-            let event = try TraceReader.event(from: value)
+            var event = try TraceReader.event(from: value, version: fileVersion ?? InputProtocolVersion.current)
+            if fileVersion == 1 { upgradeFromVersion1(&event) }
             try TraceValidation.check(event, privacy: header.privacy)
             if let lastTime, event.time < lastTime {
                 throw TraceError.Reason.timeWentBackwards(previous: lastTime, time: event.time)
@@ -267,6 +308,14 @@ public struct TraceReader: Sendable {
         } catch {
             throw TraceError(line: line, error)
         }
+    }
+
+    /// Version 1 scroll values came before the natural-scrolling inversion, which the engine
+    /// applied to finger and continuous sources (never to wheels); version 2 values carry it.
+    private func upgradeFromVersion1(_ event: inout InputEvent) {
+        guard legacyNaturalScrolling, case let .scroll(source, axis, value, value120, stop) = event.kind,
+              source == .finger || source == .continuous, value != 0 else { return }
+        event.kind = .scroll(source: source, axis: axis, value: -value, value120: value120, stop: stop)
     }
 
     // MARK: Header
@@ -286,7 +335,7 @@ public struct TraceReader: Sendable {
         guard case let .number(versionText) = versionValue.value else {
             throw .wrongType(field: "version", expected: "an integer", found: versionValue.typeName)
         }
-        guard let version = Int(versionText), version == InputProtocolVersion.current else {
+        guard let version = Int(versionText), InputProtocolVersion.readable.contains(version) else {
             throw .unsupportedVersion(versionText)
         }
         let privacyName = try f.string("privacy")
@@ -328,7 +377,7 @@ public struct TraceReader: Sendable {
 
     // MARK: Events
 
-    static func event(from value: JSONNode) throws(TraceError.Reason) -> InputEvent {
+    static func event(from value: JSONNode, version: Int) throws(TraceError.Reason) -> InputEvent {
         guard case let .object(members) = value.value else {
             throw .wrongType(field: "event", expected: "an object", found: value.typeName)
         }
@@ -336,7 +385,7 @@ public struct TraceReader: Sendable {
         let time = try f.integer("time", UInt64.self)
         let device = try f.integer("device", UInt32.self)
         let typeName = try f.string("type")
-        guard let type = TraceEventType(rawValue: typeName) else {
+        guard let type = TraceEventType(rawValue: typeName), type.since <= version else {
             throw .unknownValue(field: "event type", value: typeName)
         }
         f.context = "a \(typeName) event"
@@ -368,6 +417,12 @@ public struct TraceReader: Sendable {
             kind = .scroll(source: source, axis: axis, value: try f.double("value"),
                            value120: f.has("value120") ? try f.integer("value120", Int32.self) : nil,
                            stop: try f.bool("stop"))
+        case .scrollDirection:
+            let name = try f.string("direction")
+            guard let d = ScrollDirection(rawValue: name) else { throw .unknownValue(field: "scroll direction", value: name) }
+            kind = .scrollDirection(d)
+        case .keyRepeat:
+            kind = .keyRepeat(KeyRepeat(rate: try f.integer("rate", Int.self), delay: try f.integer("delay", Int.self)))
         case .gesture:
             let kindName = try f.string("kind")
             guard let gk = GestureKind(rawValue: kindName) else { throw .unknownValue(field: "gesture kind", value: kindName) }
@@ -523,8 +578,9 @@ private struct Fields {
 public enum TraceDecoder {
     /// Decodes a whole trace. All or nothing (SPEC T4): either every line is valid and the
     /// trace is returned, or the first fault is thrown and nothing may be replayed.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(TraceError) -> Trace {
-        var reader = TraceReader()
+    /// `legacyNaturalScrolling`: see `TraceReader.init(legacyNaturalScrolling:)`.
+    public static func decode(_ bytes: some Collection<UInt8>, legacyNaturalScrolling: Bool = true) throws(TraceError) -> Trace {
+        var reader = TraceReader(legacyNaturalScrolling: legacyNaturalScrolling)
         var events: [InputEvent] = []
         var lineStart = bytes.startIndex
         var i = bytes.startIndex
@@ -548,8 +604,8 @@ public enum TraceDecoder {
         return Trace(header: header, events: events)
     }
 
-    public static func decode(_ text: String) throws(TraceError) -> Trace {
-        try decode(Array(text.utf8))
+    public static func decode(_ text: String, legacyNaturalScrolling: Bool = true) throws(TraceError) -> Trace {
+        try decode(Array(text.utf8), legacyNaturalScrolling: legacyNaturalScrolling)
     }
 }
 

@@ -86,6 +86,11 @@ public enum TraceLimits {
     public static let maximumLineLength = 1 << 16
     /// Characters in a device name or a metadata value.
     public static let maximumNameLength = 1024
+    /// Key repeats per second: 0 (none) up to 1000, past which each repeat would be under a
+    /// millisecond (wl_keyboard.repeat_info gives int32; no desktop offers more than ~100).
+    public static let keyRepeatRate: ClosedRange<Int> = 0...1000
+    /// Delay before the first repeat, ms: up to 10 s (desktops offer at most ~2 s).
+    public static let keyRepeatDelay: ClosedRange<Int> = 0...10_000
 }
 
 /// Why a trace (or an event given to the recorder) was refused, and on which line.
@@ -136,7 +141,7 @@ extension TraceError.Reason: CustomStringConvertible {
         case .empty: "empty trace: expected a \(TraceHeader.formatName) header line"
         case let .notATrace(why): "not a \(TraceHeader.formatName) trace: \(why)"
         case let .unsupportedVersion(v):
-            "unsupported trace version \(v) (this lodestone reads version \(InputProtocolVersion.current))"
+            "unsupported trace version \(v) (this lodestone reads versions \(InputProtocolVersion.readable.lowerBound) to \(InputProtocolVersion.readable.upperBound))"
         case let .syntax(why): why
         case .truncated: "truncated trace: the last line does not end with a newline"
         case let .lineTooLong(n): "line longer than \(n) bytes"

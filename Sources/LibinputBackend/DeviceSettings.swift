@@ -18,16 +18,22 @@ public struct DeviceSettings: Hashable, Sendable {
     }
 
     public var tapToClick: Bool?
+    /// Natural scrolling on every pointer device (`lodestone libinput-events --natural-scroll`).
     public var naturalScroll: Bool?
+    /// Natural scrolling on touchpads only (the playground's `naturalScrolling`, G1), as desktops
+    /// set it: mice and trackpoints keep libinput's default. `naturalScroll` wins when both are set.
+    public var touchpadNaturalScroll: Bool?
     public var scrollMethod: ScrollMethod?
     public var accelProfile: AccelProfile?
     /// -1 (slowest) … 1 (fastest), libinput's normalized speed.
     public var accelSpeed: Double?
     public var disableWhileTyping: Bool?
 
-    public init(tapToClick: Bool? = nil, naturalScroll: Bool? = nil, scrollMethod: ScrollMethod? = nil,
-                accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil) {
-        self.tapToClick = tapToClick; self.naturalScroll = naturalScroll; self.scrollMethod = scrollMethod
+    public init(tapToClick: Bool? = nil, naturalScroll: Bool? = nil, touchpadNaturalScroll: Bool? = nil,
+                scrollMethod: ScrollMethod? = nil, accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil,
+                disableWhileTyping: Bool? = nil) {
+        self.tapToClick = tapToClick; self.naturalScroll = naturalScroll; self.touchpadNaturalScroll = touchpadNaturalScroll
+        self.scrollMethod = scrollMethod
         self.accelProfile = accelProfile; self.accelSpeed = accelSpeed; self.disableWhileTyping = disableWhileTyping
     }
 
@@ -38,7 +44,9 @@ public struct DeviceSettings: Hashable, Sendable {
     func apply(to device: DeviceRef) -> [String] {
         var steps: [(String, ConfigOutcome)] = []
         if let on = tapToClick { steps.append(("tap-to-click", device.setTapToClick(on))) }
-        if let on = naturalScroll { steps.append(("natural scrolling", device.setNaturalScroll(on))) }
+        if let on = naturalScroll ?? (device.capabilities.contains(.gesture) ? touchpadNaturalScroll : nil) {
+            steps.append(("natural scrolling", device.setNaturalScroll(on)))
+        }
         if let m = scrollMethod { steps.append(("scroll method \(m.rawValue)", device.setScrollMethod(m))) }
         if let p = accelProfile { steps.append(("acceleration profile \(p.rawValue)", device.setAccelProfile(p))) }
         if let s = accelSpeed {

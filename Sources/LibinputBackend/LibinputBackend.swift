@@ -189,6 +189,13 @@ public final class LibinputBackend: InputSource {
             if caps.contains(.pointer), !settings.isEmpty {
                 for line in settings.apply(to: device) { messages(line) }
             }
+            // The direction is libinput's device option, applied before the values reach the
+            // stream (G1); the trace records which.
+            if caps.contains(.pointer) {
+                emit(monotonicMicroseconds(), device, .scrollDirection(device.naturalScroll ? .natural : .traditional))
+            }
+            // No compositor gives these devices a repeat: the desktop's default (G10).
+            if caps.contains(.keyboard) { emit(monotonicMicroseconds(), device, .keyRepeat(.desktopDefault)) }
             if caps.contains(.keyboard), let problem = keymapProblem, !keymapProblemReported {
                 keymapProblemReported = true
                 messages("\(problem.description); modifiers from \(device.name) are unavailable")

@@ -111,9 +111,11 @@ public enum DemoTrace {
         // Two-finger scroll on the list, then momentum after the fingers lift (G1).
         s.move(to: center(ID.list), ms: 450, device: touchpad)
         s.wait(100)
+        // (Negative: the fingers pull the content down past the top, as the version-1 demo did
+        // with its values inverted by natural scrolling; issue 16.2.)
         for k in 0..<18 {
             s.t += 12
-            s.emit(touchpad, .scroll(source: .finger, axis: .vertical, value: 6 + Double(k % 3), value120: nil, stop: false))
+            s.emit(touchpad, .scroll(source: .finger, axis: .vertical, value: -(6 + Double(k % 3)), value120: nil, stop: false))
             s.emit(touchpad, .frame)
         }
         s.t += 12

@@ -8,7 +8,7 @@
 //       "contrastBorder": true,          // (P6)
 //       "autoHideDelay": 3,              // seconds, or "never" (or null): never hide for idleness (P5)
 //       "reduceMotion": false,           // (P6)
-//       "naturalScrolling": true,        // (G1)
+//       "naturalScrolling": true,        // touchpads read through libinput (G1)
 //       "scrollSpeed": 1.0,              // 0.1 … 10 (P6)
 //       "kineticScrolling": true,        // (G1, P6)
 //       "magnetism": true,               // (M3, M4)
@@ -35,6 +35,11 @@ public enum InputBackendChoice: String, Sendable, CaseIterable {
 public struct AppSettings: Sendable, Equatable {
     public var pointer = PointerSettings()
     public var inputBackend = InputBackendChoice.wayland
+    /// G1: natural scrolling for touchpads Lodestone reads itself (`--input libinput|both`), set
+    /// as libinput's own device option; on by default, as on a Mac or iPad. The compositor's
+    /// seat scrolls as the compositor says (its own natural-scrolling setting). Version-1
+    /// traces, recorded before the direction was applied, are read with it too.
+    public var naturalScrolling = true
     public init() {}
 }
 
@@ -126,7 +131,7 @@ public enum SettingsFile {
             default: throw SettingsError("\(key) must be \(autoHideGrammar), found \(n.typeName)")
             }
         case "reduceMotion": s.pointer.reduceMotion = try bool()
-        case "naturalScrolling": s.pointer.gestures.naturalScrolling = try bool()
+        case "naturalScrolling": s.naturalScrolling = try bool()
         case "scrollSpeed": s.pointer.gestures.scrollSpeed = try number(scrollSpeedRange)
         case "kineticScrolling": s.pointer.kineticScrolling = try bool()
         case "magnetism": s.pointer.magnetism = try bool()
@@ -270,7 +275,7 @@ public enum SettingsFile {
                 case "--contrast-border": s.pointer.contrastBorder = try onOff(a)
                 case "--auto-hide": s.pointer.autoHideDelay = try autoHideDelay(try value(a), name: a)
                 case "--reduce-motion": s.pointer.reduceMotion = true
-                case "--natural-scrolling": s.pointer.gestures.naturalScrolling = try onOff(a)
+                case "--natural-scrolling": s.naturalScrolling = try onOff(a)
                 case "--scroll-speed": s.pointer.gestures.scrollSpeed = try number(a, scrollSpeedRange)
                 case "--kinetic": s.pointer.kineticScrolling = try onOff(a)
                 case "--magnetism": s.pointer.magnetism = try onOff(a)

@@ -75,6 +75,16 @@ final class KeyboardInput {
         emit(.key(KeyCode(rawValue: key), pressed: pressed), .milliseconds(time))
     }
 
+    /// The compositor's key repeat (G10): rate 0 means keys do not repeat. Negative values
+    /// break the protocol: reported, and read as no repeat.
+    private func repeatInfo(rate: Int32, delay: Int32) {
+        if rate < 0 || delay < 0 { report("wl_keyboard.repeat_info with a negative rate \(rate) or delay \(delay): keys will not repeat") }
+        let r = (rate: max(0, min(rate, Int32(TraceLimits.keyRepeatRate.upperBound))),
+                 delay: max(0, min(delay, Int32(TraceLimits.keyRepeatDelay.upperBound))))
+        repeatInfo = r
+        emit(.keyRepeat(KeyRepeat(rate: rate < 0 || delay < 0 ? 0 : Int(r.rate), delay: Int(r.delay))), .none)
+    }
+
     private func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let keymap else { return }
         let state = keymap.update(depressed: depressed, latched: latched, locked: locked, group: group)
@@ -98,5 +108,5 @@ final class KeyboardInput {
         modifiers: { data, _, _, depressed, latched, locked, group in
             object(data, as: KeyboardInput.self).modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         },
-        repeat_info: { data, _, rate, delay in object(data, as: KeyboardInput.self).repeatInfo = (rate, delay) }))
+        repeat_info: { data, _, rate, delay in object(data, as: KeyboardInput.self).repeatInfo(rate: rate, delay: delay) }))
 }

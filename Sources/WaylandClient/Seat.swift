@@ -74,6 +74,10 @@ public final class Seat {
             pointer = Pointer(seat: self)
             let gestures: DeviceCapabilities = client.registry.pointerGestures != nil ? .gesture : []
             emit(.deviceAdded(name: "\(seatName) pointer", capabilities: [.pointer, gestures]), device: SeatDevice.pointer)
+            // wl_pointer.axis values follow the user's natural-scrolling choice in the compositor
+            // (G1). (wl_pointer v9's axis_relative_direction would say which it is; libwayland
+            // 1.21 and sway 1.7 stop at v8.)
+            emit(.scrollDirection(.compositor), device: SeatDevice.pointer)
         } else if !new.contains(.pointer), let p = pointer {
             p.release()
             pointer = nil

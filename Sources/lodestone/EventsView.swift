@@ -41,7 +41,7 @@ final class EventsView {
             gesture = g.phase == .end ? nil : g
             if g.kind == .pinch { pinchScale = g.phase == .end ? 1 : g.scale }
         case .modifiers(let m): modifiers = m
-        case .frame, .touchFrame, .deviceAdded, .deviceRemoved, .scroll, .key: break
+        case .frame, .touchFrame, .deviceAdded, .deviceRemoved, .scroll, .key, .keyRepeat, .scrollDirection: break
         }
         if let c = Self.color(for: event.kind) {
             recent.append(c)
@@ -105,7 +105,7 @@ final class EventsView {
         case .gesture: Paint(hex: 0x30D158)
         case .touchDown, .touchMotion, .touchUp, .touchCancel: Paint(hex: 0xFF375F)
         case .key, .modifiers: .accent
-        case .deviceAdded, .deviceRemoved: Paint(hex: 0xFFD60A)
+        case .deviceAdded, .deviceRemoved, .keyRepeat, .scrollDirection: Paint(hex: 0xFFD60A)
         case .frame, .touchFrame: nil
         }
     }

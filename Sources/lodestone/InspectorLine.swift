@@ -54,6 +54,10 @@ struct InspectorLine {
             return nil
         case .key(let code, let pressed):
             return "key            \(code) \(pressed ? "pressed" : "released")"
+        case .keyRepeat(let r):
+            return "key-repeat     \(r)"
+        case .scrollDirection(let d):
+            return "scroll-dir     \(d.rawValue)"
         case .modifiers(let state):
             modifiers = state
             var parts = ["modifiers      \(names(state.effective))"]

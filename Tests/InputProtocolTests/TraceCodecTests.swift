@@ -24,6 +24,10 @@ let everyKind: [InputEvent] = {
         at(1, .scroll(source: .tilt, axis: .horizontal, value: -7.5, value120: Int32.min, stop: false)),
         at(1, .scroll(source: .finger, axis: .horizontal, value: 0.333333333333, value120: nil, stop: false)),
         at(1, .scroll(source: .continuous, axis: .vertical, value: 0, value120: nil, stop: true)),
+        at(1, .scrollDirection(.natural)),
+        at(1, .scrollDirection(.compositor)),
+        at(2, .keyRepeat(KeyRepeat(rate: 25, delay: 600))),
+        at(2, .keyRepeat(KeyRepeat(rate: 0, delay: 0))),
         at(1, .gesture(GestureEvent(kind: .hold, phase: .begin, fingers: 1))),
         at(1, .gesture(GestureEvent(kind: .hold, phase: .end, fingers: 2, cancelled: true))),
         at(1, .gesture(GestureEvent(kind: .swipe, phase: .update, fingers: 4, delta: InputVector(dx: -12.75, dy: 0.5)))),
@@ -49,7 +53,7 @@ let everyKind: [InputEvent] = {
 }()
 
 /// A valid trace text with a header and `events` (no trailing newline added by the caller).
-func traceText(header: String = #"{"format": "lodestone-input", "version": 1, "privacy": "redacted"}"#, _ lines: String...) -> String {
+func traceText(header: String = #"{"format": "lodestone-input", "version": 2, "privacy": "redacted"}"#, _ lines: String...) -> String {
     ([header] + lines).map { $0 + "\n" }.joined()
 }
 
@@ -108,7 +112,7 @@ struct TraceRoundTripTests {
     func layout() throws {
         let text = try Trace(header: TraceHeader(), events: [everyKind[6]]).encoded()
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == #"{"format": "lodestone-input", "version": 1, "privacy": "redacted"}"#)
+        #expect(lines[0] == #"{"format": "lodestone-input", "version": 2, "privacy": "redacted"}"#)
         #expect(lines[1] == #"{"time": 2750, "device": 1, "type": "button", "button": 272, "pressed": true}"#)
     }
 
@@ -124,6 +128,28 @@ struct TraceRoundTripTests {
             InputEvent(time: Timestamp(rawValue: 5), device: DeviceID(1),
                        .modifiers(ModifierState(depressed: [.alt], locked: [.capsLock]))),
         ])
+    }
+
+    @Test("a version-1 trace reads as version 2: finger and continuous values inverted as natural scrolling did, wheels and stops untouched (issue 16.2; G1)")
+    func versionOneUpgrade() throws {
+        let v1 = traceText(header: #"{"format": "lodestone-input", "version": 1, "privacy": "redacted"}"#,
+            #"{"time": 1, "device": 1, "type": "scroll", "source": "finger", "axis": "vertical", "value": 12, "stop": false}"#,
+            #"{"time": 2, "device": 1, "type": "scroll", "source": "continuous", "axis": "horizontal", "value": -3.5, "stop": false}"#,
+            #"{"time": 3, "device": 1, "type": "scroll", "source": "wheel", "axis": "vertical", "value": 15, "value120": 120, "stop": false}"#,
+            #"{"time": 4, "device": 1, "type": "scroll", "source": "finger", "axis": "vertical", "value": 0, "stop": true}"#)
+        func scroll(_ t: UInt64, _ s: ScrollSource, _ a: ScrollAxis, _ v: Double, _ v120: Int32? = nil, stop: Bool = false) -> InputEvent {
+            InputEvent(time: Timestamp(rawValue: t), device: DeviceID(1), .scroll(source: s, axis: a, value: v, value120: v120, stop: stop))
+        }
+        let upgraded = try TraceDecoder.decode(v1)
+        #expect(upgraded.header.version == InputProtocolVersion.current)
+        #expect(upgraded.events == [scroll(1, .finger, .vertical, -12), scroll(2, .continuous, .horizontal, 3.5),
+                                    scroll(3, .wheel, .vertical, 15, 120), scroll(4, .finger, .vertical, 0, stop: true)])
+        // Replayed with natural scrolling off, as the old engine read them then.
+        #expect(try TraceDecoder.decode(v1, legacyNaturalScrolling: false).events.map(\.kind)
+                == [scroll(1, .finger, .vertical, 12), scroll(2, .continuous, .horizontal, -3.5),
+                    scroll(3, .wheel, .vertical, 15, 120), scroll(4, .finger, .vertical, 0, stop: true)].map(\.kind))
+        // Written again, it is a version-2 trace that reads back the same.
+        #expect(try TraceDecoder.decode(upgraded.encoded()) == upgraded)
     }
 
     @Test("a header alone is an empty trace")
@@ -150,7 +176,7 @@ struct TraceErrorTests {
         expectRefused(text, line: 1) { if case .notATrace = $0 { true } else { false } }
     }
 
-    @Test("an unknown version is refused before anything else in the header is read", arguments: ["2", "0", "1.0", "-1", "99999999999999999999"])
+    @Test("an unknown version is refused before anything else in the header is read", arguments: ["3", "0", "1.0", "-1", "99999999999999999999"])
     func unknownVersion(version: String) {
         let err = expectRefused(#"{"format": "lodestone-input", "version": \#(version), "future": true}"# + "\n", line: 1) {
             $0 == .unsupportedVersion(version)
@@ -258,6 +284,9 @@ struct TraceErrorTests {
         (#""type": "key", "key": 65535, "pressed": true"#, "key"),
         (#""type": "scroll", "source": "wheel", "axis": "vertical", "value": 1, "value120": 2147483648, "stop": false"#, "value120"),
         (#""type": "touch_down", "id": 2147483648, "x": 0, "y": 0"#, "id"),
+        (#""type": "key_repeat", "rate": -1, "delay": 600"#, "rate"),
+        (#""type": "key_repeat", "rate": 1001, "delay": 600"#, "rate"),
+        (#""type": "key_repeat", "rate": 25, "delay": 10001"#, "delay"),
     ])
     func outOfRange(fields: String, field: String) {
         let line = #"{"time": 9, "device": 1, "# + fields + "}"
@@ -313,6 +342,19 @@ struct TraceErrorTests {
         }
         expectRefused(traceText(#"{"time": 1, "device": 1, "type": "key", "key": "a", "pressed": true}"#), line: 2) {
             $0 == .unknownValue(field: "key", value: "a")
+        }
+        expectRefused(traceText(#"{"time": 1, "device": 1, "type": "scroll_direction", "direction": "upside-down"}"#), line: 2) {
+            $0 == .unknownValue(field: "scroll direction", value: "upside-down")
+        }
+    }
+
+    @Test("types version 2 added are refused in a version-1 trace: that version did not have them", arguments: [
+        #"{"time": 1, "device": 1, "type": "scroll_direction", "direction": "compositor"}"#,
+        #"{"time": 1, "device": 2, "type": "key_repeat", "rate": 25, "delay": 600}"#,
+    ])
+    func newTypesNeedVersion2(line: String) {
+        expectRefused(traceText(header: #"{"format": "lodestone-input", "version": 1, "privacy": "redacted"}"#, line), line: 2) {
+            if case .unknownValue(field: "event type", _) = $0 { true } else { false }
         }
     }
 
@@ -406,7 +448,7 @@ struct TracePrivacyTests {
         let text = try record(nil)
         let trace = try TraceDecoder.decode(text)
         #expect(trace.header.privacy == .redactText)
-        #expect(text.hasPrefix(#"{"format": "lodestone-input", "version": 1, "privacy": "redacted"}"#))
+        #expect(text.hasPrefix(#"{"format": "lodestone-input", "version": 2, "privacy": "redacted"}"#))
         let codes = trace.events.map { e -> KeyCode? in if case let .key(c, _) = e.kind { c } else { nil } }
         #expect(codes == Self.keys.map { KeyPrivacy.isPublic(KeyCode(rawValue: $0)) ? KeyCode(rawValue: $0) : .placeholder })
         #expect(codes.filter { $0 == .placeholder }.count == 4)  // a, 1, q, F1

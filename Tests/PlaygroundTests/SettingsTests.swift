@@ -33,7 +33,7 @@ struct SettingsTests {
         #expect(s.pointer.contrastBorder)
         #expect(s.pointer.autoHideDelay == nil)
         #expect(s.pointer.reduceMotion)
-        #expect(!s.pointer.gestures.naturalScrolling)
+        #expect(!s.naturalScrolling)
         #expect(s.pointer.gestures.scrollSpeed == 1.5)
         #expect(!s.pointer.kineticScrolling)
         #expect(!s.pointer.magnetism)

@@ -98,10 +98,10 @@ struct CanvasPanTests {
         var s = Self.zoomedIn()
         let before = try #require(Self.transform(&s))
         #expect(abs(before.zoom - 1) < 1e-6)
-        // Natural scrolling: fingers up by 10 (value −10) moves the content up, the offset grows by 10.
+        // A value of +10 (as a wheel detent down) moves the content up: the offset grows by 10 (G1).
         for _ in 0..<5 {
             s.clock = Timestamp(rawValue: s.clock.rawValue + 10_000)
-            s.send(.scroll(source: .finger, axis: .vertical, value: -10, value120: nil, stop: false), from: s.trackpad)
+            s.send(.scroll(source: .finger, axis: .vertical, value: 10, value120: nil, stop: false), from: s.trackpad)
         }
         let during = try #require(Self.transform(&s))
         #expect(abs((during.offset.dy - before.offset.dy) - 50) < 1e-6)
@@ -120,7 +120,7 @@ struct CanvasPanTests {
         var s = Self.zoomedIn()
         for _ in 0..<20 {
             s.clock = Timestamp(rawValue: s.clock.rawValue + 10_000)
-            s.send(.scroll(source: .finger, axis: .vertical, value: 10, value120: nil, stop: false), from: s.trackpad)
+            s.send(.scroll(source: .finger, axis: .vertical, value: -10, value120: nil, stop: false), from: s.trackpad)
         }
         let pulled = try #require(Self.transform(&s))
         #expect(pulled.offset.dy < -1) // past the top: the content's top edge is inside the view

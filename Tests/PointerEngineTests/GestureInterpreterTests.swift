@@ -30,12 +30,15 @@ struct GestureInterpreterTests {
         return e
     }
 
-    @Test("G1: natural scrolling flips finger scroll; traditional keeps it", arguments: [true, false])
-    func naturalScrolling(natural: Bool) {
+    @Test("G1: a value's sign moves content the same way whatever the source: nothing inverts it (issue 16.2)",
+          arguments: [ScrollSource.finger, .continuous, .wheel])
+    func sameSignSameDirection(source: ScrollSource) {
         var gi = Self.touchpad()
-        gi.settings.naturalScrolling = natural
-        let out = Self.run(&gi, [(10, .scroll(source: .finger, axis: .vertical, value: 10, value120: nil, stop: false))])
-        #expect(out == [.scroll(Vector(0, natural ? -10 : 10), .finger)])
+        let value120: Int32? = source == .wheel ? 120 : nil
+        let out = Self.run(&gi, [(10, .scroll(source: source, axis: .vertical, value: 12, value120: value120, stop: false))],
+                           device: source == .wheel ? 2 : 1)
+        // A detent down grows the offset by one detent; a finger or continuous "down" by its value.
+        #expect(out == [.scroll(Vector(0, source == .wheel ? GestureInterpreter.wheelDetent : 12), source)])
     }
 
     @Test("G1: wheel detents use value120: one detent = 48 pt, a hi-res quarter = 12 pt", arguments: [
@@ -45,9 +48,8 @@ struct GestureInterpreterTests {
         var gi = Self.touchpad()
         let out = Self.run(&gi, [(10, .scroll(source: .wheel, axis: .vertical, value: 15, value120: c.value120, stop: false))], device: 2)
         #expect(out == [.scroll(Vector(0, c.points), .wheel)])
-        gi.settings.naturalWheel = true
         #expect(Self.run(&gi, [(20, .scroll(source: .wheel, axis: .horizontal, value: 15, value120: c.value120, stop: false))], device: 2)
-                == [.scroll(Vector(-c.points, 0), .wheel)])
+                == [.scroll(Vector(c.points, 0), .wheel)])
     }
 
     @Test("G1: the explicit stop on both axes ends the finger scroll once")

@@ -39,11 +39,11 @@ struct NestedScrollTests {
     }
 
     /// A two-finger scroll: `steps` events 10 ms apart moving the content offset by `by` each
-    /// (natural scrolling: the protocol value is the opposite), then the fingers lift.
+    /// (the value's sign is the offset's: nothing inverts it, G1), then the fingers lift.
     static func fingerScroll(_ s: inout Scenario, by: Double, steps: Int, lift: Bool = true) {
         for _ in 0..<steps {
             s.clock = Timestamp(rawValue: s.clock.rawValue + 10_000)
-            s.send(.scroll(source: .finger, axis: .vertical, value: -by, value120: nil, stop: false), from: s.trackpad)
+            s.send(.scroll(source: .finger, axis: .vertical, value: by, value120: nil, stop: false), from: s.trackpad)
         }
         guard lift else { return }
         s.send(.scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true), from: s.trackpad)

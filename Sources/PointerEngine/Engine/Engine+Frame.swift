@@ -79,10 +79,12 @@ extension Engine {
     }
 
     /// The next time something changes without input (auto-hide P5, the pointer coming to
-    /// rest, a right click held back as a possible two-finger tap G4), nil: none. `describe().nextDeadline`, without describing the frame.
+    /// rest, a right click held back as a possible two-finger tap G4, a held key's next repeat
+    /// G10), nil: none. `describe().nextDeadline`, without describing the frame.
     public var nextDeadline: Timestamp? {
         var next: Timestamp?
         if let d = idleDeadline, d > now { next = d }
+        if let d = keyRepeater.deadline { next = next.map { min($0, d) } ?? d }
         if let m = lastMotion, velocity.speed > 0 {
             let rest = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
             next = next.map { min($0, rest) } ?? rest

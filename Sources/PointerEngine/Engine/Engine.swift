@@ -88,6 +88,8 @@ public struct Engine: Sendable {
     var buttons: [PointerButton: PressedButton] = [:]
     var lastClick: (button: PointerButton, time: Timestamp, at: Point, count: Int)?
     var touches: [TouchID: TouchPoint] = [:]
+    /// The held navigation key that repeats, and each keyboard's repeat (G10).
+    var keyRepeater = KeyRepeater()
     /// Last motion/button/scroll time: the auto-hide clock (P5).
     var lastActivity: Timestamp
     var lastMotion: Timestamp?
@@ -270,7 +272,12 @@ public struct Engine: Sendable {
         case .touchFrame, .frame:
             break
         case .key(let k, let pressed):
+            keyRepeater.key(k, pressed: pressed, device: dev, now: now)
             dispatch(.key(k, pressed: pressed), input: .keyboard)
+        case .keyRepeat(let r):
+            keyRepeater.rates[dev] = r
+        case .scrollDirection:
+            break
         case .modifiers(let m):
             if m.effective != modifiers {
                 modifiers = m.effective
@@ -358,8 +365,8 @@ public struct Engine: Sendable {
         lastInput = input
         revealedPointer = input
         if source == .finger, !stop { visibilityEvent(.gestureBegan) }
-        let natural = source == .wheel ? settings.gestures.naturalWheel : settings.gestures.naturalScrolling
-        let delta = value * settings.gestures.scrollSpeed * (natural ? -1.0 : 1.0)
+        // The stream chose the direction (ScrollDirection): every source alike, never inverted (G1).
+        let delta = value * settings.gestures.scrollSpeed
         let target = scrollTarget(axis: axis)
         dispatch(.scroll(source: source, axis: axis, delta: delta, value120: value120, stop: stop, at: logicalPosition, target: target), input: input)
     }
@@ -402,6 +409,7 @@ public struct Engine: Sendable {
 
     mutating func removeDevice(_ dev: DeviceID) {
         let caps = devices.removeValue(forKey: dev) ?? []
+        keyRepeater.removeDevice(dev)
         for (b, p) in buttons where p.device == dev {
             buttons[b] = nil
             if let id = p.element { scene.pressed.remove(id) }
@@ -569,7 +577,7 @@ public struct Engine: Sendable {
         while target > animationTime {
             var step = target
             var fire: PointerVisibilityEvent? = nil
-            var rest = false
+            var rest = false, repeatKey = false
             if let d = idleDeadline, d > animationTime, d <= step { step = d; fire = .idleTimeout }
             if let m = lastMotion, velocity.speed > 0 {
                 let r = Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
@@ -577,10 +585,19 @@ public struct Engine: Sendable {
             }
             // A right click held back as a possible two-finger tap opens its menu at its deadline (G4, G9).
             if let d = gestures.pendingTapDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
+            if let d = keyRepeater.deadline, d > animationTime, d <= step {
+                if d < step { fire = nil; rest = false }
+                step = d; repeatKey = true
+            }
             stepAnimations(to: step)
             if rest { velocity.decay(to: step); updateMagnetism() }
             if fire == .idleTimeout {
                 if isActive { lastActivity = step } else { visibilityEvent(.idleTimeout); updatePointer(moved: false) }
+            }
+            if repeatKey, let k = keyRepeater.fire() {
+                // A repeat is one more press of the held key, at its own time (G10).
+                dispatch(.key(k, pressed: true), input: .keyboard)
+                updatePointer(moved: false)
             }
         }
     }

@@ -19,7 +19,7 @@ public struct PointerSettings: Equatable, Sendable {
     public var reduceMotion: Bool
     /// P6/G1: momentum after a finger scroll.
     public var kineticScrolling: Bool
-    /// G1, G4, G5, P6: natural scrolling, scroll speed, reserved gestures, page swipes, smart
+    /// G1, G4, G5, P6: scroll speed, reserved gestures, page swipes, smart
     /// zoom (see `GestureSettings`).
     public var gestures: GestureSettings
     /// M3/M4: magnetism (snapping and prediction). On by default; off for comparison.

@@ -1,7 +1,7 @@
 // The seam between the engine core and the interaction components (scroll physics, zoom,
 // page swipes, band selection, drags, scrubber, revealing controls, context menus).
 //
-// The engine resolves raw input (devices, hit testing, natural scrolling, pointer position)
+// The engine resolves raw input (devices, hit testing, pointer position)
 // into `InteractionEvent`s and offers each to its interactions in order. An interaction is a
 // value type; it reads and writes the shared `SceneState` through the context, asks the pointer
 // for accessories/annotations through `pointerRequest`, and draws its parts of the frame in
@@ -14,7 +14,7 @@ public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     /// `clickCount` counts presses of the same button within the double-click time and slop.
     case pointerPressed(PointerButton, at: Point, hit: ElementID?, clickCount: Int)
     case pointerReleased(PointerButton, at: Point, hit: ElementID?)
-    /// Scroll on one axis: `delta` in points, natural-scroll setting and speed already applied
+    /// Scroll on one axis: `delta` in points, scroll speed applied (the direction is the stream's)
     /// (positive = content moves to show more toward the bottom/right). `target` is the
     /// innermost scroll container under the pointer that scrolls on that axis.
     case scroll(source: ScrollSource, axis: ScrollAxis, delta: Double, value120: Int32?, stop: Bool, at: Point, target: ElementID?)
@@ -34,7 +34,7 @@ public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     case pointerLeft
     /// The surface got pointer focus at a position.
     case pointerEntered(at: Point)
-    /// What the `GestureInterpreter` made of the raw input (scroll with natural direction and
+    /// What the `GestureInterpreter` made of the raw input (scroll with its speed and
     /// detents applied, scroll end, momentum stop, zoom, smart zoom, swipes, page swipes,
     /// reserved gestures, secondary clicks), at the pointer, with the innermost scroll container
     /// under it.

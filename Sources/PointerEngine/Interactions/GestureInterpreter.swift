@@ -1,6 +1,6 @@
 // Turns the raw InputProtocol stream (scroll, gesture, touch, button, motion) into intents the
 // engine and its components act on (SPEC G1–G9): continuous finger scrolling and its explicit
-// stop, wheel detents, natural scrolling, hold/touch stopping momentum, pinch zoom and rotation,
+// stop, wheel detents (the direction as the stream gives it), hold/touch stopping momentum, pinch zoom and rotation,
 // smart zoom, swipes with direction/fingers/progress, page swipes, reserved system gestures
 // (reported, never acted on), cancellation and pointer hiding during gestures.
 import InputProtocol
@@ -36,10 +36,6 @@ public struct GesturePattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 public struct GestureSettings: Sendable, Equatable {
-    /// Content follows the fingers (touchpad and continuous sources). Mac/iPad default.
-    public var naturalScrolling = true
-    /// Natural direction for mouse wheels too (off: a wheel turned down shows what is below).
-    public var naturalWheel = false
     /// Scroll speed multiplier (P6), applied to every source.
     public var scrollSpeed = 1.0
     /// Gestures the desktop keeps (G5): shown in the inspector, never acted on.
@@ -55,8 +51,8 @@ public struct GestureSettings: Sendable, Equatable {
 
 /// What the user means, in engine terms.
 public enum GestureIntent: Sendable, Equatable {
-    /// Scroll the content under the pointer by `delta` (content-offset terms, natural scrolling
-    /// applied). Finger sources end with `.scrollEnded`.
+    /// Scroll the content under the pointer by `delta` (content-offset terms, the direction as
+    /// the stream gave it). Finger sources end with `.scrollEnded`.
     case scroll(Vector, ScrollSource)
     /// The fingers lifted after a finger scroll (G1): start kinetic momentum.
     case scrollEnded
@@ -215,7 +211,7 @@ public struct GestureInterpreter: Sendable, Equatable {
             out += gesture(g, device: event.device, now: now)
         case .touchDown:
             out.append(.stopMomentum)
-        case .touchMotion, .touchUp, .touchCancel, .touchFrame, .key, .modifiers, .frame:
+        case .touchMotion, .touchUp, .touchCancel, .touchFrame, .key, .keyRepeat, .modifiers, .frame, .scrollDirection:
             break
         }
         return out
@@ -234,13 +230,13 @@ public struct GestureInterpreter: Sendable, Equatable {
         case .wheel, .tilt:
             wheelDevices.insert(device)
             amount = value120.map { Double($0) / 120 * Self.wheelDetent } ?? value
-            if settings.naturalWheel { amount = -amount }
         case .finger, .continuous:
-            amount = settings.naturalScrolling ? -value : value
+            amount = value
             if source == .finger { fingerScrolling.insert(axis); scrollDevice = device; wheelDevices.remove(device) }
         }
-        // Content offset moves opposite to "scroll down" in natural mode: the protocol's value is
-        // positive for down (traditional: content offset grows). Natural flips it above.
+        // The value's direction was chosen before the stream (the compositor's, or libinput's
+        // natural-scroll option): a positive value grows the content offset for every source,
+        // as a wheel detent down does (G1). Nothing here inverts it.
         amount *= settings.scrollSpeed
         let delta = axis == .horizontal ? Vector(amount, 0) : Vector(0, amount)
         return amount == 0 ? [] : [.scroll(delta, source)]

@@ -172,7 +172,7 @@ enum PlaygroundCommand {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, reportFirstFrame: options.latencyProbe != nil, frameLimit: options.frameLimit, stats: options.stats,
                 reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
-                stateOut: options.stateOut))
+                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut))
         }
         return runWindow(client: client, options: options)
     }

@@ -44,6 +44,8 @@ enum PlaygroundLive {
         /// Print every event the engine gets (after merging the backends) as "input TRACE-LINE".
         var reportInput = false
         var input = InputBackendChoice.wayland
+        /// Natural scrolling for the touchpads libinput reads (`--input libinput|both`, G1).
+        var naturalScrolling = true
         /// Replay this trace instead of taking the compositor's input.
         var replay: LiveReplay?
         /// The window's size before the compositor decides (default: the layout's), points.
@@ -117,7 +119,8 @@ enum PlaygroundLive {
         var libinput: LibinputBackend?
         if options.input != .wayland, options.replay == nil {
             do {
-                let backend = try LibinputBackend(.defaultSeat, privacy: options.privacy, messages: { Diagnostics.warning("libinput: \($0)") })
+                let backend = try LibinputBackend(.defaultSeat, settings: DeviceSettings(touchpadNaturalScroll: options.naturalScrolling),
+                                                  privacy: options.privacy, messages: { Diagnostics.warning("libinput: \($0)") })
                 // Drained whenever readable, focused or not: xkb follows every key, and libinput's
                 // queue never backs up; the merger drops what happens outside the surface.
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in

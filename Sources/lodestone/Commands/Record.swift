@@ -152,7 +152,7 @@ enum RecordCommand {
             Diagnostics.emit("lodestone: recording to \(o.out) (input: \(settings.inputBackend.rawValue), privacy: \(o.privacy.traceName)); stop with Ctrl-C\n")
         }
         let status = PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
-            input: settings.inputBackend, privacy: o.privacy, tap: tap))
+            input: settings.inputBackend, naturalScrolling: settings.naturalScrolling, privacy: o.privacy, tap: tap))
         do { try recorder.flush() } catch {
             Diagnostics.error("\(error)")
             return CLI.Status.failure
