@@ -108,7 +108,7 @@ public struct DragInteraction: Interaction {
                origin.distance(to: p) >= DragInput.touch.dragThreshold {
                 // Moved before the item lifted: not a drag. The touch goes to what is under it
                 // (a scroll view scrolls, with momentum as usual).
-                session = DragSession()
+                session = DragSession(conventions: ctx.settings.conventions)
                 touch = nil
                 declinedTouch = id
                 return .released
