@@ -57,6 +57,10 @@ public enum StateReport {
         } ?? "null")
         o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
+        // Each scroll container's content offset (G1, G10: which way and how far it scrolled).
+        o.raw("offsets", object { x in
+            for c in f.containers { x.raw("\(c.element.rawValue)", "[\(num(c.transform.offset.dx)),\(num(c.transform.offset.dy))]") }
+        })
         let reveals = f.elementStates.filter { session.layout[$0.element]?.kind == .revealingControls }
         o.raw("revealed", object { x in
             for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }

@@ -37,7 +37,8 @@ enum PlaygroundCommand {
                             frames keeps the last frame's), pointer {at, drawn, opacity, bounds}, hovered,
                             effects [{element, kind, progress,
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
-                            opacity}], drag, band, selection, revealed {id: opacity}, drops
+                            opacity}], drag, band, selection, offsets {id: [dx, dy]} (scroll containers),
+                            revealed {id: opacity}, drops
                             [{items, target, operation, input}], activations, animating.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
