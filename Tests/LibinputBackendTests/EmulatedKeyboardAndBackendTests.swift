@@ -136,6 +136,31 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(!plain.stderr.contains("does not support"))
     }
 
+    @Test("G1 (issue 16.2): the playground's natural scrolling is libinput's touchpad option, and the stream says which direction applied")
+    func naturalScrollingIsTheDeviceOption() throws {
+        var pad = TouchpadScript()
+        pad.down([MM(43, 20), MM(57, 20)])
+        pad.translate(by: MM(0, 25), duration: 0.3)
+        pad.up()
+        let natural = try Harness.touchpad(pad, options: ["--natural-scrolling", "on"])
+        let traditional = try Harness.touchpad(pad, options: ["--natural-scrolling", "off"])
+        let untouched = try Harness.touchpad(pad)
+        func direction(_ r: EventsRun) -> [ScrollDirection] {
+            r.events.compactMap { if case .scrollDirection(let d) = $0.kind { d } else { nil } }
+        }
+        func vertical(_ r: EventsRun) -> Double { r.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +) }
+        #expect(direction(natural) == [.natural])
+        #expect(direction(traditional) == [.traditional])
+        #expect(direction(untouched) == [.traditional]) // libinput's default for a touchpad: off
+        // Fingers moving down: content follows them with the option on (the values say "up"),
+        // and the values are libinput's own: nothing downstream inverts them.
+        #expect(vertical(traditional) > 10 && vertical(natural) < -10, "traditional \(vertical(traditional)), natural \(vertical(natural))")
+        #expect(abs(vertical(traditional) + vertical(natural)) < 0.01 * abs(vertical(traditional)))
+        // The direction comes right after the device's device_added.
+        let added = try #require(natural.events.firstIndex { if case .deviceAdded = $0.kind { true } else { false } })
+        #expect(natural.events[added + 1].kind == .scrollDirection(.natural))
+    }
+
     @Test("Tap-to-click follows the setting: a one-finger tap clicks only when it is on")
     func tapToClick() throws {
         var pad = TouchpadScript()
