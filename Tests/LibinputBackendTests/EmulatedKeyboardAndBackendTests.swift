@@ -120,12 +120,18 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(stderr.contains("add your user to the `input` group or run `lodestone` with --input wayland"))
     }
 
-    @Test("Device settings go through libinput's config API; natural scrolling flips the scroll direction, unsupported options say so once")
-    func deviceSettings() throws {
+    /// Two fingers moving 25 mm down the pad in 0.3 s, then lifting: a finger scroll.
+    static func twoFingersDown() -> TouchpadScript {
         var pad = TouchpadScript()
         pad.down([MM(43, 20), MM(57, 20)])
         pad.translate(by: MM(0, 25), duration: 0.3)
         pad.up()
+        return pad
+    }
+
+    @Test("Device settings go through libinput's config API; natural scrolling flips the scroll direction, unsupported options say so once")
+    func deviceSettings() throws {
+        let pad = Self.twoFingersDown()
         let plain = try Harness.touchpad(pad, options: ["--natural-scroll", "off"])
         let natural = try Harness.touchpad(pad, options: ["--natural-scroll", "on", "--scroll-method", "on-button-down"])
         let down = plain.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +)
@@ -138,10 +144,7 @@ struct EmulatedKeyboardAndBackendTests {
 
     @Test("G1 (issue 16.2): the playground's natural scrolling is libinput's touchpad option, and the stream says which direction applied")
     func naturalScrollingIsTheDeviceOption() throws {
-        var pad = TouchpadScript()
-        pad.down([MM(43, 20), MM(57, 20)])
-        pad.translate(by: MM(0, 25), duration: 0.3)
-        pad.up()
+        let pad = Self.twoFingersDown()
         let natural = try Harness.touchpad(pad, options: ["--natural-scrolling", "on"])
         let traditional = try Harness.touchpad(pad, options: ["--natural-scrolling", "off"])
         let untouched = try Harness.touchpad(pad)
