@@ -67,15 +67,13 @@ public enum StateReport {
                 x.int("items", m.items.count) // how many, never their titles (T3)
             }
         } ?? "null")
+        // Each scroll container's content offset (G1, G10: which way and how far it scrolled).
+        o.raw("offsets", object { x in
+            for c in f.containers { x.raw("\(c.element.rawValue)", "[\(num(c.transform.offset.dx)),\(num(c.transform.offset.dy))]") }
+        })
         let reveals = f.elementStates.filter { session.layout[$0.element]?.kind == .revealingControls }
         o.raw("revealed", object { x in
             for s in reveals { x.number("\(s.element.rawValue)", s.revealOpacity) }
-        })
-        // Issue 16: the content offset of each scrolled container.
-        o.raw("offsets", object { x in
-            for (id, t) in session.engine.scene.transforms.sorted(by: { $0.key < $1.key }) {
-                x.raw("\(id.rawValue)", point(Point(t.offset.dx, t.offset.dy)))
-            }
         })
         var drops: [String] = [], activations: [String] = []
         for out in session.outputs {

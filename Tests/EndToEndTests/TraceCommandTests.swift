@@ -53,10 +53,10 @@ struct TraceCommandTests {
     @Test("an unknown version is refused")
     func replayUnknownVersion() throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-replay")
-        let path = try Self.write(#"{"format": "lodestone-input", "version": 2, "privacy": "redacted"}"# + "\n", in: dir)
+        let path = try Self.write(#"{"format": "lodestone-input", "version": 3, "privacy": "redacted"}"# + "\n", in: dir)
         let app = try Lodestone.launch(["replay", path], on: nil)
         #expect(try app.wait(timeout: 20) == .exited(2))
-        #expect(app.stderr.contains("line 1: unsupported trace version 2"))
+        #expect(app.stderr.contains("line 1: unsupported trace version 3"))
     }
 
     /// Records under sway with an injected keyboard: types 'a', then Alt; stops with SIGINT.

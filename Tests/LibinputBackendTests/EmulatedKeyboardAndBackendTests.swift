@@ -120,12 +120,18 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(stderr.contains("add your user to the `input` group or run `lodestone` with --input wayland"))
     }
 
-    @Test("Device settings go through libinput's config API; natural scrolling flips the scroll direction, unsupported options say so once")
-    func deviceSettings() throws {
+    /// Two fingers moving 25 mm down the pad in 0.3 s, then lifting: a finger scroll.
+    static func twoFingersDown() -> TouchpadScript {
         var pad = TouchpadScript()
         pad.down([MM(43, 20), MM(57, 20)])
         pad.translate(by: MM(0, 25), duration: 0.3)
         pad.up()
+        return pad
+    }
+
+    @Test("Device settings go through libinput's config API; natural scrolling flips the scroll direction, unsupported options say so once")
+    func deviceSettings() throws {
+        let pad = Self.twoFingersDown()
         let plain = try Harness.touchpad(pad, options: ["--natural-scroll", "off"])
         let natural = try Harness.touchpad(pad, options: ["--natural-scroll", "on", "--scroll-method", "on-button-down"])
         let down = plain.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +)
@@ -134,6 +140,28 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(natural.stderr.components(separatedBy: "does not support scroll method on-button-down").count == 2,
                 "one message for the unsupported option: \(natural.stderr)")
         #expect(!plain.stderr.contains("does not support"))
+    }
+
+    @Test("G1 (issue 16.2): the playground's natural scrolling is libinput's touchpad option, and the stream says which direction applied")
+    func naturalScrollingIsTheDeviceOption() throws {
+        let pad = Self.twoFingersDown()
+        let natural = try Harness.touchpad(pad, options: ["--natural-scrolling", "on"])
+        let traditional = try Harness.touchpad(pad, options: ["--natural-scrolling", "off"])
+        let untouched = try Harness.touchpad(pad)
+        func direction(_ r: EventsRun) -> [ScrollDirection] {
+            r.events.compactMap { if case .scrollDirection(let d) = $0.kind { d } else { nil } }
+        }
+        func vertical(_ r: EventsRun) -> Double { r.scrolls.filter { $0.axis == .vertical }.map(\.value).reduce(0, +) }
+        #expect(direction(natural) == [.natural])
+        #expect(direction(traditional) == [.traditional])
+        #expect(direction(untouched) == [.traditional]) // libinput's default for a touchpad: off
+        // Fingers moving down: content follows them with the option on (the values say "up"),
+        // and the values are libinput's own: nothing downstream inverts them.
+        #expect(vertical(traditional) > 10 && vertical(natural) < -10, "traditional \(vertical(traditional)), natural \(vertical(natural))")
+        #expect(abs(vertical(traditional) + vertical(natural)) < 0.01 * abs(vertical(traditional)))
+        // The direction comes right after the device's device_added.
+        let added = try #require(natural.events.firstIndex { if case .deviceAdded = $0.kind { true } else { false } })
+        #expect(natural.events[added + 1].kind == .scrollDirection(.natural))
     }
 
     @Test("Tap-to-click follows the setting: a one-finger tap clicks only when it is on")

@@ -53,7 +53,8 @@ enum RoundTripScenario {
 
         key(Key.leftAlt, true, at: 0.06)               // Alt held through everything below
         pointerToCorner(&pad)
-        // Two-finger scroll, fingers moving up fast: the list scrolls and coasts on (G1).
+        // Two-finger scroll, fingers moving up fast (natural scrolling: the content follows them):
+        // the list scrolls and coasts on (G1).
         pad.down([MM(43, 55), MM(57, 55)])
         pad.translate(by: MM(0, -35), duration: 0.25)
         pad.up()
@@ -102,7 +103,9 @@ struct StateRun {
         let trace = dir.appendingPathComponent("session.trace").path
 
         // Live: record while the engine runs on the same events.
-        let command = [Harness.lodestone, "record", "--input", "libinput", "--out", trace, "--report-states", "--layout", layout]
+        // Natural scrolling as the playground sets it (libinput's touchpad option, G1).
+        let command = [Harness.lodestone, "record", "--input", "libinput", "--natural-scrolling", "on", "--out", trace,
+                       "--report-states", "--layout", layout]
             + (backend == .path ? devices.flatMap { ["--device", $0.node] } : [])
         let (lines, stderr, _) = try EmulatedInput.run(devices: devices, script: script, command: command,
                                                        readyToken: "state device_added", readyCount: devices.count)

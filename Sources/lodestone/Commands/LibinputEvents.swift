@@ -13,10 +13,13 @@ import WaylandClient
 enum LibinputEventsCommand {
     static let usage = """
     usage: lodestone events --backend libinput [--device PATH]... [--seat NAME] [--json] [--keep-keys]
-                            [--tap on|off] [--natural-scroll on|off] [--scroll-method none|two-finger|edge|on-button-down]
+                            [--tap on|off] [--natural-scroll on|off] [--natural-scrolling on|off]
+                            [--scroll-method none|two-finger|edge|on-button-down]
                             [--accel-profile flat|adaptive] [--accel-speed -1…1] [--dwt on|off] [--verbose]
            lodestone record --input libinput [--device PATH]... --out FILE [--report-states [--layout FILE]] …
       Without --device, every input device of the seat (default seat0) is read through udev.
+      --natural-scroll sets libinput's natural scrolling on every device; --natural-scrolling, as
+      the playground's setting, on touchpads only (G1). Each device's scroll_direction says which applied.
       --report-states feeds the events to the engine (the showcase or --layout) as they are
       recorded and prints its state after each; `lodestone replay FILE --report-states` prints
       the same lines for a faithful trace (SPEC T2).
@@ -73,6 +76,7 @@ enum LibinputEventsCommand {
             case "--verbose": o.verbose = true
             case "--tap": o.settings.tapToClick = try flag(a)
             case "--natural-scroll": o.settings.naturalScroll = try flag(a)
+            case "--natural-scrolling": o.settings.touchpadNaturalScroll = try flag(a)
             case "--dwt": o.settings.disableWhileTyping = try flag(a)
             case "--scroll-method":
                 let v = try value(a)
