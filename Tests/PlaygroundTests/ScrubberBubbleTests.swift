@@ -38,6 +38,14 @@ struct ScrubberBubbleTests {
         return engine.frame(now: .milliseconds(u.t)).scrubbers.first { $0.element == ID.scrubber }?.hoverProgress
     }
 
+    /// After the pointer's fade (P5 hide response, settled well within 1.5 s) with no input:
+    /// no bubble and no hover mark.
+    static func expectGone(_ u: User, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        u.wait(1500)
+        #expect(bubbles(u, label) == 0, sourceLocation: sourceLocation)
+        #expect(hoverMark(u) == nil, sourceLocation: sourceLocation)
+    }
+
     @Test("hovering the track shows exactly one time bubble (issue 17.4; I3)")
     func oneBubble() {
         let u = User(seat: true)
@@ -62,9 +70,7 @@ struct ScrubberBubbleTests {
         let u = User(seat: true)
         let label = Self.hover(u)
         u.s.handle(InputEvent(time: u.at(16), device: ShowcaseInteractionTests.mouse, .pointerLeave))
-        u.wait(1500)
-        #expect(Self.bubbles(u, label) == 0)
-        #expect(Self.hoverMark(u) == nil)
+        Self.expectGone(u, label)
     }
 
     @Test("the bubble leaves when touch takes over, the finger elsewhere (issue 17.4; I3, G11)")
@@ -74,8 +80,6 @@ struct ScrubberBubbleTests {
         let away = u.frame(ID.collection)
         u.touch(.touchDown(id: 1, position: InputPoint(x: away.midX, y: away.midY)))
         u.touch(.touchUp(id: 1))
-        u.wait(1500)
-        #expect(Self.bubbles(u, label) == 0)
-        #expect(Self.hoverMark(u) == nil)
+        Self.expectGone(u, label)
     }
 }
