@@ -396,14 +396,11 @@ struct ShowcaseContent {
         let below = Rect(x: r.minX, y: r.maxY + 6, width: r.width, height: 14)
         ops.append(ink.leading(time(p * Showcase.videoDuration), x: r.minX, in: below, font: .system(10), Palette.secondaryInk))
         ops.append(ink.trailing("-" + time(Showcase.videoDuration * (1 - p)), x: r.maxX, in: below, font: .system(10), Palette.secondaryInk))
+        // The hover mark only: the time itself is the engine's pointer annotation (I3), which
+        // fades with the pointer. A bubble of our own here was a second one (issue 17.4).
         if let h = sa?.hoverProgress {
-            let label = time(h * Showcase.videoDuration)
-            let w = ink.width(label, .system(10, bold: true)) + 12
             let hx = r.minX + r.width * h
-            let tip = Rect(x: hx - w / 2, y: r.minY - 26, width: w, height: 18)
             ops.append(.fill(.rect, Rect(x: hx - 0.5, y: r.minY - 3, width: 1, height: r.height + 6), Palette.ink.withAlpha(0.5)))
-            ops.append(.fill(.capsule, tip, Palette.ink.withAlpha(0.85)))
-            ops.append(ink.centered(label, in: tip, font: .system(10, bold: true), .white))
         }
         return ops
     }

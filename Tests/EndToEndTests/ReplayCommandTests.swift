@@ -56,6 +56,19 @@ struct ReplayProgramTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/frame-00001.png"))
     }
 
+    @Test("a header-only trace: \"no events: no frames written\", exit 0, nothing written (issue 17.7; T2, T4)")
+    func headerOnlyTrace() throws {
+        let dir = try TemporaryDirectory(prefix: "lodestone-replay")
+        let header = #"{"format": "lodestone-input", "version": 1, "privacy": "redacted", "devices": [{"id": 1, "name": "m", "capabilities": ["pointer"]}], "meta": {}}"#
+        let path = dir.path + "/empty.trace"
+        try (header + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let (app, end) = try Self.run(["replay", path, "--headless", "--out", dir.path + "/out"])
+        #expect(end == .exited(0), "\(app.stderr)")
+        #expect(app.stdout.contains("\(path): no events: no frames written"), "\(app.stdout)")
+        #expect(!app.stdout.contains("frame-"), "\(app.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/out"), "nothing is written for an empty trace")
+    }
+
     @Test("a malformed layout: file:line:column and exit 2")
     func malformedLayout() throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-replay")

@@ -72,6 +72,8 @@ extension Engine {
 
         let ctx = context(input: lastInput)
         for i in components.indices { components[i].contribute(to: &f, context: ctx) }
+        // I3: the time under the pointer goes with the pointer (auto-hide, focus loss, touch).
+        if !visibility.state.isShown { for i in f.scrubbers.indices { f.scrubbers[i].hoverProgress = nil } }
 
         f.isAnimating = !isSettled
         f.nextDeadline = nextDeadline

@@ -1,7 +1,7 @@
 // `lodestone replay TRACE --headless --out DIR [--size WxH] [--scale S] [--fps N] [--every N]`
 // (issue 7, SPEC T2): the trace through the engine and renderer to PNG frames
 // (DIR/frame-00001.png …) and a contact sheet (DIR/contact-sheet.png) — the same trace always
-// gives byte-identical files. A malformed trace or layout: an error naming file:line, exit 2.
+// gives byte-identical files. A trace with no events writes nothing and exits 0. A malformed trace or layout: an error naming file:line, exit 2.
 import WaylandClient
 import PixmanRenderer
 import PointerEngine
@@ -94,6 +94,12 @@ enum ReplayHeadless {
         switch load(o) {
         case .success(let loaded): (events, session) = (loaded.events, loaded.session)
         case .failure(let status): return status.code
+        }
+        // A header-only trace is valid (T4) but has nothing to draw: say so, write nothing, and
+        // succeed, as replaying an empty recording is not an error (issue 17.7).
+        guard !events.isEmpty else {
+            print("\(o.trace ?? "trace"): no events: no frames written")
+            return CLI.Status.ok
         }
         guard makeOutputDirectory(out) else { return CLI.Status.failure }
         var opts = o.replay
