@@ -310,7 +310,7 @@ public enum SettingsFile {
         "--generation": "generation", "--classic": "generation", "--pointer-size": "size", "--pointer-color": "color",
         "--contrast-border": "contrastBorder", "--auto-hide": "autoHideDelay", "--reduce-motion": "reduceMotion",
         "--natural-scrolling": "naturalScrolling", "--scroll-speed": "scrollSpeed", "--kinetic": "kineticScrolling",
-        "--magnetism": "magnetism", "--reserved": "reservedGestures", "--input": "inputBackend",
+        "--magnetism": "magnetism", "--conventions": "conventions", "--reserved": "reservedGestures", "--input": "inputBackend",
     ]
 }
 
