@@ -250,3 +250,111 @@ public enum FeelBenchmark {
                       emptyTrials: empties, falseSnaps: falseSnaps)
     }
 }
+
+// Issue 16 item 4 (M3, M6): slow precise motion inside wide controls. The simulated person rests
+// on a point of a toolbar button or a segment (the drawn arrow settles), then moves in a
+// straight line at `slowSpeed` in 120 Hz steps, 20–40 pt, often out of the control; frames are
+// sampled at 60 Hz. Reported: the lag |logical − drawn| while moving (after the first
+// `lagWarmup` of each stroke, the catch-up from a settled arrow, which `startLag` reports), and
+// the largest change of drawn − logical between two frames (a jump: drawn motion the user did
+// not make), settling and leaving included.
+extension FeelBenchmark {
+    /// The slow, precise movement speed (pt/s).
+    public static let slowSpeed = 100.0
+    /// Frames per second at which the drawn pointer is sampled.
+    public static let frameRate = 60.0
+    /// Travel at the start of each stroke left out of `lag`: the arrow settled on a control
+    /// catches up with the finger over this distance (pt).
+    public static let lagWarmup = 12.0
+    /// Issue 16.4's goals: lag at `slowSpeed` and the largest single-frame jump (pt).
+    public static let slowLagGoal = 6.0
+    public static let slowJumpGoal = 4.0
+
+    public struct SlowMotionResult: Hashable, Sendable {
+        public var strokes: Int
+        /// Largest |logical − drawn| on frames while moving, after `lagWarmup` of each stroke (pt).
+        public var lag: Double
+        /// Largest |logical − drawn| on frames while moving, whole strokes (pt).
+        public var startLag: Double
+        /// Largest change of drawn − logical between consecutive frames (pt).
+        public var jump: Double
+    }
+
+    /// A toolbar like the showcase's: three bar buttons 40×32 and a segmented control of three
+    /// 92×30 segments, contiguous (M2).
+    public static func wideControlsLayout() -> Layout {
+        var l = Layout(size: surface)
+        try? l.add(Element(id: ElementID(1), kind: .toolbar, frame: Rect(x: 0, y: 0, width: surface.width, height: 52)))
+        for i in 0..<3 {
+            try? l.add(Element(id: ElementID(Int32(10 + i)), kind: .barButton,
+                               frame: Rect(x: 236 + Double(i) * 40, y: 10, width: 40, height: 32), cornerRadius: 8), parent: ElementID(1))
+        }
+        try? l.add(Element(id: ElementID(2), kind: .segmentedControl, frame: Rect(x: 660, y: 9, width: 280, height: 34),
+                           cornerRadius: 9, hasBezel: true), parent: ElementID(1))
+        for i in 0..<3 {
+            try? l.add(Element(id: ElementID(Int32(20 + i)), kind: .segment,
+                               frame: Rect(x: 662 + Double(i) * 92, y: 11, width: 92, height: 30), cornerRadius: 7), parent: ElementID(2))
+        }
+        return l
+    }
+
+    public static func runSlowMotion(strokes: Int = 200, seed: UInt64 = 7) -> SlowMotionResult {
+        var rng = SeededRandom(seed: seed)
+        let layout = wideControlsLayout()
+        let controls = layout.elements.filter { $0.kind == .barButton || $0.kind == .segment }.map(\.frame)
+        var settings = PointerSettings()
+        settings.autoHideDelay = nil
+        var sim = Sim(engine: Engine(layout: layout, settings: settings, interactions: []), at: Point(100, 300))
+        sim.send(.deviceAdded(name: "feel", capabilities: .pointer))
+        sim.send(.pointerEnter(position: InputPoint(x: 100, y: 300)))
+        let frame = UInt64(1e6 / frameRate), step = UInt64(1e6 / sampleRate)
+        var lag = 0.0, startLag = 0.0, jump = 0.0
+        var nextFrame = sim.time + frame
+        var last = (sim.engine.drawnPosition - sim.engine.logicalPosition)
+        // Frames due up to `t`: advance the engine to each and measure.
+        func frames(upTo t: UInt64, moving: Bool, travelled: Double) {
+            while nextFrame <= t {
+                sim.engine.advance(to: Timestamp(rawValue: nextFrame))
+                let off = sim.engine.drawnPosition - sim.engine.logicalPosition
+                jump = max(jump, (off - last).length)
+                last = off
+                if moving {
+                    startLag = max(startLag, off.length)
+                    if travelled >= lagWarmup { lag = max(lag, off.length) }
+                }
+                nextFrame += frame
+            }
+        }
+        for _ in 0..<strokes {
+            let c = controls[Int(rng.next() % UInt64(controls.count))]
+            let start = Point(rng.uniform(c.minX + 2...c.maxX - 2), rng.uniform(c.minY + 2...c.maxY - 2))
+            // Put the pointer there and rest (it settles).
+            sim.time += step
+            sim.at = start
+            sim.send(.motion(position: InputPoint(x: start.x, y: start.y), delta: .zero, unaccelerated: .zero))
+            sim.time += UInt64(0.4 * 1e6)
+            nextFrame = sim.time
+            sim.engine.advance(to: Timestamp(rawValue: sim.time))
+            last = sim.engine.drawnPosition - sim.engine.logicalPosition
+            // Mostly along the bar, sometimes down out of it.
+            let angle = rng.uniform(0...1) < 0.6 ? (rng.uniform(0...1) < 0.5 ? 0 : Double.pi) + rng.gaussian() * 0.2
+                                                  : Double.pi / 2 + rng.gaussian() * 0.3
+            let length = rng.uniform(20...40)
+            let dir = Vector(Math.cos(angle), Math.sin(angle))
+            let n = Int((length / slowSpeed * sampleRate).rounded())
+            for i in 1...n {
+                let p = start + dir * (slowSpeed / sampleRate * Double(i))
+                let d = p - sim.at
+                sim.time += step
+                sim.at = p
+                frames(upTo: sim.time - 1, moving: true, travelled: Double(i - 1) * slowSpeed / sampleRate)
+                sim.send(.motion(position: InputPoint(x: p.x, y: p.y), delta: InputVector(dx: d.dx, dy: d.dy), unaccelerated: .zero))
+            }
+            frames(upTo: sim.time + step, moving: true, travelled: length)
+            // Stop: the arrow settles (or releases) without jumping.
+            frames(upTo: sim.time + UInt64(0.3 * 1e6), moving: false, travelled: length)
+            sim.time += UInt64(0.3 * 1e6)
+        }
+        return SlowMotionResult(strokes: strokes, lag: lag, startLag: startLag, jump: jump)
+    }
+}

@@ -304,6 +304,7 @@ public struct Engine: Sendable {
         logicalPosition = clampToSurface(target)
         let moved = logicalPosition - old
         velocity.add(delta: moved, at: now)
+        magnetism.pendingMotion = magnetism.pendingMotion + moved
         lastMotion = now
         lastActivity = now
         lastInput = inputKind(of: device)
@@ -745,6 +746,8 @@ public struct Engine: Sendable {
     }
 
     mutating func updateMagnetism() {
+        let followed = magnetism.pendingMotion
+        magnetism.pendingMotion = .zero
         guard settings.magnetism, visibility.state.isShown, !isCaptured else {
             if magnetism.attraction != .none || magnetism.offset != .zero { magnetism.release() }
             return
@@ -772,15 +775,28 @@ public struct Engine: Sendable {
                 return
             }
         }
-        // M3: inside a highlight/lift region, pull toward the centre (fully once at rest).
-        if hoverInfo?.snaps == true, let slot = hoverInfo?.slot {
-            let id = index.entries[slot].id, f = index.surfaceFrame(slot: slot, scene: scene)
-            let pull = Magnetism.snapPull(speed: speed)
+        // M3: inside a highlight/lift region, a small bias toward the rest point while moving
+        // (M6: the drawn pointer follows the motion at once); it settles there once at rest.
+        if let e = hoverInfo, e.snaps {
+            let slot = e.slot, id = index.entries[slot].id, f = index.surfaceFrame(slot: slot, scene: scene)
+            var rest = f.center
+            if settings.generation == .modern, e.effect == .highlight, e.style?.shape == nil {
+                rest.y += min(MagnetismTuning.settledTipDrop, f.height / 2) // the glyph stays visible
+            }
             magnetism.attraction = .snap(id)
-            magnetism.setTarget((f.center - logicalPosition) * pull, response: MagnetismTuning.snapResponse)
+            if speed > 0 {
+                magnetism.follow(followed, toward: Magnetism.movingBias(toward: rest, from: logicalPosition))
+            } else {
+                magnetism.setTarget(Magnetism.settledOffset(toward: rest, from: logicalPosition), response: MagnetismTuning.snapResponse)
+            }
             return
         }
-        // M6: anything else releases at once.
+        // M6: anything else releases: while moving by following the motion (no jump on leaving).
+        if speed > 0, magnetism.offset != .zero {
+            magnetism.attraction = .none
+            magnetism.follow(followed, toward: .zero)
+            return
+        }
         if magnetism.attraction != .none || magnetism.offset != .zero { magnetism.release() }
     }
 

@@ -1,24 +1,56 @@
 // Magnetism (SPEC M3–M6): where the drawn pointer is, given the logical one.
 //
 // The drawn pointer is always `logical + offset`. The logical pointer is the user's and moves
-// exactly as the device says (M6); only `offset` is attracted, by a spring toward:
-//   • M3 — inside the hit region of a highlight/lift element: the element's centre minus the
-//     logical position, weighted by how still the pointer is (full pull at rest, weaker while
-//     moving so a deliberate move is never held back);
+// exactly as the device says (M6); only `offset` is attracted (issue 16 item 4: a bias, not a lock):
+//   • M3 at rest — inside the hit region of a highlight/lift element, once no motion has come for
+//     `velocitySmoothing`, the offset springs (speed-limited) toward the element's rest point: its
+//     centre, or for the modern arrow on a highlight element a point just below the glyph, so
+//     the settled arrow never hides the glyph it points at;
+//   • M3/M6 while moving — the offset follows the motion: it heads for a small bias toward the
+//     rest point (at most `movingBiasLimit`), closing the gap as the pointer travels, never
+//     faster than `catchUpRatio` of the motion and never holding the drawn pointer back below
+//     `minimumFollow` of it. Any motion moves the drawn pointer at once, in its direction, and
+//     leaving an element never makes it jump;
 //   • M4 — on a fast flick: toward the centre of an eligible element near the projected resting
 //     point, gently;
-//   • otherwise zero, with a quick spring (escaping is immediate).
+//   • otherwise zero: while moving by the same follow rule, at rest with a quick spring.
 
 public enum MagnetismTuning {
-    /// Speed below which the pointer counts as resting: full snap (pt/s).
-    public static let restSpeed = 40.0
-    /// Speed at and above which the in-region pull is weakest (pt/s).
-    public static let moveSpeed = 600.0
-    /// Pull fraction while moving at `moveSpeed` or faster (unitless, of centre − logical).
-    public static let movingPull = 0.35
+    /// M3 while moving: the bias toward the rest point is this fraction of (rest point − logical)
+    /// (unitless): enough to feel the pull, small enough that the arrow stays under the finger.
+    public static let movingPull = 0.2
+    /// M3 while moving: the bias never exceeds this (pt). Issue 16.4's lag goal is ≤ 6 pt at
+    /// 100 pt/s; the bias plus the follow rule's residue stays under it.
+    public static let movingBiasLimit = 3.0
+    /// M6 while moving: the gap between the offset and its target shrinks by 1/e per this much
+    /// pointer travel (pt), so the catch-up depends on how far the user moves, not on the
+    /// event rate or on the clock.
+    public static let catchUpDistance = 4.0
+    /// M6 while moving: the offset changes by at most this many pt per pt of motion (unitless):
+    /// the drawn pointer moves at most 2.5× as fast as the user while it catches up; at
+    /// 100 pt/s and 60 frames/s that is ≤ 2.5 pt of offset change per frame (jump goal ≤ 4 pt).
+    public static let catchUpRatio = 1.5
+    /// M6 while moving: the drawn pointer always moves at least this fraction of each motion
+    /// along its direction (unitless): catching up never stalls or reverses it.
+    public static let minimumFollow = 0.5
+    /// M3 at rest: the drawn pointer settles toward the rest point but never more than this
+    /// from the logical one (pt): attraction is a bias, not a lock. A larger offset would put
+    /// the arrow far from where a click lands and take many points of travel to catch up (the
+    /// issue's repro parked it 21 pt from the finger on a segment, 38 pt on a bar button);
+    /// 10 pt is enough to carry the tip from a glyph's centre to below it (`settledTipDrop`).
+    public static let settleReach = 10.0
+    /// M3 at rest, modern arrow on a highlight element: its tip settles this far below the
+    /// element's centre (pt), at most half the element's height. The arrow's body lies below
+    /// and right of its tip, so a tip below the glyph leaves the glyph whole; 9 pt clears a bar
+    /// button's 17 pt symbol (about ±8.5 pt around the centre) and a 12 pt label.
+    public static let settledTipDrop = 9.0
+    /// M3 at rest: the settling drawn pointer never moves faster than this (pt/s): 200 pt/s is
+    /// 3.3 pt per frame at 60 frames/s (jump goal ≤ 4 pt), a glide rather than a jump, even
+    /// from a hit region's edge.
+    public static let settleSpeedLimit = 200.0
     /// Spring response (s) of the snapping offset.
     public static let snapResponse = 0.12
-    /// Spring response (s) when releasing: escaping is (almost) instant (M6).
+    /// Spring response (s) when releasing at rest (M6; moving releases follow the motion).
     public static let releaseResponse = 0.05
     /// Time constant (s) of the velocity estimate's exponential smoothing.
     public static let velocitySmoothing = 0.03
@@ -96,6 +128,8 @@ struct Magnetism: Hashable, Sendable {
     var offsetX: Animated
     var offsetY: Animated
     var attraction: Attraction = .none
+    /// Logical motion since magnetism was last updated (pt): the follow rule's input.
+    var pendingMotion: Vector = .zero
 
     init(reduceMotion: Bool) {
         offsetX = Animated(0, response: MagnetismTuning.snapResponse, reduceMotion: reduceMotion)
@@ -110,17 +144,57 @@ struct Magnetism: Hashable, Sendable {
         offsetX.target = v.dx; offsetY.target = v.dy
     }
 
-    mutating func step(by dt: Double) { offsetX.step(by: dt); offsetY.step(by: dt) }
+    /// Steps the springs; a settle or release never moves the drawn pointer faster than
+    /// `settleSpeedLimit` (the reduce-motion cross-fade is left as it is: it is short).
+    mutating func step(by dt: Double) {
+        let before = offset
+        offsetX.step(by: dt); offsetY.step(by: dt)
+        guard !offsetX.reduceMotion else { return }
+        let moved = (offset - before).length, limit = MagnetismTuning.settleSpeedLimit * dt
+        if moved > limit {
+            let k = limit / moved
+            offsetX.scaleStep(from: before.dx, by: k); offsetY.scaleStep(from: before.dy, by: k)
+        }
+    }
 
     mutating func release() {
         attraction = .none
         setTarget(.zero, response: MagnetismTuning.releaseResponse)
     }
 
-    /// M3 pull fraction for a pointer moving at `speed` pt/s.
-    static func snapPull(speed: Double) -> Double {
-        let t = clamp((speed - MagnetismTuning.restSpeed) / (MagnetismTuning.moveSpeed - MagnetismTuning.restSpeed), 0, 1)
-        let smooth = t * t * (3 - 2 * t)
-        return lerp(1, MagnetismTuning.movingPull, smooth)
+    /// M3/M6 while moving: moves the offset toward `target` for the logical motion `d` (see
+    /// the header), without animation; the springs rest where it leaves them.
+    mutating func follow(_ d: Vector, toward target: Vector) {
+        let travel = d.length
+        let o = offset
+        var change = ((target - o) * (1 - Math.exp(-travel / MagnetismTuning.catchUpDistance)))
+            .limited(to: MagnetismTuning.catchUpRatio * travel)
+        if travel > 0 {
+            // Along the motion the drawn pointer moves at least minimumFollow of it.
+            let u = d / travel
+            let along = change.dx * u.dx + change.dy * u.dy
+            let floor = -(1 - MagnetismTuning.minimumFollow) * travel
+            if along < floor { change = change - u * (along - floor) }
+        }
+        let n = o + change
+        offsetX.reset(to: n.dx); offsetY.reset(to: n.dy)
+    }
+
+    /// M3 while moving: the small bias toward `rest` from `logical` (at most `movingBiasLimit`).
+    static func movingBias(toward rest: Point, from logical: Point) -> Vector {
+        ((rest - logical) * MagnetismTuning.movingPull).limited(to: MagnetismTuning.movingBiasLimit)
+    }
+
+    /// M3 at rest: the settled offset toward `rest` from `logical` (at most `settleReach`).
+    static func settledOffset(toward rest: Point, from logical: Point) -> Vector {
+        (rest - logical).limited(to: MagnetismTuning.settleReach)
+    }
+}
+
+extension Vector {
+    /// This vector, shortened to `length` if it is longer.
+    func limited(to length: Double) -> Vector {
+        let l = self.length
+        return l > length ? self * (length / l) : self
     }
 }

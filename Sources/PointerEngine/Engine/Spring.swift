@@ -132,6 +132,13 @@ public struct Animated: Hashable, Sendable {
     /// Sets value and target at once, without animation.
     public mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
 
+    /// Scales the last step: the value goes back to `anchor + k · (value − anchor)` and the
+    /// velocity to `k` of itself (a speed limit on a spring; 0 ≤ k ≤ 1).
+    public mutating func scaleStep(from anchor: Double, by k: Double) {
+        spring.value = anchor + (spring.value - anchor) * k
+        spring.velocity *= k
+    }
+
     public mutating func step(by dt: Double) {
         guard dt > 0, spring.value != spring.target || spring.velocity != 0 || fadeElapsed < fadeDuration else { return }
         if reduceMotion {

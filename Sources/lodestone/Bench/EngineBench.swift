@@ -116,6 +116,15 @@ enum FeelBench {
                                            goal: r.mode == .on ? "0" : nil, met: r.mode == .on ? r.falseSnaps == 0 : nil))
             }
         }
+        // Issue 16.4 (M3, M6): slow precise motion inside wide controls.
+        let slow = FeelBenchmark.runSlowMotion(strokes: quick ? 50 : 200)
+        let speed = BenchFigure.text(FeelBenchmark.slowSpeed)
+        figures.append(BenchFigure(name: "feel.slow_wide.lag", value: slow.lag, unit: "pt", reference: "at \(speed) pt/s, \(slow.strokes) strokes",
+                                   goal: "<= \(BenchFigure.text(FeelBenchmark.slowLagGoal))", met: slow.lag <= FeelBenchmark.slowLagGoal))
+        figures.append(BenchFigure(name: "feel.slow_wide.start_lag", value: slow.startLag, unit: "pt",
+                                   reference: "incl. the first \(BenchFigure.text(FeelBenchmark.lagWarmup)) pt from rest"))
+        figures.append(BenchFigure(name: "feel.slow_wide.jump", value: slow.jump, unit: "pt", reference: "largest in one frame",
+                                   goal: "<= \(BenchFigure.text(FeelBenchmark.slowJumpGoal))", met: slow.jump <= FeelBenchmark.slowJumpGoal))
         return .figures(figures)
     }
 }
