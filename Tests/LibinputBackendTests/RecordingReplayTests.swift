@@ -19,7 +19,10 @@ struct Recording: CustomStringConvertible, Sendable {
     /// Extra checks on the run (scroll sums, scale, angle, cancelled flags).
     var check: @Sendable (EventsRun) -> Void = { _ in }
 
-    static let directory = EmulatedInput.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+    /// `LODESTONE_RECORDINGS` if set (`.ci/run` sets it: its private clone has no ../shared),
+    /// else ../shared/recordings beside the checkout.
+    static let directory = ProcessInfo.processInfo.environment["LODESTONE_RECORDINGS"].map { URL(fileURLWithPath: $0) }
+        ?? EmulatedInput.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
     static var available: Bool { FileManager.default.fileExists(atPath: directory.path) }
 }
 
