@@ -93,10 +93,7 @@ struct SettingsUnderSwayTests {
         // The program runs as uid 65534 (root reads every file); a copy of it sits where that
         // user may run it (the checkout may be private, issue 16.1).
         let dir = try TemporaryDirectory(prefix: "lodestone-settings")
-        chmod(dir.path, 0o755)
-        let program = dir.file("lodestone")
-        let cp = try ChildProcess(["cp", Lodestone.executable, program], environment: ["PATH": "/usr/bin:/bin"], name: "cp")
-        #expect(try cp.wait(timeout: 20) == .exited(0))
+        let program = try Lodestone.copy(runnableByOthersIn: dir)
         try FileManager.default.createDirectory(atPath: dir.file("lodestone-config/lodestone"), withIntermediateDirectories: true)
         let file = dir.file("lodestone-config/lodestone/settings.json")
         try "{}".write(toFile: file, atomically: true, encoding: .utf8)

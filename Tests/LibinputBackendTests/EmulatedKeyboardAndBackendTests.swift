@@ -109,7 +109,10 @@ struct EmulatedKeyboardAndBackendTests {
         // lodestone runs as nobody; the emulated node is a root-only pty, as /dev/input/event*
         // is root:input 0660 on a real system.
         let device = EmulatedDevice(.touchpad(), eventNumber: 7)
-        let command = [Harness.lodestone, "events", "--backend", "libinput", "--json", "--device", device.node]
+        // A copy uid 65534 may run: the checkout may be in a private (0700) directory (issue 16.1).
+        let staging = try TemporaryDirectory(prefix: "lodestone-eacces")
+        let program = try Lodestone.copy(Harness.lodestone, runnableByOthersIn: staging)
+        let command = [program, "events", "--backend", "libinput", "--json", "--device", device.node]
         let (lines, stderr, status) = try EmulatedInput.run(
             devices: [device], script: EmulatedScript(), command: command, readyToken: "\"device_added\"",
             readyCount: 1, settle: 0, driverOptions: ["--as-user", "65534", "--timeout-ms", "3000"], acceptedStatus: [1])
@@ -118,6 +121,7 @@ struct EmulatedKeyboardAndBackendTests {
         #expect(messages.count == 1, "one message, not a stack: \(stderr)")
         #expect(stderr.contains("cannot open \(device.node): permission denied"))
         #expect(stderr.contains("add your user to the `input` group or run `lodestone` with --input wayland"))
+        withExtendedLifetime(staging) {}
     }
 
     /// Two fingers moving 25 mm down the pad in 0.3 s, then lifting: a finger scroll.
