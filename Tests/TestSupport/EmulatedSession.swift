@@ -21,7 +21,14 @@ public final class EmulatedSession: @unchecked Sendable {
             .appendingPathComponent("lodestone-emulated-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fixtures = EmulatedInput.fixtureDirectory
-        var args = ["--preload", fixtures.appendingPathComponent("liblodestone-udevfix.so").path]
+        // The preload is loaded by the program, which may run as another user (`--as-user`):
+        // a copy in this run's directory (0755 under $TMPDIR), not the checkout's, which may
+        // sit in a private (0700) directory (issue 16.1).
+        let preload = directory.appendingPathComponent("liblodestone-udevfix.so")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("liblodestone-udevfix.so"), to: preload)
+        chmod(directory.path, 0o755)
+        chmod(preload.path, 0o644)
+        var args = ["--preload", preload.path]
         for d in devices {
             let desc = directory.appendingPathComponent("event\(d.eventNumber).umockdev")
             let ioctl = directory.appendingPathComponent("event\(d.eventNumber).ioctl")
