@@ -6,8 +6,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 .PHONY: all build release demo install docs test bench bench-table fixtures glue-check clean fuzz sanitize soak
 PREFIX ?= /usr/local
-# BIN: install this binary instead of building a release one (e.g. BIN=.build/debug/lodestone).
+# BIN: install this binary instead of building a release one (e.g. BIN=.build/debug/lodestone);
+# the benchmarks program lodestone-bench (`lodestone bench` runs it) comes from the same directory.
 BIN ?=
+LODESTONE_BIN = $(or $(BIN),.build/release/lodestone)
 
 all: build
 
@@ -30,7 +32,8 @@ demo: release
 	fi
 
 install: $(if $(BIN),,release)
-	install -Dm755 $(or $(BIN),.build/release/lodestone) $(DESTDIR)$(PREFIX)/bin/lodestone
+	install -Dm755 $(LODESTONE_BIN) $(DESTDIR)$(PREFIX)/bin/lodestone
+	install -Dm755 $(dir $(LODESTONE_BIN))lodestone-bench $(DESTDIR)$(PREFIX)/bin/lodestone-bench
 	install -Dm644 data/lodestone.desktop $(DESTDIR)$(PREFIX)/share/applications/lodestone.desktop
 	install -Dm644 data/completions/lodestone.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lodestone
 	install -Dm644 data/completions/_lodestone $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lodestone

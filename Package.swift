@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "LibinputBackend", targets: ["LibinputBackend"]),
         .executable(name: "lodestone", targets: ["lodestone"]),
+        .executable(name: "lodestone-bench", targets: ["lodestone-bench"]),
     ],
     targets: [
         // C system libraries (module maps + #include-only shims in Modules/).
@@ -25,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", path: "Modules/CPixman", pkgConfig: "pixman-1"),
         .systemLibrary(name: "CFreetype", path: "Modules/CFreetype", pkgConfig: "freetype2"),
         .systemLibrary(name: "CPNG", path: "Modules/CPNG", pkgConfig: "libpng"),
-        // Benchmark peer only (`lodestone bench render`); the renderer never uses it.
+        // Benchmark peer only (`lodestone bench render`, in lodestone-bench); the renderer never uses it.
         .systemLibrary(name: "CCairo", path: "Modules/CCairo", pkgConfig: "cairo"),
         .target(name: "CShim", path: "Modules/CShim"),
         // Committed wayland-scanner output; regenerate with scripts/gen-wayland-glue.
@@ -51,8 +52,17 @@ let package = Package(
         // benches and the end-to-end tests (no Foundation).
         .target(name: "SwayHarness"),
         .executableTarget(name: "lodestone", dependencies: [
-            "InputProtocol", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend", "CShim",
-            "CCairo", "SwayHarness",
+            "InputProtocol", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend",
+        ]),
+
+        // The benchmarks (issue 20.4): out of the shipping binary, which links no cairo.
+        // The engine's seeded workloads and the simulated target acquisition (pure Swift; the
+        // engine tests use them too).
+        .target(name: "EngineBench", dependencies: ["PointerEngine"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // `lodestone bench` runs this program, built and installed next to lodestone.
+        .executableTarget(name: "lodestone-bench", dependencies: [
+            "InputProtocol", "PointerEngine", "EngineBench", "PixmanRenderer", "Playground", "WaylandClient", "CCairo", "SwayHarness",
         ]),
 
         // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
@@ -67,11 +77,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim", "SwayHarness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
-        .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),
+        .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol", "EngineBench"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine", "EngineBench"]),
     ]
 )

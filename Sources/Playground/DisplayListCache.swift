@@ -190,20 +190,8 @@ public final class DisplayListCache {
     /// Clear-box hook for tests: keys leave out the frame facts the looks read, so an item
     /// goes stale when only those change (the property test must then fail).
     package var keyIgnoresContentFacts = false
-    /// Clear-box hook for tests: touchedSlots leaves out one reason an element may change
-    /// (last frame's states and effects; the children of a revealing control; the content of a
-    /// scroll container that moved), or a kept look is reused whatever the element's state, so
-    /// items go stale (the property test must then fail).
-    /// `listKeepsTouchedItems`: the list changed in place keeps last frame's items of the
-    /// elements looked at again.
-    package enum TouchFault: Sendable {
-        case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState, listKeepsTouchedItems
-    }
+    /// Clear-box hooks for tests (DisplayListCache+Testing.swift).
     package var touchFault = TouchFault.none
-    /// Clear-box hook for tests: a HUD key that leaves out a fact which changes on its own
-    /// (the drawn pointer pulled by magnetism while the pointer rests; the momentum velocity
-    /// decaying with time), so a HUD row goes stale (the cached == fresh checks must then fail).
-    package enum HUDKeyFault: Sendable { case none, drawnPointer, momentumTime }
     package var hudKeyFault = HUDKeyFault.none
     /// HUD parts drawn again since the cache was made (tests, benches).
     public private(set) var hudPartMisses = 0
@@ -532,17 +520,6 @@ public final class DisplayListCache {
     private func rebuildHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
         hud = nil
         updateHUD(h, in: r, ink: ink)
-    }
-
-    /// What the upper sections and the pointer section show (with the test fault applied).
-    private func hudKeys(_ h: GestureHUD) -> (GestureHUD, GestureHUD.PointerSectionKey) {
-        var head = h.gestureSectionsKey, pointer = h.pointerSectionKey
-        switch hudKeyFault {
-        case .none: break
-        case .drawnPointer: pointer.drawn = pointer.pointer
-        case .momentumTime: head.scrollVelocity = h.scrollVelocity
-        }
-        return (head, pointer)
     }
 
     /// Draws again the parts of `new` (placed from part `start`) that differ from the kept ones.

@@ -81,4 +81,35 @@ struct InstallTests {
         #expect(try installedBinary.wait(timeout: 20) == .exited(0))
         #expect(installedBinary.stdout.hasPrefix("lodestone "))
     }
+
+    /// What ldd prints for a library the bench's cairo peer needs: the shipping program must not.
+    static let benchOnlyLibrary = "libcairo"
+
+    @Test("the installed lodestone links no cairo; lodestone bench runs the lodestone-bench installed next to it (issue 20.4)")
+    func installedProgramHasNoBench() throws {
+        let prefix = try TemporaryDirectory(prefix: "lodestone-install")
+        let make = try ChildProcess(["/usr/bin/make", "-C", Self.root, "install", "PREFIX=\(prefix.path)", "BIN=\(Lodestone.executable)"],
+                                    environment: ["PATH": "/usr/bin:/bin"], name: "make-install")
+        #expect(try make.wait(timeout: 60) == .exited(0), "\(make.stdout)\(make.stderr)")
+        let binary = prefix.path + "/bin/lodestone", bench = prefix.path + "/bin/lodestone-bench"
+        #expect(FileManager.default.isExecutableFile(atPath: bench), "make install did not install bin/lodestone-bench")
+        let ldd = try ChildProcess(["/usr/bin/ldd", binary], environment: ["PATH": "/usr/bin:/bin"], name: "ldd")
+        #expect(try ldd.wait(timeout: 20) == .exited(0), "\(ldd.stderr)")
+        // ldd resolved the program's libraries (so an absent cairo means it is not linked).
+        #expect(ldd.stdout.contains("libwayland-client"), "\(ldd.stdout)")
+        #expect(!ldd.stdout.contains(Self.benchOnlyLibrary), "bin/lodestone links \(Self.benchOnlyLibrary):\n\(ldd.stdout)")
+        // The bench peer is where cairo went: the bench program links it.
+        let benchLdd = try ChildProcess(["/usr/bin/ldd", bench], environment: ["PATH": "/usr/bin:/bin"], name: "ldd-bench")
+        #expect(try benchLdd.wait(timeout: 20) == .exited(0))
+        #expect(benchLdd.stdout.contains(Self.benchOnlyLibrary), "\(benchLdd.stdout)")
+        // `lodestone bench` is the installed bench program: its own usage error, its exit status.
+        let unknown = try ChildProcess([binary, "bench", "warp"], environment: ["PATH": "/usr/bin:/bin"], name: "installed-bench")
+        #expect(try unknown.wait(timeout: 20) == .exited(2))
+        #expect(unknown.stderr.contains("unknown bench 'warp'"), "\(unknown.stderr)")
+        // Without it, `lodestone bench` says what is missing.
+        #expect(unlink(bench) == 0)
+        let missing = try ChildProcess([binary, "bench", "engine"], environment: ["PATH": "/usr/bin:/bin"], name: "no-bench")
+        #expect(try missing.wait(timeout: 20) == .exited(1))
+        #expect(missing.stderr.contains("cannot run \(bench): No such file or directory"), "\(missing.stderr)")
+    }
 }

@@ -9,6 +9,7 @@ import Testing
 import TestSupport
 import PointerEngine
 import Playground
+import EngineBench
 
 @Suite("Magnetism under headless sway: a bias, not a lock (issue 16.4)", .serialized, SharedSway())
 struct MagnetismUnderSwayTests {

@@ -5,6 +5,7 @@
 import InputProtocol
 import Testing
 @testable import PointerEngine
+import EngineBench
 
 @Suite("Engine fast paths change nothing (issue 5 item 8; G7, I1–I6, M3, M4, E5)")
 struct EngineFastPathTests {

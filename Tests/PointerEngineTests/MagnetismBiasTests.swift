@@ -1,5 +1,6 @@
 import Testing
 @testable import PointerEngine
+import EngineBench
 
 /// Issue 16 item 4 (M3, M6): attraction is a bias, not a lock. In the showcase-like toolbar of
 /// FeelBenchmark.wideControlsLayout (bar buttons 40×32, segments 92×30), slow precise motion

@@ -1,66 +1,42 @@
-// `lodestone bench [engine|render|latency|frames|startup|feel|all] [--json] [--quick] [--plot FILE.png]` (issue 8).
-// Figures go to stdout (a table, or one JSON object per line with --json); suites that cannot
-// run here say why on stderr. Exit 0 when every requested suite ran, 1 when some could not,
-// 2 on a usage error.
-
+// `lodestone bench …` (issue 8) runs the benchmarks, which are a program of their own,
+// lodestone-bench, built and installed next to lodestone (issue 20.4: the shipping binary
+// carries no bench code and links no cairo). The arguments, the output and the exit status are
+// that program's: it replaces this process (execv).
 import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum BenchCommand {
+    /// The bench program's file name; it sits in the directory of this program.
+    static let program = "lodestone-bench"
+
     static let command = Command(name: "bench", usage: "[engine|render|latency|frames|startup|feel|all] [--json] [--quick] [--plot FILE.png]",
                                  summary: "run the benchmarks", run: run)
 
-    static func run(_ args: [String]) -> Int32 {
-        var json = false, quick = false
-        var plot: String?
-        var names: [String] = []
-        var rest = args[...]
-        while let a = rest.popFirst() {
-            switch a {
-            case "--json": json = true
-            case "--quick": quick = true
-            case "--plot":
-                // The latency distribution as a PNG (the latency bench runs).
-                guard let file = rest.popFirst() else {
-                    Diagnostics.error("--plot needs a file name (usage: lodestone bench \(command.usage))")
-                    return CLI.Status.usage
-                }
-                plot = file
-                if !names.contains("latency") { names.append("latency") }
-            case "all": names += BenchRegistry.suites.map(\.name)
-            case _ where a.hasPrefix("-"):
-                Diagnostics.error("unknown option '\(a)' (usage: lodestone bench \(command.usage))")
-                return CLI.Status.usage
-            default:
-                guard BenchRegistry.suite(named: a) != nil else {
-                    let known = (BenchRegistry.suites.map(\.name) + ["all"]).joined(separator: ", ")
-                    Diagnostics.error("unknown bench '\(a)' (known: \(known))")
-                    return CLI.Status.usage
-                }
-                names.append(a)
-            }
-        }
-        if names.isEmpty { names = BenchRegistry.suites.map(\.name) }
-        var seen = Set<String>()
-        names = names.filter { seen.insert($0).inserted }
+    /// `lodestone-bench` next to this program (/proc/self/exe), or nil when the path is unknown.
+    static var programPath: String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        let me = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = me.lastIndex(of: "/") else { return nil }
+        return String(me[...slash]) + program
+    }
 
-        var missing = 0
-        for name in names {
-            let suite = BenchRegistry.suite(named: name)!
-            let outcome = name == "latency" && plot != nil ? LatencyBench.run(quick: quick, plot: plot) : suite.run(quick)
-            switch outcome {
-            case let .figures(figures):
-                if json {
-                    for f in figures { writeLine(f.jsonLine) }
-                } else {
-                    writeLine("\(suite.name): \(suite.summary)")
-                    writeLine(BenchTable.render(figures) + "\n")
-                    if let note = suite.note { writeLine(note + "\n") }
-                }
-            case let .unavailable(why):
-                missing += 1
-                Diagnostics.warning("bench \(name): not available: \(why)")
-            }
+    static func run(_ args: [String]) -> Int32 {
+        guard let path = programPath else {
+            Diagnostics.error("bench: cannot find this program's directory (/proc/self/exe) to run \(program)")
+            return CLI.Status.failure
         }
-        return missing == 0 ? CLI.Status.ok : CLI.Status.failure
+        let argv = [path] + args
+        let cArgs = argv.map { strdup($0) } + [nil]
+        execv(path, cArgs)
+        // Only on failure.
+        let why = String(cString: strerror(errno))
+        for p in cArgs { free(p) }
+        Diagnostics.error("bench: cannot run \(path): \(why) (the benchmarks are the program \(program), "
+                          + "built by swift build and installed by make install next to lodestone)")
+        return CLI.Status.failure
     }
 }

@@ -26,20 +26,6 @@ enum PlaygroundSetup {
         return (loaded.settings, loaded.rest)
     }
 
-    /// The whole file, or nil when it does not exist / is unreadable.
-    static func readText(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// A session over the showcase, or over the layout file at `path`. A malformed file is a
     /// usage error: exit status 2 with file:line:column.
     static func session(layoutPath: String?, settings: AppSettings, now: Timestamp = PlaygroundLive.now()) -> Result<PlaygroundSession, ExitStatus> {

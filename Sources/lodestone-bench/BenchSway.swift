@@ -76,12 +76,12 @@ final class HeadlessSway {
         let deadline = Spawn.now() + 10
         var problem: String?
         while Spawn.now() < deadline {
-            let stderr = PlaygroundSetup.readText(stderrPath) ?? ""
+            let stderr = BenchFiles.readText(stderrPath) ?? ""
             if let why = prepared.startupProblem(stderr: stderr, socketsUp: false) { problem = why; break }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { problem = "sway exited during startup"; break }
             if access(sway.socket, F_OK) == 0, (try? Display(name: sway.socket)) != nil {
-                problem = prepared.startupProblem(stderr: PlaygroundSetup.readText(stderrPath) ?? "", socketsUp: true)
+                problem = prepared.startupProblem(stderr: BenchFiles.readText(stderrPath) ?? "", socketsUp: true)
                 if problem == nil { return sway }
                 break
             }

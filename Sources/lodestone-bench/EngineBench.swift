@@ -2,6 +2,7 @@
 // live in PointerEngine (EngineWorkload, FeelBenchmark); this file times them and turns them
 // into figures.
 import PointerEngine
+import EngineBench
 #if canImport(Glibc)
 import Glibc
 #endif

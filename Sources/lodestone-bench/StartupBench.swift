@@ -35,7 +35,7 @@ enum StartupBench {
         for _ in 0..<runs {
             let t0 = Spawn.now()
             let app: BenchChild
-            do { app = try BenchChild([selfPath, "--display", display, "--report-frames", "--size", "1920x1080"]) } catch {
+            do { app = try BenchChild([lodestonePath, "--display", display, "--report-frames", "--size", "1920x1080"]) } catch {
                 return .unavailable(error.description)
             }
             guard app.waitForLine(containing: "frame 1 ", timeout: 10) else {
@@ -53,7 +53,7 @@ enum StartupBench {
         // The bare window: the foundation's first frame (background and a few controls), no
         // engine, showcase or text: what the showcase adds is the difference.
         var baseRSS = Double.nan
-        if let bare = try? BenchChild([selfPath, "--display", display, "--first-frame", "--report-frames", "--size", "1920x1080"]),
+        if let bare = try? BenchChild([lodestonePath, "--display", display, "--first-frame", "--report-frames", "--size", "1920x1080"]),
            bare.waitForLine(containing: "frame 1 ", timeout: 10) {
             baseRSS = bare.peakRSSMiB() ?? .nan
             bare.stop()
@@ -78,6 +78,14 @@ enum StartupBench {
         return n > 0 ? String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
+    /// The lodestone program the benches start as the window: the one next to this program
+    /// (`swift build` and `make install` put both in one directory).
+    static var lodestonePath: String {
+        let me = selfPath
+        guard let slash = me.lastIndex(of: "/") else { return "lodestone" }
+        return String(me[...slash]) + "lodestone"
+    }
+
     static func median(_ v: [Double]) -> Double {
         guard !v.isEmpty else { return .nan }
         let s = v.sorted()
@@ -85,7 +93,7 @@ enum StartupBench {
     }
 
     static func displayAnswers(_ name: String) -> Bool {
-        Spawn.run([selfPath, "--version"], untilLineContaining: nil, timeout: 1).map { _ in true }.isOk
+        Spawn.run([lodestonePath, "--version"], untilLineContaining: nil, timeout: 1).map { _ in true }.isOk
             && (try? Display(name: name)) != nil
     }
 }

@@ -9,6 +9,8 @@
 // from where they landed) until the target is hit. Some trials aim at empty space instead: a
 // highlight or snap there is a false snap. Seeds are fixed: every run simulates the same people.
 
+import PointerEngine
+
 public enum FeelBenchmark {
     /// Fitts' law intercept (s) and slope (s/bit) for trackpad pointing.
     public static let fittsA = 0.12

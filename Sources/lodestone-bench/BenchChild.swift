@@ -21,14 +21,14 @@ final class BenchChild {
 
     /// CPU time the child's main thread has run so far (/proc/PID/schedstat, ns precision).
     func cpuSeconds() -> Double? {
-        guard let text = PlaygroundSetup.readText("/proc/\(pid)/schedstat"),
+        guard let text = BenchFiles.readText("/proc/\(pid)/schedstat"),
               let ns = text.split(separator: " ").first.flatMap({ Double($0) }) else { return nil }
         return ns / 1e9
     }
 
     /// The child's own peak resident set (VmHWM of /proc/PID/status), in MiB, while it runs.
     func peakRSSMiB() -> Double? {
-        guard let status = PlaygroundSetup.readText("/proc/\(pid)/status") else { return nil }
+        guard let status = BenchFiles.readText("/proc/\(pid)/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let kib = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
             return kib.map { $0 / 1024 }

@@ -2,6 +2,8 @@
 // engine never reads a clock. Everything is generated from a seed, so every run measures the
 // same work.
 
+import PointerEngine
+
 public enum EngineWorkload {
     /// A layout of about `count` elements: toolbars of bar buttons (contiguous regions), grids of
     /// icons, lists of rows, cards and text areas, a quarter of them inside scroll views.

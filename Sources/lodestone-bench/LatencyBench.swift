@@ -66,7 +66,7 @@ enum LatencyBench {
         let recordPath = sway.directory + "/latency.record"
         let app: BenchChild
         do {
-            app = try BenchChild([StartupBench.selfPath, "--display", sway.socket, "--latency-probe", recordPath])
+            app = try BenchChild([StartupBench.lodestonePath, "--display", sway.socket, "--latency-probe", recordPath])
         } catch { return .failure(Failure(description: "\(error)")) }
         defer { app.stop() }
         guard app.waitForLine(containing: "frame 1 ", timeout: 20) else {
@@ -92,10 +92,10 @@ enum LatencyBench {
             app.drain(for: 0.3)
         } catch { return .failure(Failure(description: "\(error)")) }
         app.stop()
-        guard let text = PlaygroundSetup.readText(recordPath) else {
+        guard let text = BenchFiles.readText(recordPath) else {
             return .failure(Failure(description: "the playground wrote no latency record (\(recordPath))"))
         }
-        if let keep = getenv("LODESTONE_KEEP_LATENCY_RECORD") { _ = writeFile(String(cString: keep), text) }
+        if let keep = getenv("LODESTONE_KEEP_LATENCY_RECORD") { _ = BenchFiles.writeFile(String(cString: keep), text) }
         do { return .success(try LatencyRecord(parsing: text, since: start)) } catch {
             return .failure(Failure(description: "\(error)"))
         }
@@ -273,7 +273,7 @@ enum BenchMachine {
         var buf = [CChar](repeating: 0, count: 64)
         let n = strftime(&buf, buf.count, "%Y-%m-%d %H:%M UTC", &tm)
         let date = String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let load = PlaygroundSetup.readText("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
+        let load = BenchFiles.readText("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
         #if DEBUG
         let build = "debug build"
         #else

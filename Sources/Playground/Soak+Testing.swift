@@ -7,66 +7,68 @@
 // selection); the drawn pointer stays on the surface; every Nth 60 Hz frame is painted into
 // one offscreen canvas with damage (buffer age 1), and at checkpoints that canvas must equal a
 // full repaint. Memory is the caller's to sample (`progress`): `lodestone soak` does.
+// Soak support is for the package's own tests and `lodestone soak` (`package` access), not part
+// of Playground's API (issue 20.4).
 import PointerEngine
 import PixmanRenderer
 #if canImport(Glibc)
 import Glibc
 #endif
 
-public struct Soak {
-    public struct Options: Sendable {
+package struct Soak {
+    package struct Options: Sendable {
         /// Input events to feed (the episodes' events; frames are extra).
-        public var events = 1_000_000
-        public var seed: UInt64 = 1
+        package var events = 1_000_000
+        package var seed: UInt64 = 1
         /// Paint every Nth frame (frames are 60 Hz of event time); 1 = every frame.
-        public var renderEvery = 1
+        package var renderEvery = 1
         /// How many times over the run the damage-painted canvas is compared with a full repaint.
-        public var repaintChecks = 8
-        public var scale = 1.0
+        package var repaintChecks = 8
+        package var scale = 1.0
         /// The render cache's byte bound for the run.
-        public var cacheLimit = 8 << 20
+        package var cacheLimit = 8 << 20
         /// At every painted frame, the display list the session kept between frames
         /// (DisplayListCache) must equal one built from scratch (issue 8's property test).
-        public var checkDisplayList = false
+        package var checkDisplayList = false
         /// A fault planted in the display-list cache (its property test shows it is caught).
         package var touchFault = DisplayListCache.TouchFault.none
-        public init() {}
+        package init() {}
     }
 
     /// What happened, and everything that went wrong (first `problemLimit` described).
-    public struct Report: Sendable {
-        public var events = 0
-        public var frames = 0
-        public var rendered = 0
-        public var episodes: [String: Int] = [:]
-        public var drops = 0
-        public var selectionChanges = 0
-        public var pageChanges = 0
-        public var activations = 0
+    package struct Report: Sendable {
+        package var events = 0
+        package var frames = 0
+        package var rendered = 0
+        package var episodes: [String: Int] = [:]
+        package var drops = 0
+        package var selectionChanges = 0
+        package var pageChanges = 0
+        package var activations = 0
         /// Engine outputs the session produced in all.
-        public var outputs = 0
+        package var outputs = 0
         /// Episodes after whose end or cancel something was still active.
-        public var stuck = 0
+        package var stuck = 0
         /// Checkpoints where animations had not settled 8 s after the last input.
-        public var unsettled = 0
-        public var offSurface = 0
-        public var repaintChecks = 0
-        public var repaintMismatches = 0
+        package var unsettled = 0
+        package var offSurface = 0
+        package var repaintChecks = 0
+        package var repaintMismatches = 0
         /// Frames whose kept display list was compared with a fresh one, and how many differed.
-        public var displayListChecks = 0
-        public var displayListMismatches = 0
-        public var problems: [String] = []
-        public var ok: Bool { stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 && displayListMismatches == 0 }
+        package var displayListChecks = 0
+        package var displayListMismatches = 0
+        package var problems: [String] = []
+        package var ok: Bool { stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 && displayListMismatches == 0 }
         static let problemLimit = 12
         mutating func problem(_ s: String) { if problems.count < Report.problemLimit { problems.append(s) } }
     }
 
-    public let options: Options
-    public init(options: Options) { self.options = options }
+    package let options: Options
+    package init(options: Options) { self.options = options }
 
     /// Runs the soak. `progress` is called with the number of events fed so far, every
     /// `progressEvery` events and once at the end (the canvases still alive).
-    public func run(progressEvery: Int = 10_000, progress: (Int) -> Void = { _ in }) -> Report {
+    package func run(progressEvery: Int = 10_000, progress: (Int) -> Void = { _ in }) -> Report {
         let driver = Driver(options: options)
         driver.run(progressEvery: progressEvery, progress: progress)
         return driver.report

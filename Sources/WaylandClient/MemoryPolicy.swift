@@ -5,10 +5,10 @@
 // faults no pages in.
 import CShim
 
-enum MemoryPolicy {
+public enum MemoryPolicy {
     /// Keep freed memory in the process: no trimming below 64 MiB of free heap top, blocks up
     /// to 32 MiB (glibc's largest mmap threshold) from the heap, which grows 1 MiB at a time.
-    static func keepFreedMemory() {
+    public static func keepFreedMemory() {
         _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TOP_PAD, 1 << 20)
