@@ -1,7 +1,9 @@
 // LibinputBackend: reads input devices directly through libinput (path or udev backend) and
 // emits Lodestone's event stream (SPEC T1): pointer motion, buttons, scroll (libinput ≥ 1.19
 // scroll events), swipe/pinch/hold gestures, touch, keys and xkb modifier state (SPEC G10),
-// device added/removed. Letters and digits leave only as KeyCode.placeholder (SPEC T3).
+// device added/removed. It only translates: InputPipeline keeps the stream's time monotonic,
+// ends what a removed device was doing, applies key privacy (SPEC T1, G7, T3) and merges it with
+// the compositor's seat.
 import InputProtocol
 
 /// Why the libinput backend could not start; each case reads as one sentence for the user.
@@ -49,23 +51,20 @@ public final class LibinputBackend: InputSource {
 
     private let context: LibinputContext
     private let settings: DeviceSettings
-    private let privacy: KeyPrivacy
     private let verbose: Bool
     private let messages: (String) -> Void
     private var keyboard: XkbKeyboard?
     private var keymapProblem: LibinputError?
     private var keymapProblemReported = false
-    private var translator = StreamTranslator()
     private var devices: [DeviceRef: DeviceID] = [:]
     private var nextDevice: UInt32 = 1
     private var reportedOpenFailures = 0
-    private var lastTime: UInt64 = 0
 
     /// Starts libinput. `messages` receives one line per noteworthy problem (unsupported option,
     /// a device that could not be opened); fatal problems are thrown.
-    public init(_ source: Source, settings: DeviceSettings = DeviceSettings(), privacy: KeyPrivacy = .redactText,
+    public init(_ source: Source, settings: DeviceSettings = DeviceSettings(),
                 verbose: Bool = false, messages: @escaping (String) -> Void) throws(LibinputError) {
-        self.settings = settings; self.privacy = privacy; self.verbose = verbose; self.messages = messages
+        self.settings = settings; self.verbose = verbose; self.messages = messages
         do { keyboard = try XkbKeyboard() } catch { keymapProblem = error }
         switch source {
         case .paths(let paths):
@@ -170,11 +169,9 @@ public final class LibinputBackend: InputSource {
     }
 
     private func translate(_ raw: RawEvent, into out: inout [InputEvent]) {
+        // Times as libinput gives them (InputPipeline keeps the stream's time monotonic, T1).
         func emit(_ time: UInt64, _ device: DeviceRef, _ kind: InputEventKind) {
-            // The stream's time never goes backwards (SPEC T1): events libinput queued before a
-            // device appeared carry kernel times older than that device_added's clock reading.
-            lastTime = max(lastTime, time)
-            out.append(InputEvent(time: Timestamp(microseconds: lastTime), device: id(for: device), kind))
+            out.append(InputEvent(time: Timestamp(microseconds: time), device: id(for: device), kind))
         }
         let k = Units.pointsPerLibinputUnit
         switch raw {
@@ -201,12 +198,11 @@ public final class LibinputBackend: InputSource {
                 messages("\(problem.description); modifiers from \(device.name) are unavailable")
             }
         case .deviceRemoved(let device):
-            let time = monotonicMicroseconds()
-            for kind in translator.deviceRemoved(id(for: device)) { emit(time, device, kind) }
-            emit(time, device, .deviceRemoved)
+            // InputPipeline ends the device's gesture and touches first (G7).
+            emit(monotonicMicroseconds(), device, .deviceRemoved)
             devices[device] = nil
         case .keyboardKey(let device, let time, let key, let pressed):
-            emit(time, device, .key(privacy.apply(KeyCode(rawValue: key)), pressed: pressed))
+            emit(time, device, .key(KeyCode(rawValue: key), pressed: pressed))
             if let mods = keyboard?.update(evdevKey: key, pressed: pressed) { emit(time, device, .modifiers(mods)) }
         case .pointerMotion(let device, let time, let dx, let dy, let rawDX, let rawDY):
             emit(time, device, .motion(position: nil, delta: InputVector(dx: dx * k, dy: dy * k),
@@ -225,16 +221,22 @@ public final class LibinputBackend: InputSource {
             }
             emit(time, device, .frame)
         case .touch(let device, let time, let phase, let slot, let xMM, let yMM):
-            let id = id(for: device)
             let p = InputPoint(x: xMM * Units.pointsPerMillimetre, y: yMM * Units.pointsPerMillimetre)
-            for kind in translator.touch(id, phase: phase, slot: slot, position: p) { emit(time, device, kind) }
+            let touch: InputEventKind = switch phase {
+            case .down: .touchDown(id: slot, position: p)
+            case .motion: .touchMotion(id: slot, position: p)
+            case .up: .touchUp(id: slot)
+            case .cancel: .touchCancel
+            case .frame: .touchFrame
+            }
+            emit(time, device, touch)
         case .gesture(let device, let time, let kind, let phase, let fingers, let dx, let dy, let scale, let angle, let cancelled):
             let gestureKind: GestureKind = switch kind { case .swipe: .swipe; case .pinch: .pinch; case .hold: .hold }
             let gesturePhase: GesturePhase = switch phase { case .begin: .begin; case .update: .update; case .end: .end }
             let g = GestureEvent(
                 kind: gestureKind, phase: gesturePhase, fingers: Int(fingers), delta: InputVector(dx: dx * k, dy: dy * k),
                 scale: scale, rotation: angle, cancelled: cancelled)
-            for kind in translator.gesture(id(for: device), g) { emit(time, device, kind) }
+            emit(time, device, .gesture(g))
         case .ignored:
             break
         }

@@ -27,7 +27,7 @@ public enum InputBackendChoice: String, Sendable, CaseIterable {
     /// pointer position, buttons and scrolling from the compositor.
     case libinput
     /// Everything the compositor offers; libinput fills in the gesture kinds it does not send
-    /// (see LibinputBackend.InputMerger).
+    /// (see InputPipeline.InputMerger).
     case both
 }
 

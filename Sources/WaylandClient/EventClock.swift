@@ -1,6 +1,7 @@
 // Timestamps for the seat's events (SPEC T1: monotonic microseconds). Wayland gives 32-bit
 // milliseconds on most events, microseconds on relative motion, and nothing on enter, leave,
-// frame or modifiers; the clock turns all of them into one non-decreasing µs stream.
+// frame or modifiers; the clock turns each into CLOCK_MONOTONIC µs. InputPipeline keeps the
+// stream non-decreasing (a compositor's millisecond time may lag the clock by up to a ms).
 import InputProtocol
 
 /// The time an event came with.
@@ -13,19 +14,15 @@ enum EventTime: Equatable, Sendable {
     case none
 }
 
-struct EventClock {
-    private(set) var last: UInt64 = 0
-
-    /// The timestamp for an event that arrives at `now` (CLOCK_MONOTONIC µs). Never goes
-    /// backwards: a compositor's millisecond time may lag the clock by up to a millisecond.
-    mutating func stamp(_ time: EventTime, now: UInt64) -> Timestamp {
+enum EventClock {
+    /// The timestamp for an event that arrives at `now` (CLOCK_MONOTONIC µs).
+    static func stamp(_ time: EventTime, now: UInt64) -> Timestamp {
         let micros = switch time {
         case .milliseconds(let ms): Self.unwrap(milliseconds: ms, now: now)
         case .microseconds(let us): us
         case .none: now
         }
-        last = max(last, micros)
-        return Timestamp(microseconds: last)
+        return Timestamp(microseconds: micros)
     }
 
     /// 32-bit milliseconds wrap every 49.7 days: the high bits come from the clock now, and a

@@ -34,8 +34,6 @@ public final class Seat {
         }
     }
     private var early: [InputEvent] = []
-    /// SPEC T3: text keys leave the seat as `KeyCode.placeholder` unless the user opted in.
-    public var privacy: KeyPrivacy = .redactText
     /// Where bad input from the compositor is reported (a keymap that does not load).
     public var report: (String) -> Void = Diagnostics.warning
     /// The keyboard's repeat rate (keys/s) and delay (ms) from wl_keyboard.repeat_info.
@@ -54,15 +52,13 @@ public final class Seat {
         touch = nil
     }
 
-    private var clock = EventClock()
-
-    /// Stamps `kind` (SPEC T1: monotonic µs, never decreasing), applies the key privacy
-    /// policy (SPEC T3) and hands it on.
+    /// Stamps `kind` (SPEC T1: monotonic µs) and hands it on. Only a translation: InputPipeline
+    /// keeps the stream's time non-decreasing and applies the key privacy policy (SPEC T3).
     func emit(_ kind: InputEventKind, device: DeviceID, _ time: EventTime = .none) {
         let now = Sys.monotonicNow()
         client.latencyProbe?.eventDispatched(at: now, kind: kind)
-        let stamp = clock.stamp(time, now: UInt64(now * 1_000_000))
-        let event = privacy.apply(InputEvent(time: stamp, device: device, kind))
+        let stamp = EventClock.stamp(time, now: UInt64(now * 1_000_000))
+        let event = InputEvent(time: stamp, device: device, kind)
         if let onEvent { onEvent(event) } else { early.append(event) }
     }
 

@@ -1,8 +1,10 @@
 // A headless sway with injected input devices (Tests/Fixtures/sway-inject) and a Lodestone
-// window in this process, collecting what WaylandClient's seat backend emits. Tests drive
-// `seat` like a user and read `events` as InputProtocol events (issue 3).
+// window in this process, collecting what WaylandClient's seat backend emits through the
+// program's input stage (InputPipeline: time, privacy). Tests drive `seat` like a user and read
+// `events` as InputProtocol events (issue 3).
 import Glibc
 import InputProtocol
+import InputPipeline
 import TestSupport
 @testable import WaylandClient
 
@@ -15,6 +17,8 @@ final class SeatSession {
     private(set) var window: Window!
     /// Everything the seat emitted since the last `take`/`reset`.
     private(set) var events: [InputEvent] = []
+    /// The stage every command puts the seat's events through (issue 20.2).
+    private var pipeline = InputPipeline()
     /// Top-left of the window's surface in layout coordinates.
     private(set) var origin = (x: 0.0, y: 0.0)
 
@@ -26,7 +30,7 @@ final class SeatSession {
         client = try Client(displayName: sway.socket, loop: loop, warn: { _ in })
         window = client.makeWindow(Window.Configuration(title: "seat test", defaultSize: (400, 300), drawsOwnPointer: false))
         window.draw = { _ in }
-        client.onInput = { [unowned self] in self.events.append($0) }
+        client.onInput = { [unowned self] in self.events += self.pipeline.seat($0) }
         var presented = false
         window.onPresented = { _ in presented = true }
         try Self.pump(loop, "the window's first frame", timeout: 10) { presented }

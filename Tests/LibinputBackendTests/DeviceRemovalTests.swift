@@ -1,5 +1,5 @@
 // A touchpad unplugged in the middle of a pinch, a swipe or a scroll (issue 8, SPEC G7): real
-// libinput 1.22 on umockdev sees the udev "remove", LibinputBackend ends the gesture as
+// libinput 1.22 on umockdev sees the udev "remove", LibinputBackend marks its end and InputPipeline ends the gesture as
 // cancelled, and the ENGINE (fed live by `lodestone record --report-states`) must revert every
 // provisional change — zoom and rotation back where they were, the page transition back on its
 // page, no momentum launched by a device that vanished — with no gesture, drag or capture left

@@ -7,6 +7,7 @@
 import Foundation
 import InputProtocol
 import LibinputBackend
+import InputPipeline
 import Testing
 import TestSupport
 

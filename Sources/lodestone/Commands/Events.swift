@@ -4,6 +4,7 @@
 // focus, and draws the live state there (EventsView). Text keys print as "private" unless
 // --keep-keys (SPEC T3).
 import InputProtocol
+import InputPipeline
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -101,26 +102,28 @@ enum EventsCommand {
             writeLine(TraceEncoder.headerLine(header))
         }
         var refused = 0
-        client.onInput = { [weak window] event in
-            view.apply(event)
-            window?.setNeedsDisplay()
-            let line = lines.line(for: event)
-            if let line { view.show(line) }
-            if options.json {
-                do throws(TraceError.Reason) {
-                    writeLine(try TraceEncoder.line(for: event, privacy: options.privacy))
-                } catch {
-                    // The seat never emits such values; say so rather than write a bad trace.
-                    refused += 1
-                    if refused <= 3 { Diagnostics.warning("events: event left out of the trace: \(error) (\(event))") }
+        // The seat's events through the one input stage (issue 20.2): time, privacy (T1, T3).
+        var pipeline = InputPipeline(privacy: options.privacy)
+        client.onInput = { [weak window] raw in
+            for event in pipeline.seat(raw) {
+                view.apply(event)
+                window?.setNeedsDisplay()
+                let line = lines.line(for: event)
+                if let line { view.show(line) }
+                if options.json {
+                    do throws(TraceError.Reason) {
+                        writeLine(try TraceEncoder.line(for: event, privacy: options.privacy))
+                    } catch {
+                        // The seat never emits such values; say so rather than write a bad trace.
+                        refused += 1
+                        if refused <= 3 { Diagnostics.warning("events: event left out of the trace: \(error) (\(event))") }
+                    }
+                } else if let line {
+                    writeLine(line)
                 }
-            } else if let line {
-                writeLine(line)
             }
         }
-        client.seat?.privacy = options.privacy
         client.onSeatChanged = { seat in
-            seat?.privacy = options.privacy
             if seat == nil { Diagnostics.warning("events: the seat went away: input is unavailable") }
         }
         if client.seat == nil {

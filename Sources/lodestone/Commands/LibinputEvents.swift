@@ -6,6 +6,7 @@
 import Foundation
 import InputProtocol
 import LibinputBackend
+import InputPipeline
 import Playground
 import PointerEngine
 import WaylandClient
@@ -109,7 +110,7 @@ enum LibinputEventsCommand {
         let source: LibinputBackend.Source = options.paths.isEmpty ? .seat(options.seat) : .paths(options.paths)
         let backend: LibinputBackend
         do {
-            backend = try LibinputBackend(source, settings: options.settings, privacy: options.privacy,
+            backend = try LibinputBackend(source, settings: options.settings,
                                           verbose: options.verbose) { line in Diagnostics.error(line) }
         } catch {
             Diagnostics.error(error.description)
@@ -136,10 +137,13 @@ enum LibinputEventsCommand {
             Diagnostics.write(TraceEncoder.headerLine(header) + "\n", to: 1)
         }
         var refused = 0
+        // The devices' events through the one input stage (issue 20.2): time, the gesture
+        // lifecycle, privacy (T1, G7, T3).
+        var pipeline = InputPipeline.libinputAlone(privacy: options.privacy)
         while true {
             // One write per drain: lines reach a pipe as they happen (tests and tools read live).
             var text = ""
-            for event in backend.drain() {
+            for event in backend.drain().flatMap({ pipeline.libinput($0) }) {
                 if options.json {
                     do throws(TraceError.Reason) {
                         text += try TraceEncoder.line(for: event, privacy: options.privacy) + "\n"
@@ -184,9 +188,10 @@ enum LibinputEventsCommand {
             return CLI.Status.failure
         }
         var refused = 0
+        var pipeline = InputPipeline.libinputAlone(privacy: privacy)
         while true {
             var states = ""
-            for event in backend.drain() {
+            for event in backend.drain().flatMap({ pipeline.libinput($0) }) {
                 do {
                     try recorder.append(event)
                 } catch let error as TraceError {
@@ -198,7 +203,7 @@ enum LibinputEventsCommand {
                     return CLI.Status.failure
                 }
                 // The live engine gets exactly what was written (an event left out of the trace
-                // is left out here too), straight from the backend, not from the file.
+                // is left out here too), straight from the pipeline, not from the file.
                 if let reporter { states += reporter.handle(event).description + "\n" }
             }
             if !states.isEmpty { Diagnostics.write(states, to: 1) }

@@ -10,6 +10,7 @@ import PixmanRenderer
 import PointerEngine
 import Playground
 import LibinputBackend
+import InputPipeline
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,7 @@ enum PlaygroundLive {
         var size: Size?
         /// Append one JSON line per committed frame to this file (`--state-out`).
         var stateOut: String?
-        /// Key privacy of the libinput devices (`--input libinput|both`; the seat has its own).
+        /// Key privacy of the stream the engine gets (InputPipeline, SPEC T3).
         var privacy = KeyPrivacy.redactText
         /// Sees every event the engine gets, after merging, just before the engine
         /// (`lodestone record` writes the trace here).
@@ -102,8 +103,9 @@ enum PlaygroundLive {
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
             }
         }
-        // `--input` (issue 4): InputMerger decides what each backend contributes.
-        var merger = InputMerger(policy: InputPolicy(options.input))
+        // The one input stage (issue 20.2): time, lifecycle, privacy, and `--input` (issue 4):
+        // what each backend contributes.
+        var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
         func feed(_ events: [InputEvent]) {
             guard !events.isEmpty else { return }
             for e in events {
@@ -115,16 +117,16 @@ enum PlaygroundLive {
             window.requestImmediateFrame()
         }
         // A replay (`lodestone replay`) takes no input from the compositor.
-        client.onInput = { event in if options.replay == nil { feed(merger.wayland(event)) } }
+        client.onInput = { event in if options.replay == nil { feed(pipeline.seat(event)) } }
         var libinput: LibinputBackend?
         if options.input != .wayland, options.replay == nil {
             do {
                 let backend = try LibinputBackend(.defaultSeat, settings: DeviceSettings(touchpadNaturalScroll: options.naturalScrolling),
-                                                  privacy: options.privacy, messages: { Diagnostics.warning("libinput: \($0)") })
+                                                  messages: { Diagnostics.warning("libinput: \($0)") })
                 // Drained whenever readable, focused or not: xkb follows every key, and libinput's
-                // queue never backs up; the merger drops what happens outside the surface.
+                // queue never backs up; the pipeline drops what happens outside the surface.
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in
-                    feed(backend.drain().flatMap { merger.libinput($0) })
+                    feed(backend.drain().flatMap { pipeline.libinput($0) })
                 }
                 libinput = backend
             } catch {

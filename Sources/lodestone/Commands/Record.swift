@@ -5,7 +5,7 @@
 //
 // With the compositor (`--input wayland`, the default, or `both`) it opens the playground window
 // on the showcase (or --layout) and records exactly what that window's engine receives: the
-// stream after `InputMerger` has merged the compositor's seat with libinput's devices — one
+// stream after `InputPipeline` has merged the compositor's seat with libinput's devices — one
 // event per thing the engine saw, never a source's raw events beside it. `--input libinput`
 // records the devices alone, without a window (Commands/LibinputEvents.swift).
 //
@@ -125,10 +125,7 @@ enum RecordCommand {
         }
         var refused = 0
         var writeFailed = false
-        // The seat and the libinput devices redact by default too; with --keep-keys every layer
-        // keeps the keys.
-        client.seat?.privacy = o.privacy
-        client.onSeatChanged = { $0?.privacy = o.privacy }
+        // The window's InputPipeline redacts as the recorder does (PlaygroundLive.Options.privacy).
         // Each event the window's engine receives, after the merge, before the engine sees it.
         let tap: (InputEvent) -> Void = { event in
             guard !writeFailed else { return }
@@ -145,8 +142,8 @@ enum RecordCommand {
                 loop.stop(.failure("cannot write the trace"))
                 return
             }
-            // The reporting engine gets exactly what was written (redacted as written).
-            if let reporter { writeLine(reporter.handle(o.privacy.apply(event)).description) }
+            // The reporting engine gets exactly what was written (the pipeline redacted it).
+            if let reporter { writeLine(reporter.handle(event).description) }
         }
         if o.out != "-" {
             Diagnostics.emit("lodestone: recording to \(o.out) (input: \(settings.inputBackend.rawValue), privacy: \(o.privacy.traceName)); stop with Ctrl-C\n")

@@ -13,7 +13,7 @@
 // times never decrease (SPEC T1): the seat stamps most events in whole milliseconds, libinput in
 // microseconds, so a seat event can trail the libinput event before it by up to a millisecond —
 // it is given that event's time (the engine and a recorded trace both need time to move forward
-// only). Pure: no C.
+// only). Pure: no C. One stage of InputPipeline (issue 20.2); the backends only translate.
 import InputProtocol
 
 public enum InputPolicy: String, Hashable, Sendable, CaseIterable {
@@ -30,8 +30,8 @@ public struct InputMerger {
     private var compositorKinds: Set<GestureKind> = []
     /// The libinput gesture in progress (its begin), per merged device id.
     private var open: [DeviceID: GestureEvent] = [:]
-    /// The time of the last event passed on.
-    private var lastTime: Timestamp?
+    /// The merged stream's time.
+    private var time = MonotonicTime()
 
     public init(policy: InputPolicy) { self.policy = policy }
 
@@ -45,10 +45,7 @@ public struct InputMerger {
     private mutating func inOrder(_ events: [InputEvent]) -> [InputEvent] {
         guard !events.isEmpty else { return events }
         var out = events
-        for i in out.indices {
-            if let last = lastTime, out[i].time < last { out[i].time = last }
-            lastTime = out[i].time
-        }
+        for i in out.indices { out[i].time = time.raise(out[i].time) }
         return out
     }
 

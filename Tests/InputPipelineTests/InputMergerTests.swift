@@ -1,7 +1,7 @@
 // The `--input` policies: which source feeds the engine, no double counting, focus, and a
 // gesture cut by focus loss or by the compositor taking over ends cancelled (G7).
 import InputProtocol
-import LibinputBackend
+import InputPipeline
 import Testing
 
 @Suite("InputMerger: --input wayland|libinput|both (G7, T1)")

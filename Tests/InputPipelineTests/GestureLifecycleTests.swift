@@ -1,16 +1,17 @@
-// The backend's own bookkeeping, without libinput: what it adds so the stream stays well formed
+// The pipeline's gesture lifecycle, without libinput: what it adds so the stream stays well formed
 // when a device disappears mid-gesture, and that odd input passes through without a crash (G7).
+// (Moved with the logic from LibinputBackend's StreamTranslator, issue 20.2.)
 import InputProtocol
 import Testing
-@testable import LibinputBackend
+@testable import InputPipeline
 
-@Suite("StreamTranslator (G7)")
-struct StreamTranslatorTests {
+@Suite("GestureLifecycle (G7)")
+struct GestureLifecycleTests {
     let pad = DeviceID(1)
 
     @Test("A pinch update without a begin passes through unchanged, and nothing is cancelled later")
     func updateWithoutBegin() {
-        var t = StreamTranslator()
+        var t = GestureLifecycle()
         let update = GestureEvent(kind: .pinch, phase: .update, fingers: 2, scale: 1.3, rotation: 2)
         #expect(t.gesture(pad, update) == [.gesture(update)])
         #expect(t.activeGesture(on: pad) == nil)
@@ -20,7 +21,7 @@ struct StreamTranslatorTests {
     @Test("Removal mid-gesture ends that gesture as cancelled, keeping its kind, fingers and scale",
           arguments: GestureKind.allCases)
     func removalCancels(kind: GestureKind) {
-        var t = StreamTranslator()
+        var t = GestureLifecycle()
         _ = t.gesture(pad, GestureEvent(kind: kind, phase: .begin, fingers: 3))
         _ = t.gesture(pad, GestureEvent(kind: kind, phase: .update, fingers: 3, scale: kind == .pinch ? 1.7 : 1))
         let out = t.deviceRemoved(pad)
@@ -30,7 +31,7 @@ struct StreamTranslatorTests {
 
     @Test("A gesture that ended normally is not cancelled again on removal; other devices are untouched")
     func endedGesture() {
-        var t = StreamTranslator()
+        var t = GestureLifecycle()
         _ = t.gesture(pad, GestureEvent(kind: .swipe, phase: .begin, fingers: 4))
         _ = t.gesture(DeviceID(2), GestureEvent(kind: .hold, phase: .begin, fingers: 2))
         _ = t.gesture(pad, GestureEvent(kind: .swipe, phase: .end, fingers: 4))
@@ -40,7 +41,7 @@ struct StreamTranslatorTests {
 
     @Test("A begin while another gesture is open closes the old one as cancelled first")
     func beginClosesOpenGesture() {
-        var t = StreamTranslator()
+        var t = GestureLifecycle()
         _ = t.gesture(pad, GestureEvent(kind: .hold, phase: .begin, fingers: 2))
         let begin = GestureEvent(kind: .pinch, phase: .begin, fingers: 2)
         #expect(t.gesture(pad, begin) == [.gesture(GestureEvent(kind: .hold, phase: .end, fingers: 2, cancelled: true)), .gesture(begin)])
@@ -48,12 +49,12 @@ struct StreamTranslatorTests {
 
     @Test("Touches down at removal are cancelled and the touch frame closed")
     func touchesCancelled() {
-        var t = StreamTranslator()
-        _ = t.touch(pad, phase: .down, slot: 0, position: .zero)
-        _ = t.touch(pad, phase: .frame, slot: -1, position: .zero)
+        var t = GestureLifecycle()
+        _ = t.touch(pad, .touchDown(id: 0, position: .zero))
+        _ = t.touch(pad, .touchFrame)
         #expect(t.deviceRemoved(pad) == [.touchCancel, .touchFrame])
-        _ = t.touch(pad, phase: .down, slot: 1, position: .zero)
-        _ = t.touch(pad, phase: .up, slot: 1, position: .zero)
+        _ = t.touch(pad, .touchDown(id: 1, position: .zero))
+        _ = t.touch(pad, .touchUp(id: 1))
         #expect(t.deviceRemoved(pad).isEmpty)
     }
 }

@@ -1,15 +1,28 @@
-// What the backend remembers between libinput events so the stream stays well formed (SPEC G7):
-// the gesture and touches in progress per device. A device that goes away mid-gesture ends that
-// gesture as cancelled and cancels its touches; an update without a begin passes through
-// unchanged (never a crash; the engine decides what it means).
+// The gesture lifecycle of a source's devices (SPEC G7), so the stream stays well formed: the
+// gesture and touches in progress per device. A device that goes away mid-gesture ends that
+// gesture as cancelled and cancels its touches; a begin while a gesture is open closes the old
+// one as cancelled first; an update without a begin passes through unchanged (never a crash;
+// the engine decides what it means).
 import InputProtocol
 
-struct StreamTranslator {
+struct GestureLifecycle {
     private var gestures: [DeviceID: GestureEvent] = [:]
     private var touches: [DeviceID: Set<TouchID>] = [:]
 
     /// The gesture in progress on `device`, if any (its begin event).
     func activeGesture(on device: DeviceID) -> GestureEvent? { gestures[device] }
+
+    /// `e` and what must come before it (a cancelled end, a touch cancel) on its device.
+    mutating func pass(_ e: InputEvent) -> [InputEvent] {
+        let kinds: [InputEventKind]
+        switch e.kind {
+        case .gesture(let g): kinds = gesture(e.device, g)
+        case .touchDown, .touchUp, .touchCancel: kinds = touch(e.device, e.kind)
+        case .deviceRemoved: kinds = deviceRemoved(e.device) + [e.kind]
+        default: return [e]
+        }
+        return kinds.map { InputEvent(time: e.time, device: e.device, $0) }
+    }
 
     mutating func gesture(_ device: DeviceID, _ g: GestureEvent) -> [InputEventKind] {
         var out: [InputEventKind] = []
@@ -31,22 +44,15 @@ struct StreamTranslator {
         return out
     }
 
-    mutating func touch(_ device: DeviceID, phase: TouchPhaseC, slot: Int32, position: InputPoint) -> [InputEventKind] {
-        switch phase {
-        case .down:
-            touches[device, default: []].insert(slot)
-            return [.touchDown(id: slot, position: position)]
-        case .motion:
-            return [.touchMotion(id: slot, position: position)]
-        case .up:
-            touches[device]?.remove(slot)
-            return [.touchUp(id: slot)]
-        case .cancel:
-            touches[device] = nil
-            return [.touchCancel]
-        case .frame:
-            return [.touchFrame]
+    /// Keeps count of the touches down on `device`; `kind` passes unchanged.
+    mutating func touch(_ device: DeviceID, _ kind: InputEventKind) -> [InputEventKind] {
+        switch kind {
+        case .touchDown(let id, _): touches[device, default: []].insert(id)
+        case .touchUp(let id): touches[device]?.remove(id)
+        case .touchCancel: touches[device] = nil
+        default: break
         }
+        return [kind]
     }
 
     /// What must be emitted before `.deviceRemoved` so nothing stays half-done.

@@ -1,0 +1,66 @@
+// The one input stage (issue 20.2) between the backends and everything that consumes the stream:
+// the live window, `lodestone record`, `lodestone events` and any later command. The backends
+// only translate (libinput events → protocol events in LibinputBackend, Wayland seat events →
+// protocol events in WaylandClient's Seat); this stage makes one well-formed, private stream of
+// what they say. For each event of a source, in order:
+//   1. time (SPEC T1): the source's stream never goes backwards (`MonotonicTime`) — the seat
+//      stamps most events in milliseconds and the clock now on the rest, and events libinput
+//      queued before a device appeared carry kernel times older than that device_added;
+//   2. the gesture lifecycle (SPEC G7) of libinput's devices (`GestureLifecycle`): a device
+//      removed mid-gesture ends its gesture cancelled and cancels its touches first;
+//   3. key privacy (SPEC T3): text keys leave as KeyCode.placeholder unless the user opted in;
+//   4. with both sources: the merge (`InputMerger`, `--input`): which source gives what, the
+//      device-id namespaces, pointer focus, and the merged stream's time.
+// Pure: no C, no Foundation, no clock reads (the times come with the events).
+import InputProtocol
+
+public struct InputPipeline {
+    /// One source's stream before the merge.
+    struct SourceStream {
+        var time = MonotonicTime()
+        /// The gesture lifecycle, for a source whose devices come and go mid-gesture.
+        var lifecycle: GestureLifecycle?
+
+        mutating func pass(_ e: InputEvent, privacy: KeyPrivacy) -> [InputEvent] {
+            var e = e
+            e.time = time.raise(e.time)
+            e = privacy.apply(e)
+            // In place (a copy out of the optional would copy its tables).
+            return lifecycle != nil ? lifecycle!.pass(e) : [e]
+        }
+    }
+
+    public let privacy: KeyPrivacy
+    private var seatStream = SourceStream()
+    private var libinputStream = SourceStream(lifecycle: GestureLifecycle())
+    /// nil: libinput's devices alone, with their own ids (`lodestone events|record --input libinput`).
+    private var merger: InputMerger?
+
+    /// The compositor's seat, merged with libinput's devices as `policy` says (`--input`;
+    /// `.wayland`: the seat alone, libinput unused).
+    public init(policy: InputPolicy = .wayland, privacy: KeyPrivacy = .redactText) {
+        self.privacy = privacy
+        merger = InputMerger(policy: policy)
+    }
+
+    /// libinput's devices alone, no compositor: their stream as the devices give it.
+    public static func libinputAlone(privacy: KeyPrivacy = .redactText) -> InputPipeline {
+        var p = InputPipeline(privacy: privacy)
+        p.merger = nil
+        return p
+    }
+
+    /// An event of the compositor's seat (WaylandClient): what the consumer gets.
+    public mutating func seat(_ e: InputEvent) -> [InputEvent] {
+        let events = seatStream.pass(e, privacy: privacy)
+        guard merger != nil else { return events }
+        return events.flatMap { merger!.wayland($0) }
+    }
+
+    /// An event of LibinputBackend: what the consumer gets.
+    public mutating func libinput(_ e: InputEvent) -> [InputEvent] {
+        let events = libinputStream.pass(e, privacy: privacy)
+        guard merger != nil else { return events }
+        return events.flatMap { merger!.libinput($0) }
+    }
+}

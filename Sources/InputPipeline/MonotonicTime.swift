@@ -1,0 +1,15 @@
+// A stream's time never goes backwards (SPEC T1): the engine and a recorded trace both need
+// time to move forward only. Each source's stream, and the merged stream, keeps one of these.
+import InputProtocol
+
+struct MonotonicTime {
+    /// The latest time passed on.
+    private(set) var last: Timestamp?
+
+    /// `time`, raised to the latest time passed on where it trails it.
+    mutating func raise(_ time: Timestamp) -> Timestamp {
+        if let last, time < last { return last }
+        last = time
+        return time
+    }
+}
