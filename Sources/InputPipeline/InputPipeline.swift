@@ -1,5 +1,6 @@
 // The one input stage (issue 20.2) between the backends and everything that consumes the stream:
-// the live window, `lodestone record`, `lodestone events` and any later command. The backends
+// the live window, `lodestone record`, `lodestone events`, `lodestone replay` (a trace is this
+// stage's output read back: `replayed`) and any later command. The backends
 // only translate (libinput events → protocol events in LibinputBackend, Wayland seat events →
 // protocol events in WaylandClient's Seat); this stage makes one well-formed, private stream of
 // what they say. For each event of a source, in order:
@@ -48,6 +49,18 @@ public struct InputPipeline {
         var p = InputPipeline(privacy: privacy)
         p.merger = nil
         return p
+    }
+
+    /// A recorded trace, read back for a replay: it is this stage's output already, and
+    /// TraceDecoder refused a time that goes back and a text key in a redacted trace, so its
+    /// events pass as recorded; the stage holds them to T1 and to the header's privacy (T3) all
+    /// the same. No lifecycle or merge: a trace replays what the engine got, no more.
+    public static func replayed(_ trace: Trace) -> Trace {
+        var stream = SourceStream()
+        var out = trace
+        out.events.removeAll(keepingCapacity: true)
+        for e in trace.events { out.events += stream.pass(e, privacy: trace.header.privacy) }
+        return out
     }
 
     /// An event of the compositor's seat (WaylandClient): what the consumer gets.

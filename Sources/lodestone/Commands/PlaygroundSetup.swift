@@ -1,6 +1,7 @@
 // Settings, layout files and the headless showcase for `lodestone` / `lodestone playground`
 // (issue 7). The option table stays in Playground.swift; this file does the work.
 import WaylandClient
+import InputPipeline
 import PixmanRenderer
 import PointerEngine
 import Playground
@@ -69,7 +70,7 @@ enum TraceFile {
     /// gives exit status 2 (SPEC T4: nothing is replayed half-way).
     static func load(_ path: String) -> Result<[InputEvent], ExitStatus> {
         do {
-            return .success(try TraceDecoder.decode(try TraceFiles.read(path)).events)
+            return .success(InputPipeline.replayed(try TraceDecoder.decode(try TraceFiles.read(path))).events)
         } catch let error as TraceError {
             Diagnostics.error("\(path): \(error)")
             return .failure(ExitStatus(code: CLI.Status.usage))

@@ -3,6 +3,7 @@
 // replayed — then replays it: live in a window (ReplayLive.swift), to PNG frames with --headless
 // (ReplayHeadless.swift), or as printed events with --print / --json (here).
 import InputProtocol
+import InputPipeline
 import Playground
 import PointerEngine
 import WaylandClient
@@ -110,7 +111,7 @@ enum ReplayCommand {
         }
         let trace: Trace
         do {
-            trace = try TraceDecoder.decode(try TraceFiles.read(path))
+            trace = InputPipeline.replayed(try TraceDecoder.decode(try TraceFiles.read(path)))
         } catch let error as TraceError {
             Diagnostics.error("\(path): \(error)")
             return CLI.Status.usage
