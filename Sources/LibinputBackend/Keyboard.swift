@@ -1,7 +1,7 @@
 // Keyboard state from xkbcommon (SPEC G10): a keymap compiled from the system's RMLVO defaults
 // (XKB_DEFAULT_RULES/MODEL/LAYOUT/VARIANT/OPTIONS honoured) and one xkb_state that follows every
 // key (module Xkb, shared with WaylandClient). Only the modifier state leaves here; key
-// identities are redacted by the backend (SPEC T3).
+// identities are redacted by InputPipeline (SPEC T3).
 import Glibc
 import InputProtocol
 import Xkb
