@@ -121,6 +121,8 @@ struct ShowcaseContent {
         if id == ID.sidebarAdd { return roundButton("+", r, font: .system(16, bold: true)) }
         if id == ID.sidebarEdit { return roundButton("Edit", r, font: .system(12, bold: true)) }
         if let g = barGlyph(id) { return [ink.centered(g, in: r, font: .system(17), Palette.accent)] }
+        if id == ID.hudToggle { return hudToggle(r) }
+        if id == ID.content { return [] }
         if id == ID.segmented { return [.fill(.roundedRect(cornerRadius: e.cornerRadius), r, Paint(hex: 0xE6E6EB))] }
         if let i = ID.segments.firstIndex(of: id) { return segment(i, e, r) }
         if let i = ID.icons.firstIndex(of: id) { return appIcon(i, r) }
@@ -161,9 +163,26 @@ struct ShowcaseContent {
 
     func toolbar(_ r: Rect) -> [DrawOp] {
         let bar = Rect(x: Showcase.sidebarWidth, y: r.minY, width: r.width - Showcase.sidebarWidth, height: r.height)
-        return [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
-                .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline),
-                .text("Lodestone", .system(15, bold: true), baseline: Point(bar.minX + 108, r.midY + 5), Palette.ink)]
+        var ops: [DrawOp] = [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
+                             .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline)]
+        // The title, in the first row between the back/forward buttons and whatever comes next
+        // there (the segmented control, or the right-hand buttons); left out where it does not fit.
+        let font = Font.system(15, bold: true), x = bar.minX + 108
+        let row = ShowcaseGeometry.toolbarRowHeight
+        let next = [ID.segmented, ID.hudToggle, ID.share].compactMap { layout[$0]?.frame }.filter { $0.minY < row }.map(\.minX).min() ?? r.maxX
+        if x + ink.width("Lodestone", font) + ShowcaseGeometry.toolbarSpacing <= next {
+            ops.append(.text("Lodestone", font, baseline: Point(x, r.minY + row / 2 + 5), Palette.ink))
+        }
+        return ops
+    }
+
+    /// The HUD button: tinted while the HUD panel shows.
+    func hudToggle(_ r: Rect) -> [DrawOp] {
+        let shown = layout[ID.hud] != nil
+        var ops: [DrawOp] = []
+        if shown { ops.append(.fill(.roundedRect(cornerRadius: 8), r.insetBy(2), Palette.accent.withAlpha(0.16))) }
+        ops.append(ink.centered("HUD", in: r, font: .system(11, bold: true), Palette.accent))
+        return ops
     }
 
     func barGlyph(_ id: ElementID) -> String? {
