@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
-        .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
+        .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine"]),
     ]

@@ -380,10 +380,17 @@ struct ShowcaseContent {
                 .text(state.isPlaying ? "▶ playing" : "paused", .system(10), baseline: Point(r.maxX - 58, r.minY + 16), Paint.white.withAlpha(0.8))]
     }
 
+    /// Where `id` is drawn when `neighbour` (in the same coordinate space: the same card) is
+    /// drawn at `r`: layout frames of a card's elements are in the cards' content view's space.
+    func frame(of id: ElementID, besides neighbour: ElementID, drawnAt r: Rect) -> Rect? {
+        guard let f = layout[id]?.frame, let n = layout[neighbour]?.frame else { return nil }
+        return Rect(x: f.minX + r.minX - n.minX, y: f.minY + r.minY - n.minY, width: f.width, height: f.height)
+    }
+
     func playbackButton(_ id: ElementID, _ r: Rect, opacity: Double) -> [DrawOp] {
         guard opacity > 0 else { return [] }
         var ops: [DrawOp] = []
-        if id == ID.skipBack, let area = layout[ID.playback]?.frame {
+        if id == ID.skipBack, let area = frame(of: ID.playback, besides: id, drawnAt: r) {
             ops.append(.fill(.capsule, area, Paint(hex: 0x1C1C1E, alpha: 0.55 * opacity)))
         }
         let g: String = id == ID.play ? (state.isPlaying ? "❚❚" : "▶") : (id == ID.skipBack ? "↺" : "↻")
@@ -432,12 +439,12 @@ struct ShowcaseContent {
     }
 
     func pageDots(_ panel: Rect) -> [DrawOp] {
-        guard let pages = layout[ID.pages] else { return [] }
+        guard let pages = frame(of: ID.pages, besides: ID.panels[7], drawnAt: panel) else { return [] }
         let off = facts.pagesOffset
-        let current = Int((off / max(pages.frame.width, 1)).rounded())
+        let current = Int((off / max(pages.width, 1)).rounded())
         var ops: [DrawOp] = []
         for k in 0..<3 {
-            let d = Rect(x: pages.frame.midX - 22 + Double(k) * 18 - 4, y: pages.frame.maxY + 8, width: 8, height: 8)
+            let d = Rect(x: pages.midX - 22 + Double(k) * 18 - 4, y: pages.maxY + 8, width: 8, height: 8)
             ops.append(.fill(.ellipse, d, k == current ? Palette.ink.withAlpha(0.7) : Palette.ink.withAlpha(0.18)))
         }
         return ops
