@@ -74,10 +74,11 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// The first card's origin in the content view's coordinates.
     public let gridOrigin: Point
 
-    /// The layout for a window of `size` points (at least `minimumSize`); `hudShown` says
-    /// whether the HUD panel is shown when the HUD does not dock.
+    /// The layout for a window of `size` points; `hudShown` says whether the HUD panel is shown
+    /// when the HUD does not dock. Below `minimumSize` (a compositor may not honour it: sway
+    /// tiles a 1440×900 output at scale 2 as 720×450) it still lays out for the size given, so
+    /// nothing is cut off; it is only no longer promised to look tidy.
     public init(size: Size, hudShown: Bool = false) {
-        let size = Size(max(size.width, Self.minimumSize.width), max(size.height, Self.minimumSize.height))
         self.size = size
         let beside = size.width - Self.sidebarWidth - Self.hudWidth - Self.hudMargin
         hudDocked = size.height >= Self.hudDockMinimumHeight && Self.columns(fitting: beside) >= Self.hudDockMinimumColumns

@@ -10,9 +10,10 @@ struct ShowcaseLayoutTests {
     typealias ID = Showcase.ID
     static let mouse = DeviceID(1)
 
-    /// Window sizes from the minimum to 4K, landscape and portrait, points.
+    /// Window sizes from the minimum to 4K, landscape and portrait, points; and 720×450, what
+    /// sway gives a tiled window on a 1440×900 output at scale 2, under the minimum.
     static let sizes: [Size] = [
-        Size(640, 480), Size(720, 480), Size(800, 600), Size(768, 1024), Size(1000, 700), Size(1024, 768), Size(1280, 720),
+        Size(640, 480), Size(720, 450), Size(720, 480), Size(800, 600), Size(768, 1024), Size(1000, 700), Size(1024, 768), Size(1280, 720),
         Size(1280, 800), Size(1366, 768), Size(1440, 900), Size(1600, 900), Size(1920, 1080), Size(2560, 1440),
         Size(3000, 1200), Size(3840, 2160),
     ]
