@@ -3,6 +3,7 @@
 // toolbar's buttons keep apart, and at 1440×900 the layout is the one it always was.
 import Testing
 import PointerEngine
+import PixmanRenderer
 @testable import Playground
 
 @Suite("Showcase layout follows the window (issue 17.1)")
@@ -169,6 +170,28 @@ struct ShowcaseLayoutTests {
         #expect(s.geometry!.columns == 4 && s.geometry!.hudDocked)
         #expect(s.engine.hovered == s.engine.region(at: s.engine.logicalPosition))
         #expect(!s.resize(to: Size(1440, 900)))
+    }
+
+    @Test("after each resize the kept display list equals a fresh build, and the scrolled content draws where it scrolled")
+    func resizeRedrawsFromTheNewLayout() throws {
+        let s = PlaygroundSession(size: Showcase.size)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        for size in [Showcase.size, Size(1024, 768), Size(640, 480), Size(2560, 1440), Size(800, 600)] {
+            s.resize(to: size)
+            let g = try #require(s.geometry)
+            let p = Point(g.content.minX + 4, g.content.midY)
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                                .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+            Self.scrollToEnd(s, at: p, from: &ms)
+            let canvas = Canvas(width: Int(size.width), height: Int(size.height), scale: 1)
+            let kept = s.displayItems(on: canvas)
+            let fresh = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+            #expect(kept == fresh, "\(size): the kept list differs from a fresh build after the resize")
+            // The last card's Buy button is drawn at its scrolled frame, inside the content's clip.
+            let buy = try #require(kept.first { $0.id == ItemID("el", Int(ID.buy.rawValue)) })
+            #expect(buy.clip.map { g.content.contains($0) } ?? false, "\(size): Buy clipped to \(String(describing: buy.clip))")
+        }
     }
 
     @Test("the HUD panel: the HUD button and Tab show it, Escape hides it; it takes the pointer over the cards")
