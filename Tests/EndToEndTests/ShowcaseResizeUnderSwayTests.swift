@@ -3,7 +3,8 @@
 // size sway gives it (the state line's size and columns), the last card (Controls & menus) is
 // scrolled into view with the mouse wheel, and hovering its Buy button shows the effect in the
 // state (hovered id) and on screen (grim: the button's pixels change). A right-click on the
-// Format bar opens its menu (its five entries, and what its button adds).
+// Format bar opens its menu (its five entries, and what its button adds). Where the HUD does not
+// dock, Tab shows it as a panel and Escape hides it.
 import Foundation
 import Testing
 import TestSupport
@@ -94,8 +95,25 @@ struct ShowcaseResizeUnderSwayTests {
                 #expect(window.contains(row), "menu entry \(i) at \(row) outside the window \(window)")
             }
         }
-        try w.seat.press(key: .escape)
-        try w.seat.release(key: .escape)
+        try w.seat.type(.escape)
+        _ = try w.state.waitFor("the menu closed", timeout: 15, settled: false) { $0.menu == nil }
+
+        // Where the HUD does not dock, Tab shows it as a panel (state and screen) and Escape hides it.
+        if !g.hudDocked {
+            let panel = try #require(ShowcaseGeometry(size: size, hudShown: true).hudFrame)
+            try w.move(to: margin)
+            let hidden = try w.shot(panel)
+            try w.seat.type(.tab)
+            _ = try w.state.waitFor("the HUD panel shown", timeout: 15, settled: false) { s in
+                (layout(s)?["hud_shown"] as? Bool) == true
+            }
+            let shown = try w.shot(panel)
+            #expect(shown.changed(from: hidden, in: panel) > Self.effectChange, "the HUD panel is not on screen")
+            try w.seat.type(.escape)
+            _ = try w.state.waitFor("the HUD panel hidden", timeout: 15, settled: false) { s in
+                (layout(s)?["hud_shown"] as? Bool) == false
+            }
+        }
         #expect(w.app.isRunning, "\(w.output)")
     }
 }
