@@ -48,6 +48,12 @@ struct ShowcaseResizeUnderSwayTests {
         #expect((layout(laidOut)?["hud_docked"] as? Bool) == g.hudDocked, "\(laidOut)")
         #expect(w.app.isRunning, "\(w.output)")
 
+        // Screenshots at the new output scale (the window was opened at scale 1).
+        func shot(_ r: Rect) throws -> Shot {
+            let s = try w.shot(r)
+            return Shot(image: s.image, origin: s.origin, scale: mode.scale)
+        }
+
         // Scroll the content (wheel over its left margin, clear of every card) to its end.
         let model = PlaygroundSession(size: size)
         let restingBuy = try #require(Showcase.restingFrame(of: ID.buy, in: model.layout))
@@ -64,12 +70,12 @@ struct ShowcaseResizeUnderSwayTests {
         #expect(Rect(origin: .zero, size: size).contains(buy))
 
         // Hover it: the state names it, and its pixels change.
-        let before = try w.shot(buy)
+        let before = try shot(buy)
         try w.glide(to: buy.center)
         let hovered = try w.state.waitFor("Buy hovered with its effect shown", timeout: 15) { s in
             s.hovered == Int(ID.buy.rawValue) && s.effect(on: Int(ID.buy.rawValue)).map { s.number($0["progress"]) >= 0.99 } ?? false
         }
-        let after = try w.shot(buy)
+        let after = try shot(buy)
         let pointer = hovered.pointerBounds.map { [$0] } ?? []
         let changed = after.changed(from: before, in: buy, excluding: pointer)
         #expect(changed > Self.effectChange, "only \(changed) of Buy's pixels changed when hovered at \(mode)")
@@ -102,12 +108,12 @@ struct ShowcaseResizeUnderSwayTests {
         if !g.hudDocked {
             let panel = try #require(ShowcaseGeometry(size: size, hudShown: true).hudFrame)
             try w.move(to: margin)
-            let hidden = try w.shot(panel)
+            let hidden = try shot(panel)
             try w.seat.type(.tab)
             _ = try w.state.waitFor("the HUD panel shown", timeout: 15, settled: false) { s in
                 (layout(s)?["hud_shown"] as? Bool) == true
             }
-            let shown = try w.shot(panel)
+            let shown = try shot(panel)
             #expect(shown.changed(from: hidden, in: panel) > Self.effectChange, "the HUD panel is not on screen")
             try w.seat.type(.escape)
             _ = try w.state.waitFor("the HUD panel hidden", timeout: 15, settled: false) { s in
