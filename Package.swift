@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol", "EngineBench"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
-        .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport"]),
+        .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "InputPipeline", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine", "EngineBench"]),
     ]

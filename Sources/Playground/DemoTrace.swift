@@ -67,7 +67,7 @@ public enum DemoTrace {
     public static func events() -> [InputEvent] {
         typealias ID = Showcase.ID
         let layout = Showcase.layout()
-        func center(_ id: ElementID) -> Point { layout[id]!.frame.center }
+        func center(_ id: ElementID) -> Point { Showcase.restingFrame(of: id, in: layout)!.center }
         var s = Script()
         for (id, name, caps) in devices { s.emit(id, .deviceAdded(name: name, capabilities: caps)) }
         s.emit(mouse, .pointerEnter(position: InputPoint(x: s.at.x, y: s.at.y)))
@@ -99,7 +99,7 @@ public enum DemoTrace {
         s.wait(300)
 
         // Band selection in the collection: from the empty margin across six items (I1).
-        let coll = layout[ID.collection]!.frame
+        let coll = Showcase.restingFrame(of: ID.collection, in: layout)!
         s.move(to: Point(coll.minX + 3, coll.minY + 1), ms: 600)
         s.wait(150)
         s.button(true)
@@ -136,7 +136,7 @@ public enum DemoTrace {
         s.wait(600)
 
         // A finger taps the minimized toolbar: it reveals without activating (H1, H2).
-        let mini = layout[ID.miniToolbarArea]!.frame
+        let mini = Showcase.restingFrame(of: ID.miniToolbarArea, in: layout)!
         s.emit(touchscreen, .touchDown(id: 0, position: InputPoint(x: mini.midX, y: mini.midY)))
         s.emit(touchscreen, .touchFrame)
         s.wait(80)

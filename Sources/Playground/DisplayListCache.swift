@@ -472,7 +472,7 @@ public final class DisplayListCache {
     /// pointer section are each described again only when what they show changed (their
     /// keys); of a group described again, only the parts that differ from the kept ones are
     /// drawn again (a part draws from its own value: HUDPart). Equal to
-    /// `ShowcaseComposer.hudItems(h.ops(in: r, ink: ink))`.
+    /// `ShowcaseComposer.hudItems(h, in: r, ink: ink)`.
     func hudItems(_ h: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
         updateHUD(h, in: r, ink: ink)
         return hud?.items ?? []
@@ -494,7 +494,7 @@ public final class DisplayListCache {
             items.reserveCapacity(parts.count * 2)
             for p in parts {
                 first.append(items.count)
-                for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op])) }
+                for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op], clip: p.clip(in: r))) }
             }
             hudPartMisses += parts.count
             hud = HUDState(rect: r, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
@@ -538,7 +538,7 @@ public final class DisplayListCache {
             } else {
                 hudChanged = nil
                 // (Never for the HUD's parts: a case always draws as many operations.)
-                st.items.replaceSubrange(st.first[i]..<end, with: ops.map { DisplayItem(ItemID("hud", 0), [$0]) })
+                st.items.replaceSubrange(st.first[i]..<end, with: ops.map { DisplayItem(ItemID("hud", 0), [$0], clip: p.clip(in: r)) })
                 let delta = ops.count - (end - st.first[i])
                 for q in (i + 1)..<st.first.count { st.first[q] += delta }
                 for q in st.items.indices { st.items[q].id = ItemID("hud", q) }

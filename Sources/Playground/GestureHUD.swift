@@ -165,6 +165,20 @@ public struct GestureHUD: Sendable, Equatable {
         return (head + pointerParts(in: r, from: y)).flatMap { $0.ops(in: r, ink: ink) }
     }
 
+    /// The height the HUD's rows need (its last row's bottom and the panel's bottom padding),
+    /// points: every HUD has the same rows.
+    public static let panelHeight: Double = {
+        let r = Rect(x: 0, y: 0, width: ShowcaseGeometry.hudWidth, height: 0)
+        let hud = GestureHUD()
+        let (_, top) = hud.gestureParts(in: r)
+        guard case .value(_, let y, _) = hud.pointerParts(in: r, from: top).last else { return top }
+        return y + rowHeight + bottomPadding
+    }()
+    /// One name/value row, points (HUDPart.row).
+    static let rowHeight = 21.0
+    /// Below the HUD's last row, points.
+    static let bottomPadding = 12.0
+
     /// The pointer section, from `top` down: the only part that changes on every pointer move.
     func pointerParts(in r: Rect, from top: Double) -> [HUDPart] {
         var parts: [HUDPart] = []
@@ -271,6 +285,12 @@ enum HUDPart: Hashable {
     /// Key cap and glyph.
     case modifierKey(String, x: Double, y: Double, on: Bool)
 
+    /// Where the part's operations are clipped on the panel `r`: nowhere while the rows fit
+    /// (GestureHUD.panelHeight); else every part but the panel itself to the panel.
+    func clip(in r: Rect) -> Rect? {
+        self == .panel || r.height >= GestureHUD.panelHeight ? nil : r
+    }
+
     /// A section title at the running `y`.
     static func section(_ title: String, _ y: inout Double, _ parts: inout [HUDPart]) {
         y += 6
@@ -282,7 +302,7 @@ enum HUDPart: Hashable {
     static func row(_ name: String, _ v: String, _ highlight: Bool, _ y: inout Double, _ parts: inout [HUDPart]) {
         parts.append(.label(name, y: y))
         parts.append(.value(v, y: y, highlight: highlight))
-        y += 21
+        y += GestureHUD.rowHeight
     }
 
     /// The part's operations on the panel `r`.

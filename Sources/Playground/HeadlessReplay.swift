@@ -44,6 +44,9 @@ public struct HeadlessReplay {
                     write: (Canvas, Int, Timestamp) throws -> Void) rethrows -> [(Int, Timestamp, [DisplayItem])] {
         var cursor = ReplayCursor(events, times: frameTimes(for: events))
         let times = cursor.times
+        // The showcase is laid out for the frame's size, as the live window lays it out for the
+        // size the compositor gives (issue 17.1).
+        if let size = options.size { session.resize(to: size) }
         let size = options.size ?? session.layout.size
         let canvas = Canvas(width: Int((size.width * options.scale).rounded()), height: Int((size.height * options.scale).rounded()),
                             scale: options.scale)

@@ -18,10 +18,15 @@ public final class PlaygroundSession {
     public private(set) var outputCount = 0
     public static let outputMemory = 4096
 
-    /// A session over `layout` (nil: the showcase).
-    public init(layout: Layout? = nil, settings: PointerSettings = PointerSettings(), interactions: [any Interaction]? = nil,
-                now: Timestamp = Timestamp(rawValue: 0)) {
-        let l = layout ?? Showcase.layout()
+    /// The showcase's areas for the window's size (nil for a user's layout, which keeps its own).
+    public private(set) var geometry: ShowcaseGeometry?
+
+    /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
+    public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
+                interactions: [any Interaction]? = nil, now: Timestamp = Timestamp(rawValue: 0)) {
+        let g = layout == nil ? ShowcaseGeometry(size: size) : nil
+        let l = layout ?? Showcase.layout(g!)
+        geometry = g
         isShowcase = layout == nil
         engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
         hud.conventions = settings.conventions
@@ -38,8 +43,51 @@ public final class PlaygroundSession {
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
         hud.observe(event)
+        let hudKey = hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
         drain()
+        if let show = hudKey { showHUDPanel(show) }
+    }
+
+    /// Lays the showcase out again for a window of `size` points (the compositor resized it):
+    /// the engine keeps its state (selection, scroll offsets clamped to the new extents) and
+    /// finds what the pointer is over again. A user's layout keeps its own size. Whether the
+    /// layout changed.
+    @discardableResult
+    public func resize(to size: Size) -> Bool {
+        guard let g = geometry else { return false }
+        let new = ShowcaseGeometry(size: size, hudShown: hudPanelShown)
+        guard new != g else { return false }
+        relayout(new)
+        return true
+    }
+
+    /// Whether the HUD panel is asked for where the HUD does not dock (the HUD button, Tab).
+    public private(set) var hudPanelShown = false
+
+    /// Shows or hides the HUD panel (no effect while the HUD docks, but remembered).
+    public func showHUDPanel(_ shown: Bool) {
+        hudPanelShown = shown
+        guard let g = geometry else { return }
+        let new = ShowcaseGeometry(size: g.size, hudShown: shown)
+        if new != g { relayout(new) }
+    }
+
+    private func relayout(_ g: ShowcaseGeometry) {
+        geometry = g
+        engine.setLayout(Showcase.layout(g))
+        drain()
+    }
+
+    /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). Escape
+    /// goes first to a menu or a band selection in progress; only the showcase has a HUD.
+    private func hudPanelKey(_ event: InputEvent) -> Bool? {
+        guard let g = geometry, !g.hudDocked, case .key(let k, pressed: true) = event.kind else { return nil }
+        switch KeyNames.name(of: k) {
+        case "tab": return !g.hudShown
+        case "esc": return g.hudShown && lastFrame?.contextMenu == nil && !engine.isActive ? false : nil
+        default: return nil
+        }
     }
 
     /// When animations run: `.events` (default) or, for a window drawing on the display's
@@ -58,13 +106,16 @@ public final class PlaygroundSession {
     }
 
     private func drain() {
+        var toggle = false
         for o in engine.drainOutputs() {
+            if case .activated(Showcase.ID.hudToggle, _, _) = o, isShowcase { toggle.toggle() }
             outputs.append(o)
             outputCount += 1
             state.apply(o, layout: engine.layout)
             hud.observe(o, layout: engine.layout)
         }
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
+        if toggle, let g = geometry { showHUDPanel(!g.hudShown) }
     }
 
     /// The outputs produced after the first `count` (those still kept).

@@ -7,11 +7,15 @@
 //   │  rows   │ Image (resize)   │ Graph (X/Y)          │ Video (scrubber)│ Pages (swipe)         │     │
 //   │  + edit │ Collection (band)│ Drag & drop          │ Canvas (zoom)   │ Controls & menus      │     │
 //   └─────────┴──────────────────── minimizing toolbar (revealed on hover / tap) ─────────────────┴─────┘
+//
+// That is the layout at 1440×900; ShowcaseGeometry lays it out for any window size: the cards
+// sit in one vertically scrolling content view (ID.content) with as many columns as fit, and
+// the HUD docks beside them or becomes a panel the HUD button shows.
 import PointerEngine
 
 /// The showcase layout and the ids of its elements (tests and the demo trace aim at them).
 public enum Showcase {
-    /// The surface size the showcase is designed for, points.
+    /// The surface size the showcase is first drawn at (and the README's picture), points.
     public static let size = Size(1440, 900)
 
     /// Element ids, grouped by area (hundreds = area).
@@ -87,19 +91,17 @@ public enum Showcase {
         public static let miniButtons = (0..<5).map { ElementID(1511 + Int32($0)) }
 
         public static let hud = ElementID(1600)
+        /// The toolbar's HUD button, present while the HUD does not dock.
+        public static let hudToggle = ElementID(125)
+        /// The scroll view holding the twelve cards.
+        public static let content = ElementID(1700)
     }
 
     // MARK: geometry
 
-    static let toolbarHeight = 52.0
-    static let sidebarWidth = 220.0
-    static let panelOrigin = Point(236, 68)
-    static let panelSize = Size(225, 250)
-    static let panelGap = 16.0
-    static let rowGap = 12.0
+    static let sidebarWidth = ShowcaseGeometry.sidebarWidth
     /// Height of a panel's title strip, points.
     static let panelTitle = 34.0
-    static let hudFrame = Rect(x: 1198, y: 68, width: 226, height: 774)
 
     /// Titles of the twelve panels, row by row.
     public static let panelTitles = [
@@ -130,66 +132,94 @@ public enum Showcase {
     public static let lineHeight = 20.0
     public static let videoDuration = 184.0
 
-    /// The frame of panel `i` (row-major, 4 per row), surface points.
-    public static func panelFrame(_ i: Int) -> Rect {
-        let c = Double(i % 4), r = Double(i / 4)
-        return Rect(x: panelOrigin.x + c * (panelSize.width + panelGap), y: panelOrigin.y + r * (panelSize.height + rowGap),
-                    width: panelSize.width, height: panelSize.height)
-    }
-
-    /// The content area of panel `i` (below its title), surface points.
-    public static func contentFrame(_ i: Int) -> Rect {
-        let p = panelFrame(i)
-        return Rect(x: p.minX + 12, y: p.minY + panelTitle, width: p.width - 24, height: p.height - panelTitle - 12)
+    /// The content area of a panel whose frame is `p` (below its title).
+    public static func contentFrame(ofPanel p: Rect) -> Rect {
+        Rect(x: p.minX + 12, y: p.minY + panelTitle, width: p.width - 24, height: p.height - panelTitle - 12)
     }
 
     // MARK: building
 
-    /// The showcase layout.
-    public static func layout() -> Layout {
-        var b = Builder()
+    /// The showcase laid out for a window of `size` points (see ShowcaseGeometry; `hudShown`:
+    /// the HUD panel is shown where the HUD does not dock).
+    public static func layout(size: Size = Showcase.size, hudShown: Bool = false) -> Layout {
+        layout(ShowcaseGeometry(size: size, hudShown: hudShown))
+    }
+
+    /// The showcase laid out by `g`.
+    public static func layout(_ g: ShowcaseGeometry) -> Layout {
+        var b = Builder(g: g, layout: Layout(size: g.size))
         b.toolbar()
         b.sidebar()
-        for i in 0..<12 { b.add(Element(id: ID.panels[i], kind: .group, frame: panelFrame(i), cornerRadius: 14, label: panelTitles[i])) }
+        b.add(Element(id: ID.content, kind: .scrollView, frame: g.content, label: "Cards",
+                      traits: ElementTraits(scroll: ScrollConfiguration(contentSize: g.contentSize, axes: .vertical))))
+        for i in 0..<12 {
+            b.add(Element(id: ID.panels[i], kind: .group, frame: g.cardFrame(i), cornerRadius: 14, label: panelTitles[i]), in: ID.content)
+        }
         b.apps(); b.list(); b.text(); b.tabs()
         b.image(); b.graph(); b.video(); b.pages()
         b.collection(); b.dragAndDrop(); b.canvas(); b.controls()
         b.miniToolbar()
-        b.add(Element(id: ID.hud, kind: .group, frame: hudFrame, cornerRadius: 14, label: "Gesture HUD"))
+        if let r = g.hudFrame {
+            // The panel over the content takes the pointer (an arrow, no effect): what is under
+            // it cannot be reached through it.
+            b.add(g.hudDocked ? Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD")
+                  : Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD",
+                            style: PointerStyle(effect: .none), hitPadding: 0, zIndex: 20))
+        }
         return b.layout
+    }
+
+    /// The frame of `id` on the surface with every scroll container at its initial offset
+    /// (as the layout is first shown), points; nil when the layout has no such element.
+    public static func restingFrame(of id: ElementID, in layout: Layout) -> Rect? {
+        guard var r = layout[id]?.frame else { return nil }
+        var c = layout.scrollContainer(of: id)
+        while let container = c, let e = layout[container] {
+            let viewport = e.frame
+            let offset = e.traits.scroll?.initialOffset ?? .zero
+            r = Rect(x: viewport.minX + r.minX - offset.dx, y: viewport.minY + r.minY - offset.dy, width: r.width, height: r.height)
+            c = layout.scrollContainer(of: container)
+        }
+        return r
     }
 
     /// Adds elements in document order; a failure here is a programming error in this file.
     struct Builder {
-        var layout = Layout(size: Showcase.size)
+        let g: ShowcaseGeometry
+        var layout: Layout
+        var size: Size { g.size }
+
+        /// The content area of panel `i`, in the content view's coordinates.
+        func contentFrame(_ i: Int) -> Rect { Showcase.contentFrame(ofPanel: g.cardFrame(i)) }
 
         mutating func add(_ e: Element, in parent: ElementID? = nil) {
             do { try layout.add(e, parent: parent) } catch { preconditionFailure("showcase: \(error)") }
         }
 
         mutating func toolbar() {
-            add(Element(id: ID.toolbar, kind: .toolbar, frame: Rect(x: 0, y: 0, width: size.width, height: toolbarHeight),
+            add(Element(id: ID.toolbar, kind: .toolbar, frame: Rect(x: 0, y: 0, width: size.width, height: g.toolbarHeight),
                         label: "Toolbar", zIndex: 5))
-            let y = 10.0, h = 32.0, w = 40.0
+            let y = ShowcaseGeometry.barButtonTop, h = ShowcaseGeometry.barButtonHeight, w = ShowcaseGeometry.barButtonWidth
             let left: [(ElementID, String)] = [(ID.sidebarToggle, "Sidebar"), (ID.back, "Back"), (ID.forward, "Forward")]
             for (i, (id, name)) in left.enumerated() {
                 let x = i == 0 ? 176.0 : 236.0 + Double(i - 1) * w
                 add(Element(id: id, kind: .barButton, frame: Rect(x: x, y: y, width: w, height: h), cornerRadius: 8, label: name),
                     in: ID.toolbar)
             }
-            let segW = 92.0, segX = size.width / 2 - 1.5 * segW
-            add(Element(id: ID.segmented, kind: .segmentedControl,
-                        frame: Rect(x: segX - 2, y: y - 1, width: 3 * segW + 4, height: h + 2), cornerRadius: 9, hasBezel: true,
+            let seg = g.segmentedFrame, segW = ShowcaseGeometry.segmentWidth, segX = seg.minX + 2
+            add(Element(id: ID.segmented, kind: .segmentedControl, frame: seg, cornerRadius: 9, hasBezel: true,
                         label: "View"), in: ID.toolbar)
             for (i, name) in ["Grid", "List", "Columns"].enumerated() {
                 add(Element(id: ID.segments[i], kind: .segment,
-                            frame: Rect(x: segX + Double(i) * segW, y: y + 1, width: segW, height: h - 2), cornerRadius: 7,
+                            frame: Rect(x: segX + Double(i) * segW, y: seg.minY + 2, width: segW, height: seg.height - 4), cornerRadius: 7,
                             label: name), in: ID.segmented)
+            }
+            if let r = g.hudToggleFrame {
+                add(Element(id: ID.hudToggle, kind: .barButton, frame: r, cornerRadius: 8, label: "HUD"), in: ID.toolbar)
             }
             let right: [(ElementID, String)] = [(ID.share, "Share"), (ID.add, "Add"), (ID.trash, "Delete"), (ID.search, "Search")]
             for (i, (id, name)) in right.enumerated() {
-                add(Element(id: id, kind: .barButton, frame: Rect(x: 1248 + Double(i) * w, y: y, width: w, height: h),
-                            cornerRadius: 8, label: name), in: ID.toolbar)
+                add(Element(id: id, kind: .barButton, frame: g.trailingButtonFrame(i), cornerRadius: 8, label: name), in: ID.toolbar)
             }
         }
 
@@ -396,8 +426,7 @@ public enum Showcase {
         }
 
         mutating func miniToolbar() {
-            let w = 5 * 40.0 + 16
-            let f = Rect(x: 236 + (948 - w) / 2, y: size.height - 50, width: w, height: 40)
+            let f = g.formatBarFrame
             add(Element(id: ID.miniToolbarArea, kind: .revealingControls, frame: f, cornerRadius: 20, label: "Format bar",
                         zIndex: 10, traits: ElementTraits(reveal: .autoHide, contextMenu: miniToolbarNames)))
             add(Element(id: ID.miniToolbar, kind: .toolbar, frame: f.insetBy(4), cornerRadius: 16, label: "Format"),

@@ -54,7 +54,7 @@ public struct ShowcaseComposer {
         overlaysUnderHUD(frame, surfaceFrame: surfaceFrame, content: content, ink: ink, into: &items)
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
             // One item per operation: a changed value repaints its own line, not the whole panel.
-            items += ShowcaseComposer.hudItems(hud.ops(in: r, ink: ink))
+            items += ShowcaseComposer.hudItems(hud, in: r, ink: ink)
         }
         overlaysOverHUD(frame, pointer: pointerDrawn ? nil : Painter.pointer(frame.pointer), ink: ink, into: &items)
         return items
@@ -206,9 +206,14 @@ public struct ShowcaseComposer {
                            rotation: place.rotation)
     }
 
-    /// One item per HUD operation, numbered from `first`.
-    static func hudItems(_ ops: [DrawOp], first: Int = 0) -> [DisplayItem] {
-        ops.enumerated().map { DisplayItem(ItemID("hud", first + $0.offset), [$0.element]) }
+    /// One item per HUD operation, numbered from 0; a panel too short for the rows clips them.
+    static func hudItems(_ hud: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
+        let (head, y) = hud.gestureParts(in: r)
+        var items: [DisplayItem] = []
+        for p in head + hud.pointerParts(in: r, from: y) {
+            for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op], clip: p.clip(in: r))) }
+        }
+        return items
     }
 
     /// Where an element inside a scroll container draws: clipped to the container's viewport
@@ -246,6 +251,13 @@ public struct ShowcaseComposer {
         guard c >= 0 else { return Placement() }
         guard let t = present.transform(c) else { return Placement(clip: structure.frame[c], cornerRadius: structure.cornerRadius[c]) }
         var place = Placement(clip: t.viewport, cornerRadius: structure.cornerRadius[c])
+        // Inside a scroll container inside another (the List in the cards' content view): the
+        // outer viewports clip too.
+        var outer = structure.scrollContainer[c]
+        while outer >= 0 {
+            if let o = present.transform(outer) { place.clip = place.clip?.intersection(o.viewport) ?? .zero }
+            outer = structure.scrollContainer[outer]
+        }
         if t.rotation != 0 {
             var upright = t
             upright.rotation = 0

@@ -121,6 +121,8 @@ struct ShowcaseContent {
         if id == ID.sidebarAdd { return roundButton("+", r, font: .system(16, bold: true)) }
         if id == ID.sidebarEdit { return roundButton("Edit", r, font: .system(12, bold: true)) }
         if let g = barGlyph(id) { return [ink.centered(g, in: r, font: .system(17), Palette.accent)] }
+        if id == ID.hudToggle { return hudToggle(r) }
+        if id == ID.content { return [] }
         if id == ID.segmented { return [.fill(.roundedRect(cornerRadius: e.cornerRadius), r, Paint(hex: 0xE6E6EB))] }
         if let i = ID.segments.firstIndex(of: id) { return segment(i, e, r) }
         if let i = ID.icons.firstIndex(of: id) { return appIcon(i, r) }
@@ -161,9 +163,26 @@ struct ShowcaseContent {
 
     func toolbar(_ r: Rect) -> [DrawOp] {
         let bar = Rect(x: Showcase.sidebarWidth, y: r.minY, width: r.width - Showcase.sidebarWidth, height: r.height)
-        return [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
-                .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline),
-                .text("Lodestone", .system(15, bold: true), baseline: Point(bar.minX + 108, r.midY + 5), Palette.ink)]
+        var ops: [DrawOp] = [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
+                             .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline)]
+        // The title, in the first row between the back/forward buttons and whatever comes next
+        // there (the segmented control, or the right-hand buttons); left out where it does not fit.
+        let font = Font.system(15, bold: true), x = bar.minX + 108
+        let row = ShowcaseGeometry.toolbarRowHeight
+        let next = [ID.segmented, ID.hudToggle, ID.share].compactMap { layout[$0]?.frame }.filter { $0.minY < row }.map(\.minX).min() ?? r.maxX
+        if x + ink.width("Lodestone", font) + ShowcaseGeometry.toolbarSpacing <= next {
+            ops.append(.text("Lodestone", font, baseline: Point(x, r.minY + row / 2 + 5), Palette.ink))
+        }
+        return ops
+    }
+
+    /// The HUD button: tinted while the HUD panel shows.
+    func hudToggle(_ r: Rect) -> [DrawOp] {
+        let shown = layout[ID.hud] != nil
+        var ops: [DrawOp] = []
+        if shown { ops.append(.fill(.roundedRect(cornerRadius: 8), r.insetBy(2), Palette.accent.withAlpha(0.16))) }
+        ops.append(ink.centered("HUD", in: r, font: .system(11, bold: true), Palette.accent))
+        return ops
     }
 
     func barGlyph(_ id: ElementID) -> String? {
@@ -361,10 +380,17 @@ struct ShowcaseContent {
                 .text(state.isPlaying ? "▶ playing" : "paused", .system(10), baseline: Point(r.maxX - 58, r.minY + 16), Paint.white.withAlpha(0.8))]
     }
 
+    /// Where `id` is drawn when `neighbour` (in the same coordinate space: the same card) is
+    /// drawn at `r`: layout frames of a card's elements are in the cards' content view's space.
+    func frame(of id: ElementID, besides neighbour: ElementID, drawnAt r: Rect) -> Rect? {
+        guard let f = layout[id]?.frame, let n = layout[neighbour]?.frame else { return nil }
+        return Rect(x: f.minX + r.minX - n.minX, y: f.minY + r.minY - n.minY, width: f.width, height: f.height)
+    }
+
     func playbackButton(_ id: ElementID, _ r: Rect, opacity: Double) -> [DrawOp] {
         guard opacity > 0 else { return [] }
         var ops: [DrawOp] = []
-        if id == ID.skipBack, let area = layout[ID.playback]?.frame {
+        if id == ID.skipBack, let area = frame(of: ID.playback, besides: id, drawnAt: r) {
             ops.append(.fill(.capsule, area, Paint(hex: 0x1C1C1E, alpha: 0.55 * opacity)))
         }
         let g: String = id == ID.play ? (state.isPlaying ? "❚❚" : "▶") : (id == ID.skipBack ? "↺" : "↻")
@@ -413,12 +439,12 @@ struct ShowcaseContent {
     }
 
     func pageDots(_ panel: Rect) -> [DrawOp] {
-        guard let pages = layout[ID.pages] else { return [] }
+        guard let pages = frame(of: ID.pages, besides: ID.panels[7], drawnAt: panel) else { return [] }
         let off = facts.pagesOffset
-        let current = Int((off / max(pages.frame.width, 1)).rounded())
+        let current = Int((off / max(pages.width, 1)).rounded())
         var ops: [DrawOp] = []
         for k in 0..<3 {
-            let d = Rect(x: pages.frame.midX - 22 + Double(k) * 18 - 4, y: pages.frame.maxY + 8, width: 8, height: 8)
+            let d = Rect(x: pages.midX - 22 + Double(k) * 18 - 4, y: pages.maxY + 8, width: 8, height: 8)
             ops.append(.fill(.ellipse, d, k == current ? Palette.ink.withAlpha(0.7) : Palette.ink.withAlpha(0.18)))
         }
         return ops

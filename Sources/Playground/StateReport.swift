@@ -94,6 +94,19 @@ public enum StateReport {
         o.raw("activations", "[" + activations.joined(separator: ",") + "]")
         o.string("conventions", session.engine.settings.conventions.rawValue)
         o.raw("animating", f.isAnimating ? "true" : "false")
+        // The showcase's layout for the window's size (issue 17.1): columns of cards, whether
+        // the HUD docks or shows as a panel, and how far the cards' content view scrolled.
+        o.raw("layout", session.geometry.map { g in
+            object { x in
+                x.raw("size", "[\(num(g.size.width)),\(num(g.size.height))]")
+                x.int("columns", g.columns)
+                x.raw("hud_docked", g.hudDocked ? "true" : "false")
+                x.raw("hud_shown", g.hudShown ? "true" : "false")
+                let offset = f.containers.first { $0.element == Showcase.ID.content }?.transform.offset ?? .zero
+                x.number("content_offset", offset.dy)
+                x.number("content_max_offset", g.maximumOffset)
+            }
+        } ?? "null")
         return o.text
     }
 

@@ -54,10 +54,13 @@ public final class Window {
         /// the buffer's age and reports the changed rects with `reportDamage`, which become the
         /// frame's wl_surface.damage_buffer, so a pointer move costs what it changed.
         public var tracksOwnDamage: Bool
+        /// The smallest size the content lays out for (xdg_toplevel.set_min_size), points;
+        /// nil: no minimum.
+        public var minimumSize: (width: Int, height: Int)?
         public init(title: String, appID: String = "lodestone", defaultSize: (width: Int, height: Int) = (720, 480),
-                    drawsOwnPointer: Bool = true, tracksOwnDamage: Bool = false) {
+                    drawsOwnPointer: Bool = true, minimumSize: (width: Int, height: Int)? = nil, tracksOwnDamage: Bool = false) {
             self.title = title; self.appID = appID; self.defaultSize = defaultSize; self.drawsOwnPointer = drawsOwnPointer
-            self.tracksOwnDamage = tracksOwnDamage
+            self.minimumSize = minimumSize; self.tracksOwnDamage = tracksOwnDamage
         }
     }
 
@@ -123,6 +126,7 @@ public final class Window {
         xdg_toplevel_add_listener(toplevel, Window.toplevelListener, userData(self))
         xdg_toplevel_set_title(toplevel, configuration.title)
         xdg_toplevel_set_app_id(toplevel, configuration.appID)
+        if let min = configuration.minimumSize { xdg_toplevel_set_min_size(toplevel, Int32(min.width), Int32(min.height)) }
 
         if let manager = registry.decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)

@@ -22,8 +22,10 @@ struct SharedSway: SuiteTrait, TestScoping {
     }
     @TaskLocal static var current: Box?
 
-    /// The output in logical points: the showcase (1440×900) fits with room to spare.
+    /// The output in logical points: the window fills it, and the showcase lays out for it
+    /// (4 columns, the HUD docked: issue 17.1).
     static let logical = (width: 1500, height: 1000)
+    static var size: Size { Size(Double(logical.width), Double(logical.height)) }
 
     /// Placement without races: no title bar or border (with server-side decorations sway 1.7
     /// adds the title bar only after the window's first commit, moving the content 25 points
@@ -51,8 +53,8 @@ final class ShowcaseWindow {
     /// The surface's top-left corner in layout coordinates: the output's origin (the window
     /// fills the output, SharedSway.config), verified with a pointer probe.
     let origin: (x: Double, y: Double) = (0, 0)
-    /// The showcase model: element frames on the surface.
-    let model = PlaygroundSession()
+    /// The showcase model, laid out for the window's size: element frames on the surface.
+    let model = PlaygroundSession(size: SharedSway.size)
     private let scratch: TemporaryDirectory
     private(set) var pointer: Point
     nonisolated(unsafe) static var shots = 0
@@ -125,9 +127,9 @@ final class ShowcaseWindow {
         app.stop()
     }
 
-    /// A spot over no element: past the showcase's bottom-right corner (the window is larger),
-    /// out of every hit region.
-    static let neutral = Point(Showcase.size.width + 20, Showcase.size.height + 40)
+    /// A spot over no element: below the docked HUD, right of the Format bar, out of every hit
+    /// region.
+    static let neutral = Point(SharedSway.size.width - 40, SharedSway.size.height - 60)
     /// The setup's probe: inside the showcase, over no element (below the panels, right of the
     /// minimized toolbar).
     static let probe = Point(1001.5, 884.25)
@@ -618,7 +620,7 @@ extension ShowcaseUnderSwayTests {
         let moved = commits.dropFirst(committed).filter { !$0.isEmpty }
         // Under load the motions may all land in one frame: at least one commit shows the move.
         try #require(!moved.isEmpty, "no commit with damage after the move")
-        let surface = (width: Showcase.size.width * scale, height: Showcase.size.height * scale)
+        let surface = (width: SharedSway.size.width * scale, height: SharedSway.size.height * scale)
         for rects in moved {
             let area = rects.reduce(0.0) { $0 + Double($1[2] * $1[3]) }
             #expect(area < 0.05 * surface.width * surface.height, "a commit damaged \(area) px²: \(rects)")

@@ -25,8 +25,8 @@ struct ShowcaseTests {
         #expect(canvas.width == 1440 && canvas.height == 900)
         if let out = getenv("LODESTONE_SHOT") {
             try canvas.writePNG(to: String(cString: out) + "-rest.png")
-            let shots: [(String, Point)] = [("share", session.layout[Showcase.ID.share]!.frame.center + Vector(6, 4)),
-                                            ("icon", session.layout[Showcase.ID.icons[4]]!.frame.center + Vector(8, 6)),
+            let shots: [(String, Point)] = [("share", Showcase.restingFrame(of: Showcase.ID.share, in: session.layout)!.center + Vector(6, 4)),
+                                            ("icon", Showcase.restingFrame(of: Showcase.ID.icons[4], in: session.layout)!.center + Vector(8, 6)),
                                             ("text", Point(780, 160)), ("graph", Point(600, 450)), ("card", Point(520, 270))]
             var t = 10.0
             for (name, p) in shots {
@@ -70,10 +70,10 @@ struct ShowcaseTests {
     func effectsOnShowcase() {
         let s = PlaygroundSession()
         s.handle(InputEvent(time: .milliseconds(0), device: ShowcaseTests.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
-        move(s, to: s.layout[Showcase.ID.share]!.frame.center, at: 10)
+        move(s, to: Showcase.restingFrame(of: Showcase.ID.share, in: s.layout)!.center, at: 10)
         s.advance(to: .milliseconds(600))
         #expect(s.engine.effect(on: Showcase.ID.share)?.kind == .highlight)
-        move(s, to: s.layout[Showcase.ID.icons[0]]!.frame.center, at: 700)
+        move(s, to: Showcase.restingFrame(of: Showcase.ID.icons[0], in: s.layout)!.center, at: 700)
         s.advance(to: .milliseconds(1300))
         #expect(s.engine.effect(on: Showcase.ID.icons[0])?.kind == .lift)
         #expect(s.hud.summary.contains("input pointer"))
@@ -88,7 +88,7 @@ struct ShowcaseCanvasTests {
     /// (absolute scale, rotation step, pan step), `after` seconds after the fingers lift.
     static func pinch(_ updates: [(Double, Double, Vector)], after: Double) -> (box: Rect, view: Rect, zoom: Double) {
         let session = PlaygroundSession()
-        let view = session.layout[Showcase.ID.canvas]!.frame
+        let view = Showcase.restingFrame(of: Showcase.ID.canvas, in: session.layout)!
         let content = Rect(origin: .zero, size: session.layout[Showcase.ID.canvas]!.traits.scroll!.contentSize)
         var ms = 0.0
         func send(_ k: InputEventKind) { session.handle(InputEvent(time: .milliseconds(ms), device: trackpad, k)); ms += 10 }

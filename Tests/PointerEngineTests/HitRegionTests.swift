@@ -84,3 +84,30 @@ struct HitRegionTests {
         }
     }
 }
+
+@Suite("Hit index: a scroll view inside a scroll view (issue 17.1; I5)")
+struct NestedSurfaceFrameTests {
+    /// An outer vertical scroll view at (100, 50), scrolled 40 pt down (its initial offset), with
+    /// a horizontal list at (20, 130) of its content, scrolled 15 pt, holding one row.
+    static func layout() throws -> Layout {
+        var l = Layout(size: Size(800, 600))
+        try l.add(Element(id: ElementID(1), kind: .scrollView, frame: Rect(x: 100, y: 50, width: 400, height: 300),
+                          traits: ElementTraits(scroll: ScrollConfiguration(contentSize: Size(400, 900), axes: .vertical,
+                                                                            initialOffset: Vector(0, 40)))))
+        try l.add(Element(id: ElementID(2), kind: .scrollView, frame: Rect(x: 20, y: 130, width: 200, height: 60),
+                          traits: ElementTraits(scroll: ScrollConfiguration(contentSize: Size(600, 60), axes: .horizontal,
+                                                                            initialOffset: Vector(15, 0)))), parent: ElementID(1))
+        try l.add(Element(id: ElementID(3), kind: .row, frame: Rect(x: 30, y: 10, width: 80, height: 36)), parent: ElementID(2))
+        return l
+    }
+
+    @Test("the inner content is placed through both offsets once; the pointer finds the row where it is drawn")
+    func composed() throws {
+        let e = Engine(layout: try Self.layout())
+        // Inner viewport: 100 + 20, 50 + 130 − 40. Row: that + (30 − 15, 10).
+        #expect(e.surfaceFrame(of: ElementID(2)) == Rect(x: 120, y: 140, width: 200, height: 60))
+        let row = try #require(e.surfaceFrame(of: ElementID(3)))
+        #expect(row == Rect(x: 135, y: 150, width: 80, height: 36))
+        #expect(e.element(at: row.center) == ElementID(3))
+    }
+}

@@ -93,6 +93,8 @@ public final class SeatInjector {
         public static let a = Key(rawValue: 30)
         public static let space = Key(rawValue: 57)
         public static let pageDown = Key(rawValue: 109)
+        public static let escape = Key(rawValue: 1)
+        public static let tab = Key(rawValue: 15)
         public var code: KeyCode { KeyCode(rawValue: rawValue) }
     }
 

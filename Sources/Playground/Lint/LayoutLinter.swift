@@ -199,11 +199,22 @@ public enum LayoutLinter {
     }
 
     // L7
+    /// The axes along which a scroll view's content is larger than its viewport (or zooms).
+    static func scrollingAxes(_ cfg: ScrollConfiguration, _ e: Element) -> ScrollAxes {
+        guard cfg.maximumZoom <= 1 else { return cfg.axes }
+        var axes = cfg.axes
+        if cfg.contentSize.width <= e.frame.width { axes.remove(.horizontal) }
+        if cfg.contentSize.height <= e.frame.height { axes.remove(.vertical) }
+        return axes
+    }
+
     static func nestedScrollRule(_ e: Element, layout: Layout, doc: LayoutDocument) -> String? {
         guard let mine = e.traits.scroll, e.isScrollContainer else { return nil }
         var p = e.parent
         while let pid = p, let pe = layout[pid] {
-            if pe.isScrollContainer, let theirs = pe.traits.scroll, !mine.axes.intersection(theirs.axes).isEmpty {
+            // Only an outer view that scrolls along a shared axis can swallow the inner one's
+            // scrolling: one whose content fits that way does not move.
+            if pe.isScrollContainer, let theirs = pe.traits.scroll, !mine.axes.intersection(scrollingAxes(theirs, pe)).isEmpty {
                 return "\(axesName(mine.axes)) scroll view nested in the \(axesName(theirs.axes)) scroll view \(doc.name(of: pid)): one swallows the other's scrolling (I5)"
             }
             p = pe.parent

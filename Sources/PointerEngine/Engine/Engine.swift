@@ -215,9 +215,19 @@ public struct Engine: Sendable {
 
     /// Replaces the layout. Interactions in progress are cancelled (G7); effects on vanished
     /// elements fade out where they were.
+    /// A scroll container that is still there keeps its offset, clamped to its new extent (a
+    /// window resize: the content view keeps what it shows, G1).
     public mutating func setLayout(_ layout: Layout) {
         cancelInteractions()
         self.layout = layout
+        for (id, t) in scene.transforms {
+            guard let e = layout[id], let cfg = e.traits.scroll else { scene.transforms[id] = nil; continue }
+            var kept = t
+            let maxX = max(0, cfg.contentSize.width * t.zoom - e.frame.width)
+            let maxY = max(0, cfg.contentSize.height * t.zoom - e.frame.height)
+            kept.offset = Vector(min(max(t.offset.dx, 0), maxX), min(max(t.offset.dy, 0), maxY))
+            scene.transforms[id] = kept
+        }
         index = HitIndex(layout: layout)
         edgeSources = index.edgeEffectSources()
         text = TextTracker()

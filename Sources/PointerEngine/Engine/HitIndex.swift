@@ -277,15 +277,13 @@ final class HitIndex: Sendable {
         return ContainerTransform(viewport: viewport, offset: entries[slot].initialOffset)
     }
 
-    /// A rect in `space` mapped to the surface (bounding box), points.
+    /// A rect in `space` mapped to the surface (bounding box), points. The container's
+    /// transform already places its viewport on the surface through every outer container, so
+    /// one transform maps a nested container's content (issue 17.1: the List in the cards'
+    /// content view was moved by the outer offset and viewport origin twice).
     func surfaceRect(_ r: Rect, space: Int, scene: SceneState) -> Rect {
-        var r = r, space = space
-        while space > 0 {
-            let c = Int(spaces[space].container)
-            r = transform(slot: c, scene: scene).apply(r)
-            space = Int(entries[c].space)
-        }
-        return r
+        guard space > 0 else { return r }
+        return transform(slot: Int(spaces[space].container), scene: scene).apply(r)
     }
 
     func surfaceFrame(of id: ElementID, scene: SceneState) -> Rect? {

@@ -20,7 +20,8 @@ enum PlaygroundCommand {
           --layout FILE     a layout file (JSON, docs/layout-format.md) instead of the showcase
           --headless        render PNG files instead of opening a window
           --out DIR         directory for headless PNGs (default ./out)
-          --size WxH        first frame: headless size in points (default 720x480)
+          --size WxH        the showcase's window (or headless) size in points (default 1440x900; it lays
+                            out for any size, min 640x480); first frame: headless size (default 720x480)
           --scale S[,S…]    headless scales (default 1,2)
         Settings (over $XDG_CONFIG_HOME/lodestone/settings.json):
           --generation modern|classic, --classic, --pointer-size 0.5-4, --pointer-color #RRGGBB[AA],
@@ -42,7 +43,8 @@ enum PlaygroundCommand {
                             opacity}], drag, band, band_operation (replace|extend|toggle), selection,
                             menu {element, at, items} (an open context menu), revealed {id: opacity},
                             offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
-                            conventions, animating.
+                            conventions, animating, layout {size, columns, hud_docked, hud_shown,
+                            content_offset, content_max_offset} (the showcase; null for a layout file).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
@@ -57,6 +59,8 @@ enum PlaygroundCommand {
         var headless = false
         var out = "out"
         var size = (width: 720, height: 480)
+        /// --size was given (the showcase then starts at that size, not 1440×900).
+        var sizeGiven = false
         var layout: String?
         var firstFrame = false
         var reportOutputs = false
@@ -94,6 +98,7 @@ enum PlaygroundCommand {
                     throw UsageError(message: "--size wants WIDTHxHEIGHT in points, got '\(v)'")
                 }
                 o.size = (parts[0], parts[1])
+                o.sizeGiven = true
             case "--scale":
                 let v = try value(a)
                 let s = v.split(separator: ",").compactMap { Double($0) }
@@ -138,7 +143,8 @@ enum PlaygroundCommand {
         }
         var session: PlaygroundSession?
         if !options.firstFrame {
-            switch PlaygroundSetup.session(layoutPath: options.layout, settings: options.settings) {
+            let size = options.sizeGiven ? Size(width: Double(options.size.width), height: Double(options.size.height)) : nil
+            switch PlaygroundSetup.session(layoutPath: options.layout, settings: options.settings, size: size) {
             case .success(let s): session = s
             case .failure(let status): return status.code
             }

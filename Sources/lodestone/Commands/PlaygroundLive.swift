@@ -67,7 +67,10 @@ enum PlaygroundLive {
         // between them (issue 8). A replay keeps the trace's own clock (SPEC T2).
         if options.replay == nil { session.animationClock = .frames }
         let size = options.size ?? session.layout.size
+        // The showcase lays out for any size down to its minimum; a layout file keeps its own.
+        let min = ShowcaseGeometry.minimumSize
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
+                                                            minimumSize: session.isShowcase ? (Int(min.width), Int(min.height)) : nil,
                                                             tracksOwnDamage: true))
         // Animation frames keep a spare buffer close to the newest frame, for the input commit
         // that finds the compositor holding the other two (issue 8).
@@ -175,6 +178,11 @@ enum PlaygroundLive {
                 return
             }
             schedule()
+        }
+        // The compositor decides the window's size (a tiling layout, an output's new mode): the
+        // showcase lays itself out again for it before the next frame is drawn (issue 17.1).
+        window.onResize = {
+            session.resize(to: Size(width: Double(window.logicalSize.width), height: Double(window.logicalSize.height)))
         }
         window.onClose = { client.loop.stop(.finished(code: CLI.Status.ok)) }
         return finish(client.loop.run(), window: window, stats: options.stats)

@@ -29,9 +29,10 @@ enum PlaygroundSetup {
 
     /// A session over the showcase, or over the layout file at `path`. A malformed file is a
     /// usage error: exit status 2 with file:line:column.
-    static func session(layoutPath: String?, settings: AppSettings, now: Timestamp = PlaygroundLive.now()) -> Result<PlaygroundSession, ExitStatus> {
+    static func session(layoutPath: String?, settings: AppSettings, size: Size? = nil,
+                        now: Timestamp = PlaygroundLive.now()) -> Result<PlaygroundSession, ExitStatus> {
         guard let path = layoutPath else {
-            return .success(PlaygroundSession(settings: settings.pointer, now: now))
+            return .success(PlaygroundSession(size: size ?? Showcase.size, settings: settings.pointer, now: now))
         }
         do {
             let doc = try LayoutFile.load(path: path)

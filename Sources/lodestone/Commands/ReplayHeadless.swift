@@ -79,7 +79,8 @@ enum ReplayHeadless {
         switch TraceFile.load(trace) {
         case .failure(let status): return .failure(status)
         case .success(let events):
-            return PlaygroundSetup.session(layoutPath: o.layout, settings: o.settings, now: events.first?.time ?? Timestamp(rawValue: 0))
+            return PlaygroundSetup.session(layoutPath: o.layout, settings: o.settings, size: o.replay.size,
+                                           now: events.first?.time ?? Timestamp(rawValue: 0))
                 .map { (trace, events, $0) }
         }
     }

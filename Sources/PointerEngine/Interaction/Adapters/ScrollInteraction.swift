@@ -40,9 +40,13 @@ public struct ScrollInteraction: Interaction {
     /// whatever else moved the container (band-selection autoscroll).
     mutating func view(_ id: ElementID, _ ctx: InteractionContext) -> ScrollView? {
         guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { return nil }
-        var v = views[id] ?? {
+        // A view whose container changed size (a new layout: the window was resized) starts
+        // again at the offset the container had, clamped by the new view.
+        let kept = views[id].flatMap { $0.viewportSize == e.frame.size && $0.contentSize == cfg.contentSize ? $0 : nil }
+        var v = kept ?? {
             var v = ScrollView(viewport: e.frame.size, content: cfg.contentSize)
-            v.handle(.scroll(to: Point(cfg.initialOffset.dx, cfg.initialOffset.dy), animated: false), now: now)
+            let start = views[id]?.offset ?? Point(cfg.initialOffset.dx, cfg.initialOffset.dy)
+            v.handle(.scroll(to: start, animated: false), now: now)
             return v
         }()
         v.kinetic = ctx.settings.kineticScrolling

@@ -1,0 +1,188 @@
+// Where the showcase's areas go for a window size (issue 17.1): the toolbar across the top, the
+// sidebar on the left, the twelve cards in one vertically scrolling content view whose columns
+// follow the width, and the gesture HUD docked as a side column when there is room for it, else
+// a panel over the content that the toolbar's HUD button (or Tab) shows and hides.
+//
+// At the size the showcase was drawn for (Showcase.size, 1440×900) every frame is the one the
+// fixed layout had: four columns from x 236, the HUD docked at x 1198.
+import PointerEngine
+
+/// The showcase's areas for one window size, points. A value: the same size and HUD choice give
+/// the same geometry (the live window and headless replay lay out alike, T2).
+public struct ShowcaseGeometry: Hashable, Sendable {
+    /// The smallest window the showcase lays out for (xdg_toplevel.set_min_size), points: the
+    /// sidebar (220) beside one column of cards (253 with its margins), the toolbar's two groups.
+    public static let minimumSize = Size(640, 480)
+    /// A card: the content inside each card is drawn for this size (ShowcaseContent).
+    public static let cardSize = Size(225, 250)
+    /// Between two columns of cards, points.
+    public static let columnGap = 16.0
+    /// Between two rows of cards, points.
+    public static let rowGap = 12.0
+    /// From the content view's leading and top edges to the first card, points.
+    public static let margin = 16.0
+    /// Kept free right of the last column: the vertical scroll indicator (5 pt, inset 2) draws
+    /// there, not over a card, points.
+    public static let trailingGutter = 12.0
+    /// Below the last row of cards, so it can be scrolled clear of the Format bar (40 pt, 10 pt
+    /// from the bottom), points.
+    public static let bottomInset = 58.0
+    /// Column counts tried, widest first: the divisors of 12, so every row is full.
+    public static let columnChoices = [6, 4, 3, 2, 1]
+    /// The docked HUD's column, and its gap to the window edge, points.
+    public static let hudWidth = 226.0
+    public static let hudMargin = 16.0
+    /// Below this height the HUD does not dock: the docked column would cut its last rows.
+    public static let hudDockMinimumHeight = 768.0
+    /// The HUD docks only with at least this many columns of cards beside it.
+    public static let hudDockMinimumColumns = 2
+    /// One toolbar row, points; a narrow window puts the segmented control in a second row.
+    public static let toolbarRowHeight = 52.0
+    public static let toolbarSecondRow = 40.0
+    public static let sidebarWidth = 220.0
+    /// Bar buttons: width, height and their row's top, points.
+    public static let barButtonWidth = 40.0
+    public static let barButtonHeight = 32.0
+    public static let barButtonTop = 10.0
+    /// The right-hand bar buttons end this far from the window's right edge, points.
+    public static let trailingButtonsInset = 32.0
+    /// One segment of the segmented control, points.
+    public static let segmentWidth = 92.0
+    /// Kept between the segmented control and the button groups beside it, points.
+    public static let toolbarSpacing = 12.0
+    /// The left-hand buttons end here (sidebar toggle, back, forward), points.
+    public static let leadingButtonsEnd = 316.0
+    /// The Format bar: five 40 pt buttons and 8 pt ends, 40 tall, 10 pt above the bottom.
+    public static let formatBarSize = Size(5 * 40.0 + 16, 40)
+    public static let formatBarBottom = 10.0
+    public static let cardCount = 12
+
+    /// The window, points.
+    public let size: Size
+    /// The HUD is a column beside the cards (else a panel over them, or hidden).
+    public let hudDocked: Bool
+    /// The HUD is on screen (docked, or the panel shown).
+    public let hudShown: Bool
+    /// Columns of cards.
+    public let columns: Int
+    /// The toolbar's height: one row, or two when the segmented control does not fit in one.
+    public let toolbarHeight: Double
+    /// The content scroll view's viewport, surface points.
+    public let content: Rect
+    /// Its content: the card grid and its margins (at least the viewport), points.
+    public let contentSize: Size
+    /// The first card's origin in the content view's coordinates.
+    public let gridOrigin: Point
+
+    /// The layout for a window of `size` points; `hudShown` says whether the HUD panel is shown
+    /// when the HUD does not dock. Below `minimumSize` (a compositor may not honour it: sway
+    /// tiles a 1440×900 output at scale 2 as 720×450) it still lays out for the size given, so
+    /// nothing is cut off; it is only no longer promised to look tidy.
+    public init(size: Size, hudShown: Bool = false) {
+        self.size = size
+        let beside = size.width - Self.sidebarWidth - Self.hudWidth - Self.hudMargin
+        hudDocked = size.height >= Self.hudDockMinimumHeight && Self.columns(fitting: beside) >= Self.hudDockMinimumColumns
+        self.hudShown = hudDocked || hudShown
+        let viewportWidth = hudDocked ? beside : size.width - Self.sidebarWidth
+        columns = Self.columns(fitting: viewportWidth)
+        // The segmented control: centred in the window when it fits between the button groups,
+        // else centred between them, else in a second row.
+        let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked) - Self.leadingButtonsEnd
+        toolbarHeight = free >= Self.segmentedWidth + 2 * Self.toolbarSpacing
+            ? Self.toolbarRowHeight : Self.toolbarRowHeight + Self.toolbarSecondRow
+        content = Rect(x: Self.sidebarWidth, y: toolbarHeight, width: viewportWidth, height: size.height - toolbarHeight)
+        let rows = Double(Self.cardCount / columns)
+        let gridHeight = Self.margin + rows * Self.cardSize.height + (rows - 1) * Self.rowGap + Self.bottomInset
+        contentSize = Size(viewportWidth, max(gridHeight, content.height))
+        gridOrigin = Point(max(Self.margin, ((viewportWidth - Self.gridWidth(columns)) / 2).rounded(.down)), Self.margin)
+    }
+
+    /// The most columns (of `columnChoices`) whose cards fit a content view `width` wide.
+    static func columns(fitting width: Double) -> Int {
+        columnChoices.first { Self.margin + Self.gridWidth($0) + Self.trailingGutter <= width } ?? 1
+    }
+
+    static func gridWidth(_ columns: Int) -> Double {
+        Double(columns) * cardSize.width + Double(columns - 1) * columnGap
+    }
+
+    static var segmentedWidth: Double { 3 * segmentWidth + 4 }
+
+    /// Where the right-hand bar buttons start (with the HUD button when the HUD does not dock).
+    static func trailingButtonsStart(width: Double, hudDocked: Bool) -> Double {
+        width - trailingButtonsInset - Double(hudDocked ? 4 : 5) * barButtonWidth
+    }
+
+    /// Rows of cards.
+    public var rows: Int { Self.cardCount / columns }
+
+    /// The frame of card `i` (row-major) in the content view's coordinates.
+    public func cardFrame(_ i: Int) -> Rect {
+        let c = Double(i % columns), r = Double(i / columns)
+        return Rect(x: gridOrigin.x + c * (Self.cardSize.width + Self.columnGap), y: gridOrigin.y + r * (Self.cardSize.height + Self.rowGap),
+                    width: Self.cardSize.width, height: Self.cardSize.height)
+    }
+
+    /// The card grid's bounds in the content view's coordinates.
+    public var gridFrame: Rect {
+        Rect(x: gridOrigin.x, y: gridOrigin.y, width: Self.gridWidth(columns),
+             height: Double(rows) * Self.cardSize.height + Double(rows - 1) * Self.rowGap)
+    }
+
+    /// The HUD's frame on the surface: the docked column, or the panel over the content's
+    /// right side (as tall as the HUD's rows need, within the window). Nil while hidden.
+    public var hudFrame: Rect? {
+        guard hudShown else { return nil }
+        let x = size.width - Self.hudMargin - Self.hudWidth, top = toolbarHeight + Self.hudMargin
+        let needed = GestureHUD.panelHeight
+        if hudDocked {
+            // As the fixed layout had it (clear of the Format bar's row) when the rows fit so,
+            // else down to the window's bottom margin.
+            let clearOfFormatBar = size.height - top - Self.bottomInset
+            let h = clearOfFormatBar >= needed ? clearOfFormatBar : size.height - top - Self.hudMargin
+            return Rect(x: x, y: top, width: Self.hudWidth, height: h)
+        }
+        return Rect(x: x, y: top, width: Self.hudWidth, height: min(needed, size.height - top - Self.hudMargin))
+    }
+
+    /// The segmented control's frame on the surface.
+    public var segmentedFrame: Rect {
+        let w = Self.segmentedWidth, h = Self.barButtonHeight + 2
+        if toolbarHeight > Self.toolbarRowHeight {
+            // Second row: centred over the content.
+            let x = ((content.minX + size.width - w) / 2).rounded(.down)
+            return Rect(x: x, y: Self.toolbarRowHeight + (Self.toolbarSecondRow - h) / 2, width: w, height: h)
+        }
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked)
+        var x = size.width / 2 - 1.5 * Self.segmentWidth - 2
+        if x < Self.leadingButtonsEnd + Self.toolbarSpacing || x + w > start - Self.toolbarSpacing {
+            x = ((Self.leadingButtonsEnd + start - w) / 2).rounded(.down)
+        }
+        return Rect(x: x, y: Self.barButtonTop - 1, width: w, height: h)
+    }
+
+    /// The frame of right-hand bar button `i` (0 Share … 3 Search), surface points.
+    public func trailingButtonFrame(_ i: Int) -> Rect {
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: true)
+        return Rect(x: start + Double(i) * Self.barButtonWidth, y: Self.barButtonTop, width: Self.barButtonWidth, height: Self.barButtonHeight)
+    }
+
+    /// The HUD button's frame (left of Share), nil when the HUD docks.
+    public var hudToggleFrame: Rect? {
+        guard !hudDocked else { return nil }
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: false)
+        return Rect(x: start, y: Self.barButtonTop, width: Self.barButtonWidth, height: Self.barButtonHeight)
+    }
+
+    /// The Format bar: centred under the visible part of the card grid, at the window's bottom.
+    public var formatBarFrame: Rect {
+        let grid = Rect(x: content.minX + gridOrigin.x, y: content.minY, width: Self.gridWidth(columns), height: content.height)
+        let span = grid.intersection(content) ?? content
+        let w = Self.formatBarSize.width
+        return Rect(x: (span.midX - w / 2).rounded(.down), y: size.height - Self.formatBarBottom - Self.formatBarSize.height,
+                    width: w, height: Self.formatBarSize.height)
+    }
+
+    /// The largest content offset (how far the content scrolls), points.
+    public var maximumOffset: Double { max(0, contentSize.height - content.height) }
+}

@@ -1,0 +1,232 @@
+// The showcase at any window size (issue 17.1; G1, I5): columns follow the width, the HUD docks
+// or becomes a panel, every card can be scrolled into view and reached by the pointer, the
+// toolbar's buttons keep apart, and at 1440×900 the layout is the one it always was.
+import Testing
+import PointerEngine
+import PixmanRenderer
+@testable import Playground
+
+@Suite("Showcase layout follows the window (issue 17.1)")
+struct ShowcaseLayoutTests {
+    typealias ID = Showcase.ID
+    static let mouse = DeviceID(1)
+
+    /// Window sizes from the minimum to 4K, landscape and portrait, points; and 720×450, what
+    /// sway gives a tiled window on a 1440×900 output at scale 2, under the minimum.
+    static let sizes: [Size] = [
+        Size(640, 480), Size(720, 450), Size(720, 480), Size(800, 600), Size(768, 1024), Size(1000, 700), Size(1024, 768), Size(1280, 720),
+        Size(1280, 800), Size(1366, 768), Size(1440, 900), Size(1600, 900), Size(1920, 1080), Size(2560, 1440),
+        Size(3000, 1200), Size(3840, 2160),
+    ]
+
+    @Test("every card lies in the content's extent and some offset shows it whole, clear of the HUD", arguments: sizes)
+    func everyCardReachable(size: Size) throws {
+        for shown in [false, true] {
+            let g = ShowcaseGeometry(size: size, hudShown: shown)
+            let extent = Rect(origin: .zero, size: g.contentSize)
+            for i in 0..<12 {
+                let card = g.cardFrame(i)
+                #expect(extent.contains(card), "\(size): card \(i) \(card) outside the content \(extent)")
+                // The offset that brings the card's top to the viewport's top margin, clamped.
+                let offset = min(max(0, card.minY - ShowcaseGeometry.margin), g.maximumOffset)
+                let onSurface = Rect(x: g.content.minX + card.minX, y: g.content.minY + card.minY - offset,
+                                     width: card.width, height: card.height)
+                #expect(g.content.contains(onSurface), "\(size): card \(i) at \(onSurface) not whole in \(g.content)")
+                if g.hudDocked, let hud = g.hudFrame {
+                    #expect(!hud.intersects(onSurface), "\(size): card \(i) under the docked HUD")
+                }
+            }
+            if g.hudDocked, let hud = g.hudFrame {
+                #expect(g.content.maxX <= hud.minX, "\(size): the content runs under the docked HUD")
+                #expect(hud.height >= GestureHUD.panelHeight, "\(size): the docked HUD cuts its rows")
+            }
+            // The last card's bottom clears the Format bar when scrolled to the end.
+            let last = g.cardFrame(11)
+            let bottom = g.content.minY + last.maxY - g.maximumOffset
+            #expect(bottom <= g.formatBarFrame.minY, "\(size): the last row ends under the Format bar")
+        }
+    }
+
+    @Test("the toolbar's buttons keep apart and inside the window; everything outside the content lies on the surface",
+          arguments: sizes)
+    func chromeFits(size: Size) {
+        for shown in [false, true] {
+            let l = Showcase.layout(size: size, hudShown: shown)
+            let surface = Rect(origin: .zero, size: l.size)
+            let bar = l[ID.toolbar]!
+            let buttons = bar.children.compactMap { l[$0] }
+            for (k, a) in buttons.enumerated() {
+                #expect(surface.contains(a.frame) && bar.frame.contains(a.frame), "\(size): \(a.label) \(a.frame) outside the toolbar")
+                for b in buttons[(k + 1)...] {
+                    #expect(!a.frame.intersects(b.frame), "\(size): \(a.label) \(a.frame) overlaps \(b.label) \(b.frame)")
+                }
+            }
+            for e in l.elements where l.scrollContainer(of: e.id) == nil {
+                #expect(surface.contains(e.frame), "\(size): \(e.label) \(e.frame) off the surface")
+            }
+            // The Format bar sits on the visible content, the sidebar controls at the sidebar's bottom.
+            let format = l[ID.miniToolbarArea]!.frame, content = l[ID.content]!.frame
+            #expect(content.contains(format), "\(size): Format bar \(format) outside the content \(content)")
+            #expect(l[ID.sidebarControls]!.frame.maxY <= size.height && l[ID.sidebarControls]!.frame.maxY >= size.height - 16)
+        }
+    }
+
+    @Test("columns follow the width: the most of 6, 4, 3, 2, 1 that fit; the HUD docks with room, 2 columns and 768 pt")
+    func columnsAndHUD() {
+        let cases: [(Size, columns: Int, docked: Bool)] = [
+            (Size(640, 480), 1, false), (Size(1024, 768), 2, true), (Size(1024, 700), 3, false), (Size(1280, 800), 3, true),
+            (Size(1440, 900), 4, true), (Size(1920, 1080), 6, true), (Size(1900, 1080), 4, true), (Size(2560, 1440), 6, true), (Size(800, 900), 2, false),
+        ]
+        for (size, columns, docked) in cases {
+            let g = ShowcaseGeometry(size: size)
+            #expect(g.columns == columns && g.hudDocked == docked, "\(size): \(g.columns) columns, docked \(g.hudDocked)")
+            #expect(g.hudShown == docked && (g.hudToggleFrame == nil) == docked)
+        }
+        // The panel shows only when asked for, over the content, under nothing but the menus.
+        let panel = ShowcaseGeometry(size: Size(1024, 700), hudShown: true)
+        #expect(panel.hudShown && !panel.hudDocked && panel.content.contains(panel.hudFrame!))
+    }
+
+    @Test("at 1440×900 the frames are those of the fixed layout (4 columns from x 236, the HUD docked at x 1198)")
+    func defaultSizeUnchanged() {
+        let l = Showcase.layout()
+        #expect(Showcase.restingFrame(of: ID.panels[0], in: l) == Rect(x: 236, y: 68, width: 225, height: 250))
+        #expect(Showcase.restingFrame(of: ID.panels[11], in: l) == Rect(x: 959, y: 592, width: 225, height: 250))
+        #expect(l[ID.hud]!.frame == Rect(x: 1198, y: 68, width: 226, height: 774))
+        #expect(l[ID.share]!.frame == Rect(x: 1248, y: 10, width: 40, height: 32))
+        #expect(l[ID.segmented]!.frame == Rect(x: 580, y: 9, width: 280, height: 34))
+        #expect(l[ID.miniToolbarArea]!.frame == Rect(x: 602, y: 850, width: 216, height: 40))
+        #expect(l[ID.hudToggle] == nil)
+        #expect(ShowcaseGeometry(size: Showcase.size).maximumOffset == 0)
+    }
+
+    /// Scrolls the content with wheel detents at `p` until it stops moving.
+    static func scrollToEnd(_ s: PlaygroundSession, at p: Point, from ms: inout Double) {
+        var last = -1.0
+        for _ in 0..<80 {
+            s.handle(InputEvent(time: .milliseconds(ms), device: mouse,
+                                .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)))
+            ms += 40
+            s.advance(to: .milliseconds(ms))
+            let now = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+            if now == last { break }
+            last = now
+        }
+        ms += 1000
+        s.advance(to: .milliseconds(ms))
+    }
+
+    @Test("G1, I5: scrolled by the wheel to its end, the last card's Buy button is where its frame says, and the pointer finds it",
+          arguments: [Size(640, 480), Size(1024, 768), Size(800, 600)])
+    func scrolledCardAnswersThePointer(size: Size) throws {
+        let s = PlaygroundSession(size: size)
+        let g = try #require(s.geometry)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        let inContent = Point(g.content.minX + 4, g.content.midY)
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: inContent.x, y: inContent.y), delta: .zero, unaccelerated: .zero)))
+        Self.scrollToEnd(s, at: inContent, from: &ms)
+        let offset = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+        #expect(abs(offset - g.maximumOffset) < 0.5, "\(size): scrolled to \(offset) of \(g.maximumOffset)")
+        let buy = try #require(s.engine.surfaceFrame(of: ID.buy))
+        #expect(g.content.contains(buy), "\(size): Buy at \(buy) not in view")
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: buy.midX, y: buy.midY), delta: .zero, unaccelerated: .zero)))
+        s.advance(to: .milliseconds(ms + 600))
+        #expect(s.engine.hovered == ID.buy)
+        // A nested scroll view (the List in the content) maps through both offsets.
+        let list = try #require(s.engine.surfaceFrame(of: ID.list)), row = try #require(s.engine.surfaceFrame(of: ID.rows[0]))
+        #expect(abs(row.minX - list.minX) < 1e-9 && abs(row.minY - list.minY) < 1e-9)
+    }
+
+    @Test("a resize keeps the content's offset (clamped to the new end) and finds what the pointer is over in the new frames")
+    func resizeKeepsState() throws {
+        let s = PlaygroundSession(size: Size(800, 600))
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        let p = Point(s.geometry!.content.minX + 4, s.geometry!.content.midY)
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+        Self.scrollToEnd(s, at: p, from: &ms)
+        let before = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+        #expect(before > 0)
+        let buy = try #require(s.engine.surfaceFrame(of: ID.buy))
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: buy.midX, y: buy.midY), delta: .zero, unaccelerated: .zero)))
+        #expect(s.engine.hovered == ID.buy)
+        // Taller: less to scroll, the offset is clamped to the new end, and the Buy button moves
+        // down from under the resting pointer: the hover follows the new frames at once.
+        #expect(s.resize(to: Size(800, 900)))
+        let g = try #require(s.geometry)
+        let after = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+        #expect(after == min(before, g.maximumOffset) && after < before)
+        let moved = try #require(s.engine.surfaceFrame(of: ID.buy))
+        #expect(moved.minY - buy.minY == before - after)
+        #expect(s.engine.hovered == s.engine.region(at: s.engine.logicalPosition))
+        #expect(s.engine.hovered != ID.buy)
+        // Wider: the HUD docks and the columns change.
+        #expect(s.resize(to: Size(1440, 900)))
+        #expect(s.geometry!.columns == 4 && s.geometry!.hudDocked)
+        #expect(s.engine.hovered == s.engine.region(at: s.engine.logicalPosition))
+        #expect(!s.resize(to: Size(1440, 900)))
+    }
+
+    @Test("after each resize the kept display list equals a fresh build, and the scrolled content draws where it scrolled")
+    func resizeRedrawsFromTheNewLayout() throws {
+        let s = PlaygroundSession(size: Showcase.size)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        for size in [Showcase.size, Size(1024, 768), Size(640, 480), Size(2560, 1440), Size(800, 600)] {
+            s.resize(to: size)
+            let g = try #require(s.geometry)
+            let p = Point(g.content.minX + 4, g.content.midY)
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                                .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+            Self.scrollToEnd(s, at: p, from: &ms)
+            let canvas = Canvas(width: Int(size.width), height: Int(size.height), scale: 1)
+            let kept = s.displayItems(on: canvas)
+            let fresh = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+            #expect(kept == fresh, "\(size): the kept list differs from a fresh build after the resize")
+            // The last card's Buy button is drawn at its scrolled frame, inside the content's clip.
+            let buy = try #require(kept.first { $0.id == ItemID("el", Int(ID.buy.rawValue)) })
+            #expect(buy.clip.map { g.content.contains($0) } ?? false, "\(size): Buy clipped to \(String(describing: buy.clip))")
+        }
+    }
+
+    @Test("the HUD panel: the HUD button and Tab show it, Escape hides it; it takes the pointer over the cards")
+    func hudPanel() throws {
+        let s = PlaygroundSession(size: Size(1024, 700))
+        let kbd = DeviceID(2)
+        var ms = 0.0
+        func key(_ code: UInt32) {
+            s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: code), pressed: true))); ms += 30
+            s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: code), pressed: false))); ms += 30
+        }
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .deviceAdded(name: "kbd", capabilities: .keyboard)))
+        #expect(s.layout[ID.hud] == nil && s.layout[ID.hudToggle] != nil)
+        key(15) // Tab
+        let hud = try #require(s.layout[ID.hud]?.frame)
+        #expect(s.geometry!.hudShown)
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: hud.midX, y: hud.midY), delta: .zero, unaccelerated: .zero)))
+        #expect(s.engine.hovered == ID.hud, "the pointer over the panel reaches a card under it")
+        key(1) // Escape
+        #expect(s.layout[ID.hud] == nil)
+        // The HUD button.
+        let button = s.layout[ID.hudToggle]!.frame.center
+        ms += 100
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: button.x, y: button.y), delta: .zero, unaccelerated: .zero)))
+        for down in [true, false] {
+            ms += 60
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .button(.left, pressed: down)))
+        }
+        #expect(s.layout[ID.hud] != nil)
+        // Docked, the keys leave it alone.
+        s.resize(to: Size(1440, 900))
+        key(1)
+        #expect(s.layout[ID.hud] != nil && s.geometry!.hudDocked)
+    }
+}
