@@ -58,13 +58,30 @@ public final class PlaygroundSession {
     }
 
     private func drain() {
-        for o in engine.drainOutputs() {
-            outputs.append(o)
-            outputCount += 1
-            state.apply(o, layout: engine.layout)
-            hud.observe(o, layout: engine.layout)
+        var outs = engine.drainOutputs()
+        while !outs.isEmpty {
+            for o in outs {
+                outputs.append(o)
+                outputCount += 1
+                let wasPlaying = state.isPlaying
+                state.apply(o, layout: engine.layout)
+                hud.observe(o, layout: engine.layout)
+                if isShowcase { control(after: o, wasPlaying: wasPlaying) }
+            }
+            outs = engine.drainOutputs() // a skip's seek
         }
+        // The media stops at its end (I3): the play button shows play again.
+        if isShowcase, state.isPlaying, !engine.isPlaying(Showcase.ID.scrubber) { state.isPlaying = false }
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
+    }
+
+    /// Plays, pauses and skips the video as the showcase's controls ask (I3).
+    private func control(after o: EngineOutput, wasPlaying: Bool) {
+        typealias ID = Showcase.ID
+        if state.isPlaying != wasPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
+        if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward {
+            engine.playback(.skip(seconds: id == ID.skipBack ? -Showcase.skipInterval : Showcase.skipInterval), scrubber: ID.scrubber)
+        }
     }
 
     /// The outputs produced after the first `count` (those still kept).

@@ -129,6 +129,8 @@ public enum Showcase {
     /// Text area line height, points.
     public static let lineHeight = 20.0
     public static let videoDuration = 184.0
+    /// How far the video's skip buttons move the playhead, seconds (I3; a video player's ±10 s).
+    public static let skipInterval = 10.0
 
     /// The frame of panel `i` (row-major, 4 per row), surface points.
     public static func panelFrame(_ i: Int) -> Rect {

@@ -42,7 +42,8 @@ enum PlaygroundCommand {
                             opacity}], drag, band, band_operation (replace|extend|toggle), selection,
                             menu {element, at, items} (an open context menu), revealed {id: opacity},
                             offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
-                            conventions, animating.
+                            playback {id: {time, playing}} (each scrubber's playhead, seconds), conventions,
+                            animating.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
