@@ -705,7 +705,15 @@ public struct Engine: Sendable {
         updateMagnetism()
         // (Arguments first: evaluated inside the call, they would make Swift copy the engine.)
         let target = shapeTarget(), drawn = drawnPosition, rm = settings.reduceMotion
-        morph.retarget(target, drawn: drawn, reduceMotion: rm)
+        if visibility.state.isShown {
+            // Shown again after it faded out completely: it appears as its new shape, without a
+            // morph from the shape it left as.
+            if visibleOpacity.value <= PointerTuning.invisibleOpacity { morph = PointerMorph(target, reduceMotion: rm) } else {
+                morph.retarget(target, drawn: drawn, reduceMotion: rm)
+            }
+        }
+        // Hiding (auto-hide, focus loss, touch): it fades out as the shape it is, an I-beam as an
+        // I-beam (P5, issue 17.7); hover has gone, but the arrow it would become is never shown.
         let wa = wantedAccessories()
         if wa != lastAccessories { accessories.update(wa, reduceMotion: settings.reduceMotion); lastAccessories = wa }
         let wn = wantedAnnotations()

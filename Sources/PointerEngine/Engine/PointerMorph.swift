@@ -16,6 +16,9 @@ public enum PointerTuning {
     public static let morphDamping = 0.82
     /// P6: contrast border width at size 1, points.
     public static let borderWidth = 1.0
+    /// P5: a pointer faded to this opacity or less shows nothing (under 1/255 of a pixel's
+    /// value): shown again, it appears as its new shape rather than morphing from the old one.
+    public static let invisibleOpacity = 0.002
     /// Size of accessory glyphs at size 1, points (A1).
     public static let accessorySize = 9.0
 }
