@@ -638,7 +638,9 @@ public struct Engine: Sendable {
             }
             absorb(&ctx)
             // Controls hid (or revealed) on a timer: a hidden control loses its hover (I4, M1).
-            if scene.disabled != targets { updatePointer(moved: false) }
+            // A timer changed what an interaction wants of the pointer (a touch hold lifted an
+            // item with the copy key held: its badge, I2).
+            if scene.disabled != targets || currentRequest() != request { updatePointer(moved: false) }
         }
     }
 
