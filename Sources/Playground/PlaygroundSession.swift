@@ -30,7 +30,7 @@ public final class PlaygroundSession {
 
     /// The interactions the playground runs for a layout.
     public static func interactions(for layout: Layout) -> [any Interaction] {
-        [ResizeInteraction()] + StandardInteractions.make()
+        [ResizeInteraction()] + StandardInteractions.make() + [TabStripInteraction()]
     }
 
     public var layout: Layout { engine.layout }
@@ -63,10 +63,10 @@ public final class PlaygroundSession {
             for o in outs {
                 outputs.append(o)
                 outputCount += 1
-                let wasPlaying = state.isPlaying
+                let before = state
                 state.apply(o, layout: engine.layout)
                 hud.observe(o, layout: engine.layout)
-                if isShowcase { control(after: o, wasPlaying: wasPlaying) }
+                if isShowcase { control(after: o, before: before) }
             }
             outs = engine.drainOutputs() // a skip's seek
         }
@@ -75,12 +75,19 @@ public final class PlaygroundSession {
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
     }
 
-    /// Plays, pauses and skips the video as the showcase's controls ask (I3).
-    private func control(after o: EngineOutput, wasPlaying: Bool) {
+    /// Plays, pauses and skips the video as the showcase's controls ask (I3); animates a tab
+    /// leaving the bar, and lets a reopened one answer again (I6).
+    private func control(after o: EngineOutput, before: ShowcaseState) {
         typealias ID = Showcase.ID
-        if state.isPlaying != wasPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
-        if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward {
-            engine.playback(.skip(seconds: id == ID.skipBack ? -Showcase.skipInterval : Showcase.skipInterval), scrubber: ID.scrubber)
+        if state.isPlaying != before.isPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
+        var skip: Double?
+        if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward { skip = id == ID.skipBack ? -1 : 1 }
+        if case .menuItemChosen(ID.video?, let i) = o, i == 1 || i == 2 { skip = i == 1 ? -1 : 1 }
+        if let skip { engine.playback(.skip(seconds: skip * Showcase.skipInterval), scrubber: ID.scrubber) }
+        if state.slots.count < before.slots.count, case .activated(let id, _, _) = o, let slot = ID.tabCloses.firstIndex(of: id) {
+            engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+        } else if state.slots.count > before.slots.count {
+            engine.withInteraction(TabStripInteraction.self) { t, ctx, _ in t.reopen(&ctx) }
         }
     }
 

@@ -111,6 +111,8 @@ public enum Showcase {
     public static let sidebarNames = ["Library", "Recents", "Favorites", "Shared", "Trash"]
     public static let rowNames = ["Inbox", "Drafts", "Sent", "Archive"]
     public static let tabNames = ["Home", "Notes", "Music"]
+    /// The tab bar's menu entry that brings back the newest closed tab (I6).
+    public static let reopenClosedTab = "Reopen Closed Tab"
     public static let draggableNames = ["Report", "Photo", "Song"]
     public static let dropNames = ["Folder", "Copies only", "Locked"]
     public static let miniToolbarNames = ["Bold", "Italic", "Underline", "Link", "List"]
@@ -255,7 +257,8 @@ public enum Showcase {
             let c = contentFrame(3)
             add(Element(id: ID.tabView, kind: .tabView, frame: c, label: "Tabs"), in: ID.panels[3])
             add(Element(id: ID.tabBar, kind: .tabBar, frame: Rect(x: c.minX, y: c.minY, width: c.width, height: 30),
-                        cornerRadius: 9, hasBezel: true, label: "Tab bar"), in: ID.tabView)
+                        cornerRadius: 9, hasBezel: true, label: "Tab bar",
+                        traits: ElementTraits(contextMenu: [reopenClosedTab])), in: ID.tabView)
             let tw = c.width / 3
             for i in 0..<3 {
                 let f = Rect(x: c.minX + Double(i) * tw + 2, y: c.minY + 2, width: tw - 4, height: 26)
