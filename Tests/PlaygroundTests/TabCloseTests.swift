@@ -6,10 +6,13 @@ import PointerEngine
 import PixmanRenderer
 @testable import Playground
 
+/// A person at the showcase (pointer, keyboard, touch screen).
+typealias TabUser = ShowcaseInteractionTests.User
+
 @Suite("Closing and reopening tabs (I6)")
 struct TabCloseTests {
     typealias ID = Showcase.ID
-    typealias User = ShowcaseInteractionTests.User
+    typealias User = TabUser
 
     /// Clicks the × of bar slot `k` (hovering its tab first so that it shows, H4).
     static func close(_ u: User, slot k: Int) {
