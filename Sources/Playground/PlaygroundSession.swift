@@ -75,6 +75,14 @@ public final class PlaygroundSession {
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
     }
 
+    /// Pauses the showcase's video if it plays (the soak's settle check: playing media never
+    /// comes to rest).
+    public func pauseVideo() {
+        guard isShowcase, state.isPlaying else { return }
+        state.isPlaying = false
+        engine.playback(.pause, scrubber: Showcase.ID.scrubber)
+    }
+
     /// Plays, pauses and skips the video as the showcase's controls ask (I3); animates a tab
     /// leaving the bar, and lets a reopened one answer again (I6).
     private func control(after o: EngineOutput, before: ShowcaseState) {
