@@ -17,6 +17,11 @@ public enum Look {
     /// Accessory glyph size (pt) and their distance from the pointer centre (pt).
     public static let accessorySize = 9.0
     public static let badgeSize = 15.0
+    /// A badge's contrast border (P6): a dark hairline (pt) outside a white ring (pt), at
+    /// `badgeSize`; the hairline's colour.
+    public static let badgeHairline = 0.75
+    public static let badgeRing = 1.25
+    public static let badgeOutline = Color(hex: 0x000000, alpha: 0.55)
     /// Annotation text size (pt) and padding (pt).
     public static let annotationFont = Font.system(12, bold: true)
     public static let annotationPadding = Vector(7, 4)
@@ -268,13 +273,17 @@ public enum Painter {
             let fill: Color
             switch glyph {
             case .plus: fill = Color(hex: 0x30B158)
-            case .circleSlash: fill = Color(hex: 0x8E8E93)
+            case .circleSlash: fill = Color(hex: 0x636366) // dark grey: the white glyph reads on it
             default: fill = Color(hex: 0x0A84FF)
             }
+            // P6 contrast border: a dark hairline outside a white ring, so the badge's edge reads
+            // on any preview colour, light or dark (issue 17.5).
+            let hairline = Look.badgeHairline * s, ring = Look.badgeRing * s
             var ops: [DrawOp] = [
                 .shadow(.ellipse, rect, blur: 1.5, offset: Vector(0, 0.75), Look.shadow),
-                .fill(.ellipse, rect, .white),
-                .fill(.ellipse, rect.insetBy(1.25 * s), fill),
+                .fill(.ellipse, rect, Look.badgeOutline),
+                .fill(.ellipse, rect.insetBy(hairline), .white),
+                .fill(.ellipse, rect.insetBy(hairline + ring), fill),
             ]
             let inner = rect.insetBy(d * 0.24)
             switch glyph {

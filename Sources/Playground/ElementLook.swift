@@ -55,6 +55,21 @@ struct Ink {
     }
 
     func width(_ s: String, _ font: Font) -> Double { measure(s, font).width }
+
+    /// `s` if it fits in `width` points, otherwise its longest beginning that fits with "…"
+    /// after it ("…" alone when nothing more fits).
+    func ellipsized(_ s: String, toWidth width: Double, font: Font) -> String {
+        guard measure(s, font).width > width else { return s }
+        let chars = Array(s)
+        var lo = 0, hi = chars.count - 1 // lo fits (the ellipsis alone is the floor); find the most
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(String(chars[..<mid]) + "…", font).width <= width { lo = mid } else { hi = mid - 1 }
+        }
+        var head = String(chars[..<lo])
+        while head.last == " " { head.removeLast() } // "over …" reads worse than "over…"
+        return head + "…"
+    }
 }
 
 /// Looks by kind.

@@ -274,7 +274,8 @@ enum HUDPart: Hashable {
     case inputKind(String)
     case section(String, y: Double)
     case label(String, y: Double)
-    case value(String, y: Double, highlight: Bool)
+    /// A row's value, after its label (`label`): ellipsized to the room the label leaves.
+    case value(String, label: String, y: Double, highlight: Bool)
     case fingerDot(Int, y: Double, on: Bool)
     case fingerCount(String, y: Double)
     case dial(y: Double)
@@ -301,7 +302,7 @@ enum HUDPart: Hashable {
     /// A name/value row at the running `y`.
     static func row(_ name: String, _ v: String, _ highlight: Bool, _ y: inout Double, _ parts: inout [HUDPart]) {
         parts.append(.label(name, y: y))
-        parts.append(.value(v, y: y, highlight: highlight))
+        parts.append(.value(v, label: name, y: y, highlight: highlight))
         y += GestureHUD.rowHeight
     }
 
@@ -321,11 +322,15 @@ enum HUDPart: Hashable {
         case .section(let title, let y):
             return [.text(title.uppercased(), .system(9, bold: true), baseline: Point(r.minX + 16, y + 10), Palette.accent.mixed(with: .white, 0.3))]
         case .label(let name, let y):
-            return [ink.leading(name, x: r.minX + 16, in: Rect(x: r.minX, y: y, width: r.width, height: 20), font: .system(11),
+            return [ink.leading(name, x: r.minX + 16, in: Rect(x: r.minX, y: y, width: r.width, height: 20), font: HUDPart.labelFont,
                                 Paint.white.withAlpha(0.55))]
-        case .value(let v, let y, let highlight):
-            return [ink.trailing(v, x: r.maxX - 16, in: Rect(x: r.minX, y: y, width: r.width, height: 20),
-                                 font: .monospaced(11, bold: highlight), highlight ? Palette.yellow : Paint.white)]
+        case .value(let v, let label, let y, let highlight):
+            // The value's column: from the label's end (and a gap) to the right margin; a longer
+            // value ends in "…" rather than running over its label (issue 17.7).
+            let font = Font.monospaced(11, bold: highlight)
+            let column = HUDPart.valueColumn(r, label: label, ink: ink)
+            return [ink.trailing(ink.ellipsized(v, toWidth: column.width, font: font), x: column.maxX,
+                                 in: Rect(x: r.minX, y: y, width: r.width, height: 20), font: font, highlight ? Palette.yellow : Paint.white)]
         case .fingerDot(let k, let y, let on):
             return [.fill(.ellipse, Rect(x: r.minX + 16 + Double(k) * 22, y: y, width: 16, height: 16),
                           on ? Palette.accent : Paint.white.withAlpha(0.12))]
@@ -350,6 +355,16 @@ enum HUDPart: Hashable {
             return [.fill(.roundedRect(cornerRadius: 7), key, on ? Palette.accent : Paint.white.withAlpha(0.08)),
                     ink.centered(glyph, in: key, font: .system(size, bold: on), on ? .white : Paint.white.withAlpha(0.45))]
         }
+    }
+
+    /// The room between a row's label and a value's right margin (the panel's 16 pt margins).
+    static let labelFont = Font.system(11)
+    /// Between a row's label and the widest value, points.
+    static let valueGap = 8.0
+    static func valueColumn(_ r: Rect, label: String, ink: Ink) -> Rect {
+        let left = r.minX + 16 + ink.width(label, labelFont) + valueGap
+        let right = r.maxX - 16
+        return Rect(x: left, y: r.minY, width: max(0, right - left), height: r.height)
     }
 
     static func dialRect(_ r: Rect, _ y: Double) -> Rect { Rect(x: r.minX + 16, y: y + 2, width: 44, height: 44) }

@@ -35,7 +35,7 @@ public final class PlaygroundSession {
 
     /// The interactions the playground runs for a layout.
     public static func interactions(for layout: Layout) -> [any Interaction] {
-        [ResizeInteraction()] + StandardInteractions.make()
+        [ResizeInteraction()] + StandardInteractions.make() + [TabStripInteraction()]
     }
 
     public var layout: Layout { engine.layout }
@@ -107,15 +107,47 @@ public final class PlaygroundSession {
 
     private func drain() {
         var toggle = false
-        for o in engine.drainOutputs() {
-            if case .activated(Showcase.ID.hudToggle, _, _) = o, isShowcase { toggle.toggle() }
-            outputs.append(o)
-            outputCount += 1
-            state.apply(o, layout: engine.layout)
-            hud.observe(o, layout: engine.layout)
+        var outs = engine.drainOutputs()
+        while !outs.isEmpty {
+            for o in outs {
+                if case .activated(Showcase.ID.hudToggle, _, _) = o, isShowcase { toggle.toggle() }
+                outputs.append(o)
+                outputCount += 1
+                let before = state
+                state.apply(o, layout: engine.layout)
+                hud.observe(o, layout: engine.layout)
+                if isShowcase { control(after: o, before: before) }
+            }
+            outs = engine.drainOutputs() // a skip's seek
         }
+        // The media stops at its end (I3): the play button shows play again.
+        if isShowcase, state.isPlaying, !engine.isPlaying(Showcase.ID.scrubber) { state.isPlaying = false }
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
         if toggle, let g = geometry { showHUDPanel(!g.hudShown) }
+    }
+
+    /// Pauses the showcase's video if it plays (the soak's settle check: playing media never
+    /// comes to rest).
+    public func pauseVideo() {
+        guard isShowcase, state.isPlaying else { return }
+        state.isPlaying = false
+        engine.playback(.pause, scrubber: Showcase.ID.scrubber)
+    }
+
+    /// Plays, pauses and skips the video as the showcase's controls ask (I3); animates a tab
+    /// leaving the bar, and lets a reopened one answer again (I6).
+    private func control(after o: EngineOutput, before: ShowcaseState) {
+        typealias ID = Showcase.ID
+        if state.isPlaying != before.isPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
+        var skip: Double?
+        if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward { skip = id == ID.skipBack ? -1 : 1 }
+        if case .menuItemChosen(ID.video?, let i) = o, i == 1 || i == 2 { skip = i == 1 ? -1 : 1 }
+        if let skip { engine.playback(.skip(seconds: skip * Showcase.skipInterval), scrubber: ID.scrubber) }
+        if state.slots.count < before.slots.count, case .activated(let id, _, _) = o, let slot = ID.tabCloses.firstIndex(of: id) {
+            engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+        } else if state.slots.count > before.slots.count {
+            engine.withInteraction(TabStripInteraction.self) { t, ctx, _ in t.reopen(&ctx) }
+        }
     }
 
     /// The outputs produced after the first `count` (those still kept).

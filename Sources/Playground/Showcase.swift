@@ -113,6 +113,8 @@ public enum Showcase {
     public static let sidebarNames = ["Library", "Recents", "Favorites", "Shared", "Trash"]
     public static let rowNames = ["Inbox", "Drafts", "Sent", "Archive"]
     public static let tabNames = ["Home", "Notes", "Music"]
+    /// The tab bar's menu entry that brings back the newest closed tab (I6).
+    public static let reopenClosedTab = "Reopen Closed Tab"
     public static let draggableNames = ["Report", "Photo", "Song"]
     public static let dropNames = ["Folder", "Copies only", "Locked"]
     public static let miniToolbarNames = ["Bold", "Italic", "Underline", "Link", "List"]
@@ -131,6 +133,8 @@ public enum Showcase {
     /// Text area line height, points.
     public static let lineHeight = 20.0
     public static let videoDuration = 184.0
+    /// How far the video's skip buttons move the playhead, seconds (I3; a video player's ±10 s).
+    public static let skipInterval = 10.0
 
     /// The content area of a panel whose frame is `p` (below its title).
     public static func contentFrame(ofPanel p: Rect) -> Rect {
@@ -283,7 +287,8 @@ public enum Showcase {
             let c = contentFrame(3)
             add(Element(id: ID.tabView, kind: .tabView, frame: c, label: "Tabs"), in: ID.panels[3])
             add(Element(id: ID.tabBar, kind: .tabBar, frame: Rect(x: c.minX, y: c.minY, width: c.width, height: 30),
-                        cornerRadius: 9, hasBezel: true, label: "Tab bar"), in: ID.tabView)
+                        cornerRadius: 9, hasBezel: true, label: "Tab bar",
+                        traits: ElementTraits(contextMenu: [reopenClosedTab])), in: ID.tabView)
             let tw = c.width / 3
             for i in 0..<3 {
                 let f = Rect(x: c.minX + Double(i) * tw + 2, y: c.minY + 2, width: tw - 4, height: 26)

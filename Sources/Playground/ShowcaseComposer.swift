@@ -291,9 +291,11 @@ public struct ShowcaseComposer {
                              .stroke(.roundedRect(cornerRadius: 12), r, lineWidth: 0.5, Palette.hairline)]
         for (i, item) in m.items.enumerated() {
             let row = Rect(x: r.minX + 5, y: r.minY + 5 + Double(i) * m.itemHeight, width: r.width - 10, height: m.itemHeight)
-            let hi = m.highlightedIndex == i
+            // "Reopen Closed Tab" with nothing to reopen is shown disabled (I6).
+            let off = isShowcase && item == Showcase.reopenClosedTab && !state.canReopenTab
+            let hi = m.highlightedIndex == i && !off
             if hi { ops.append(.fill(.roundedRect(cornerRadius: 7), row, Palette.accent)) }
-            ops.append(ink.leading(item, x: row.minX + 12, in: row, font: font, hi ? .white : Palette.ink))
+            ops.append(ink.leading(item, x: row.minX + 12, in: row, font: font, hi ? .white : (off ? Palette.tertiaryInk : Palette.ink)))
         }
         return ops.map { $0.fading(m.opacity) }
     }

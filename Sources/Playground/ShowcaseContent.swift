@@ -7,8 +7,16 @@ import PixmanRenderer
 /// The showcase's own state, changed by the engine's outputs (activations, drops, seeks).
 public struct ShowcaseState: Hashable, Sendable {
     public var segment = 0
+    /// The tab shown (its index in `Showcase.tabNames`; the last one closed when none is open).
     public var tab = 0
+    /// The tabs closed (gone from the bar), and the order they closed in (the newest last:
+    /// "Reopen Closed Tab" brings it back, I6).
     public var closedTabs: Set<Int> = []
+    public var closeOrder: [Int] = []
+    /// The tab each slot of the bar shows, left to right: the open tabs in their order.
+    public var slots = Array(Showcase.tabNames.indices)
+    /// The tab leaving the bar while it animates out (TabStripInteraction).
+    public var closing: Int?
     public var sidebarRow = 0
     public var isPlaying = false
     /// Drops made, newest last: (item label, target label, operation).
@@ -23,8 +31,8 @@ public struct ShowcaseState: Hashable, Sendable {
         case .activated(let id, _, _):
             activations += 1
             if let i = ID.segments.firstIndex(of: id) { segment = i }
-            if let i = ID.tabs.firstIndex(of: id) { tab = i; closedTabs.remove(i) }
-            if let i = ID.tabCloses.firstIndex(of: id) { closedTabs.insert(i) }
+            if let k = ID.tabs.firstIndex(of: id), k < slots.count { tab = slots[k] }
+            if let k = ID.tabCloses.firstIndex(of: id), k < slots.count { closeTab(slot: k) }
             if let i = ID.sidebarRows.firstIndex(of: id) { sidebarRow = i }
             if id == ID.play { isPlaying.toggle() }
         case .dropped(let items, let on, let op, let input):
@@ -33,10 +41,40 @@ public struct ShowcaseState: Hashable, Sendable {
             if drops.count > 16 { drops.removeFirst(drops.count - 16) }
         case .menuItemChosen(let e, let i):
             if e == ID.video, i == 0 { isPlaying.toggle() }
+            if let e, e == ID.tabBar || ID.tabs.contains(e), i == 0 { reopenTab() }
+        case .note(let n, _) where n == TabStripInteraction.closedNote:
+            closing = nil
         default:
             break
         }
     }
+}
+
+extension ShowcaseState {
+    /// The tab in `slot` closes: it leaves the bar and the later tabs move down a slot. The
+    /// selection moves to the tab that takes its place, else the one before it, as in Safari
+    /// and GTK; closing the last one leaves the bar empty (GTK's tab view without pages), and
+    /// the tab bar's menu can reopen it.
+    mutating func closeTab(slot: Int) {
+        let t = slots.remove(at: slot)
+        closedTabs.insert(t)
+        closeOrder.append(t)
+        closing = t
+        if tab == t, !slots.isEmpty { tab = slots[min(slot, slots.count - 1)] }
+    }
+
+    /// "Reopen Closed Tab" (I6): the newest closed tab comes back to its place and is shown.
+    mutating func reopenTab() {
+        guard let t = closeOrder.popLast() else { return }
+        closedTabs.remove(t)
+        slots.append(t)
+        slots.sort()
+        tab = t
+        if closing == t { closing = nil }
+    }
+
+    /// Whether "Reopen Closed Tab" has a tab to reopen.
+    public var canReopenTab: Bool { !closeOrder.isEmpty }
 }
 
 /// What the showcase's looks read from the frame besides their own element's state: the
@@ -133,7 +171,7 @@ struct ShowcaseContent {
         if id == ID.text { return textArea(e, r) }
         if id == ID.tabBar { return [.fill(.roundedRect(cornerRadius: e.cornerRadius), r, Paint(hex: 0xE6E6EB))] }
         if let i = ID.tabs.firstIndex(of: id) { return tab(i, r) }
-        if ID.tabCloses.contains(id) { return tabClose(r, opacity: s?.revealOpacity ?? 1) }
+        if let k = ID.tabCloses.firstIndex(of: id) { return tabClose(k, r, opacity: s?.revealOpacity ?? 1) }
         if id == ID.tabContent { return tabContent(r) }
         if id == ID.image { return picture(r) }
         if id == ID.graph { return graph(e, r) }
@@ -288,23 +326,40 @@ struct ShowcaseContent {
         return ops
     }
 
-    func tab(_ i: Int, _ r: Rect) -> [DrawOp] {
+    /// The tab bar's slot `k`: the tab it shows, or (the slot left over) the closing tab
+    /// shrinking out, fading as it narrows (TabStripInteraction).
+    func tab(_ k: Int, _ r: Rect) -> [DrawOp] {
         var ops: [DrawOp] = []
-        let selected = state.tab == i
+        if k >= state.slots.count {
+            guard let t = state.closing, k == state.slots.count, r.width >= 1 else { return [] }
+            let fade = min(1, r.width / ShowcaseContent.tabFadeWidth)
+            ops.append(.fill(.roundedRect(cornerRadius: 7), r, Palette.ink.withAlpha(0.06 * fade)))
+            ops.append(ink.centered(Showcase.tabNames[t], in: r, font: .system(12), Palette.ink.withAlpha(fade)))
+            return ops
+        }
+        let t = state.slots[k]
+        let selected = state.tab == t
         if selected { ops += Painter.control(r, cornerRadius: 7, fill: .white, border: Palette.hairline, shadow: true) }
         let label = Rect(x: r.minX + 16, y: r.minY, width: r.width - 16, height: r.height)
-        ops.append(ink.centered(Showcase.tabNames[i], in: label, font: .system(12, bold: selected),
-                                state.closedTabs.contains(i) ? Palette.tertiaryInk : Palette.ink))
+        ops.append(ink.centered(Showcase.tabNames[t], in: label, font: .system(12, bold: selected), Palette.ink))
         return ops
     }
 
-    func tabClose(_ r: Rect, opacity: Double) -> [DrawOp] {
-        guard opacity > 0 else { return [] }
+    /// A closing tab narrower than this (points) fades with its width.
+    static let tabFadeWidth = 80.0
+
+    func tabClose(_ k: Int, _ r: Rect, opacity: Double) -> [DrawOp] {
+        guard opacity > 0, k < state.slots.count else { return [] }
         return [.fill(.ellipse, r, Paint(hex: 0x000000, alpha: 0.1 * opacity)),
                 ink.centered("×", in: r.offsetBy(Vector(0, -0.5)), font: .system(12, bold: true), Palette.secondaryInk.fading(opacity))]
     }
 
     func tabContent(_ r: Rect) -> [DrawOp] {
+        if state.slots.isEmpty {
+            return [.fill(.roundedRect(cornerRadius: 10), r, Palette.ink.withAlpha(0.03)),
+                    ink.centered("No open tabs", in: r.offsetBy(Vector(0, -10)), font: .system(14, bold: true), Palette.secondaryInk),
+                    ink.centered("Tab bar menu: Reopen Closed Tab", in: r.offsetBy(Vector(0, 12)), font: .system(11), Palette.tertiaryInk)]
+        }
         let t = state.tab
         let hue = Palette.hues[[0, 3, 4][t]]
         var ops: [DrawOp] = [.fill(.roundedRect(cornerRadius: 10), r, hue.withAlpha(0.08))]
@@ -312,9 +367,6 @@ struct ShowcaseContent {
         let lines = ["Hover a tab: its close", "button appears. Tap it", "with touch: it stays until", "the pointer moves again."]
         for (i, l) in lines.enumerated() {
             ops.append(.text(l, .system(11), baseline: Point(r.minX + 12, r.minY + 60 + Double(i) * 17), Palette.secondaryInk))
-        }
-        if state.closedTabs.contains(t) {
-            ops.append(ink.centered("closed", in: r.offsetBy(Vector(0, 50)), font: .system(12, bold: true), Palette.red))
         }
         return ops
     }

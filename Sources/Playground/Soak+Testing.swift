@@ -303,6 +303,8 @@ private final class Driver {
 
     /// Long after the last input every animation has come to rest.
     func settleCheck() {
+        // Playing media never comes to rest (I3): a random click may have started the video.
+        session.pauseVideo()
         wait(8000)
         let f = session.engine.describe()
         if !session.engine.isSettled || f.isAnimating {

@@ -92,6 +92,13 @@ public enum StateReport {
         }
         o.raw("drops", "[" + drops.joined(separator: ",") + "]")
         o.raw("activations", "[" + activations.joined(separator: ",") + "]")
+        // Each scrubber's playhead, seconds, and whether its media plays (I3).
+        o.raw("playback", object { x in
+            for s in f.scrubbers {
+                let t = session.engine.playhead(of: s.element) ?? 0
+                x.raw("\(s.element.rawValue)", "{\"time\":\(num(t)),\"playing\":\(session.engine.isPlaying(s.element))}")
+            }
+        })
         o.string("conventions", session.engine.settings.conventions.rawValue)
         o.raw("animating", f.isAnimating ? "true" : "false")
         // The showcase's layout for the window's size (issue 17.1): columns of cards, whether

@@ -435,6 +435,15 @@ struct ShowcaseUnderSwayTests {
         for k in 1...12 { try w.seat.touchMove(layout(from.lerp(to: to, Double(k) / 12))) }
         let dragging = try w.state.waitFor("a touch copy drag over the folder") { s in s.drag?["operation"] as? String == "copy" }
         #expect(dragging.drag?["input"] as? String == "touch")
+        // Issue 17.5 (A1, A2): the same plus badge as a pointer drag, above the finger, legible.
+        let badged = try w.state.waitFor("the plus badge above the finger") { s in
+            s.accessories.contains { $0["glyph"] as? String == "plus" && s.number($0["opacity"]) >= 0.99 }
+        }
+        if let b = badged.accessories.first(where: { $0["glyph"] as? String == "plus" }), let c = AppState.point(b["center"]) {
+            #expect(c.y + badged.number(b["size"]) / 2 <= to.y - AccessoryTuning.fingerRadius, "badge at \(c), finger at \(to)")
+            #expect(abs(c.x - to.x) < 1)
+            #expect(badged.number(b["size"]) >= 14)
+        }
         try w.seat.touchUp(3)
         try expectOneCopyDrop(w, of: item, on: target, input: "touch")
         #expect(w.app.isRunning, "\(w.output)")
@@ -691,5 +700,48 @@ extension ShowcaseUnderSwayTests {
         let stats = BufferTests.Stats(line: try #require(w.app.stdoutLines.first { $0.hasPrefix("buffers ") }, "no stats: \(w.app.stdout)"))
         #expect(stats["starved"] >= 1, "\(stats.values)")
         #expect(stats["writes-into-held"] == 0, "\(stats.values)")
+    }
+}
+
+// Issue 17.4 (I3): the video plays in the live window: after a click on Play and no input at
+// all, the playhead runs with the window's frame clock; paused, it stays and nothing animates.
+extension ShowcaseUnderSwayTests {
+    /// The scrubber's playback in a state line: (time, playing).
+    static func playback(_ s: AppState) -> (time: Double, playing: Bool)? {
+        guard let p = (s.json["playback"] as? [String: Any])?["\(ID.scrubber.rawValue)"] as? [String: Any] else { return nil }
+        return (s.number(p["time"]), p["playing"] as? Bool ?? false)
+    }
+
+    @Test("I3: Play, then no input for a second: the playhead runs ≥ 0.8 s; Pause stops it and the window goes idle")
+    func playheadRuns() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        try w.glide(to: w.frame(ID.video).center)
+        // Hidden controls answer nothing (I4): hovering Play means the controls showed.
+        try waitUntil(timeout: 10, "the Play button revealed and hovered") {
+            try w.glide(to: w.frame(ID.play).center + Vector(0.5, 0), steps: 2)
+            try w.glide(to: w.frame(ID.play).center, steps: 2)
+            usleep(100_000)
+            return w.state.last?.hovered == Int(ID.play.rawValue)
+        }
+        try w.seat.click(.left)
+        let started = try w.state.waitFor("playing", settled: false) { Self.playback($0)?.playing == true }
+        let t0 = Self.playback(started)!.time
+        // No input from here: only the window's frame callbacks move the playhead.
+        let played = try w.state.waitFor("the playhead 0.8 s on", timeout: 20, settled: false) { s in
+            (Self.playback(s)?.time ?? 0) >= t0 + 0.8
+        }
+        // It follows the clock: no faster than the frames' time (a loaded machine only delays).
+        let advanced = Self.playback(played)!.time - t0
+        let elapsed = Double(played.animationTime - started.animationTime) / 1e6
+        #expect(advanced <= elapsed + 0.05, "the playhead ran \(advanced) s in \(elapsed) s of frames")
+        #expect(played.isAnimating, "playing media keeps asking for frames")
+        try w.seat.click(.left) // pause
+        let paused = try w.state.waitFor("paused and idle") { Self.playback($0)?.playing == false }
+        let t1 = Self.playback(paused)!.time
+        usleep(600_000)
+        let later = try #require(w.state.last)
+        #expect(Self.playback(later)!.time == t1, "paused, the playhead stays")
+        #expect(!paused.isAnimating, "paused, nothing asks for frames")
+        #expect(w.app.isRunning, "\(w.output)")
     }
 }

@@ -74,6 +74,38 @@ struct PointerTests {
         #expect(s.frame().pointer.opacity > 0.99)
     }
 
+    @Test("P5: over text the I-beam fades out as an I-beam (issue 17.7): no arrow during the fade; shown again it is the beam at once")
+    func beamFadesAsBeam() {
+        var s = Scenario(Fixtures.layout())
+        s.enter(at: Point(200, 470))
+        s.move(to: Point(210, 470))
+        s.wait(1)
+        func beamOnly(_ f: Frame) -> Bool {
+            // The beam: one thin rounded rect (the arrow is a path 13 pt wide).
+            f.pointer.layers.allSatisfy { $0.shape == .roundedRect && $0.bounds.width <= PointerTuning.beamWidth * 1.5 }
+        }
+        #expect(beamOnly(s.frame()))
+        s.wait(PointerSettings().autoHideDelay! - 1 + 0.001)
+        var last = s.frame().pointer.opacity
+        #expect(last > 0.99)
+        var samples = 0
+        for _ in 0..<90 { // 1.5 s of 60 Hz frames through the fade
+            s.wait(1.0 / 60)
+            let f = s.frame()
+            if f.pointer.opacity > 0.01 {
+                samples += 1
+                #expect(beamOnly(f), "during the fade at opacity \(f.pointer.opacity): \(f.pointer.layers)")
+            }
+            #expect(f.pointer.opacity <= last + 1e-9, "the opacity only decreases")
+            last = f.pointer.opacity
+        }
+        #expect(samples >= 5, "the fade was sampled")
+        #expect(last < 0.01)
+        // Moved again over the text: the beam comes back as itself, not from an arrow.
+        s.move(to: Point(215, 470), duration: 0.016, steps: 1)
+        #expect(beamOnly(s.frame()))
+    }
+
     @Test("P5: never hides while a button is held (drag or selection)")
     func noHideWhileActive() {
         var s = Scenario(Fixtures.layout())

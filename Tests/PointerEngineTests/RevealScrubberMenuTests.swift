@@ -193,3 +193,50 @@ struct ContextMenuTests {
         #expect(menu.last?.fromHiddenControl == true)
     }
 }
+
+@Suite("Scrubber playback in the engine (I3)")
+struct ScrubberPlaybackTests {
+    static let track = ElementID(1)
+
+    static func engine() -> Engine {
+        var l = Layout(size: Size(width: 800, height: 600))
+        try! l.add(Element(id: track, kind: .scrubber, frame: Rect(x: 100, y: 300, width: 600, height: 8),
+                           traits: ElementTraits(scrubber: ScrubberConfiguration(duration: 20))))
+        return Engine(layout: l, now: .milliseconds(0))
+    }
+
+    @Test("I3: time advances by elapsed time while playing, not while paused; paused has no deadline and settles")
+    func elapsed() {
+        var e = Self.engine()
+        e.advance(to: .milliseconds(100))
+        e.playback(.play, scrubber: Self.track)
+        #expect(e.isPlaying(Self.track))
+        #expect(!e.isSettled, "playing animates (the host draws frames)")
+        e.advance(to: .milliseconds(350))
+        e.advance(to: .milliseconds(1100))
+        #expect(abs(e.playhead(of: Self.track)! - 1.0) < 1e-9)
+        e.playback(.pause, scrubber: Self.track)
+        e.advance(to: .milliseconds(5000))
+        #expect(abs(e.playhead(of: Self.track)! - 1.0) < 1e-9)
+        #expect(e.isSettled)
+        #expect(e.nextDeadline == nil, "paused: nothing to wake for")
+        e.playback(.play, scrubber: Self.track)
+        e.advance(to: .milliseconds(6000))
+        #expect(abs(e.playhead(of: Self.track)! - 2.0) < 1e-9, "resumes from where it paused, not counting the pause")
+    }
+
+    @Test("I3: the end stops playback; skips clamp to the media")
+    func endAndSkip() {
+        var e = Self.engine()
+        e.playback(.skip(seconds: -10), scrubber: Self.track)
+        #expect(e.playhead(of: Self.track) == 0)
+        e.playback(.skip(seconds: 15), scrubber: Self.track)
+        #expect(e.playhead(of: Self.track) == 15)
+        #expect(e.drainOutputs().contains(.seek(Self.track, seconds: 15)))
+        e.playback(.play, scrubber: Self.track)
+        e.advance(to: .milliseconds(9000))
+        #expect(e.playhead(of: Self.track) == 20)
+        #expect(!e.isPlaying(Self.track))
+        #expect(e.isSettled)
+    }
+}

@@ -15,6 +15,9 @@ public enum AccessoryTuning {
     /// Rough advance of one character as a fraction of the font size (for placing labels on the
     /// left side of the pointer before the renderer measures them).
     public static let averageAdvance = 0.6
+    /// Half a fingertip's contact, points: a touch drag's badge sits this far above the contact
+    /// point (plus the usual gap), clear of the finger (the 44 pt minimum touch target).
+    public static let fingerRadius = 22.0
 }
 
 struct AccessoryInstance: Hashable, Sendable {
@@ -90,10 +93,20 @@ struct AccessoryAnimator: Hashable, Sendable {
     func appearances(around box: Rect, size: Double, color: Color) -> [AccessoryAppearance] {
         instances.map { inst in
             let a = inst.angle.value
-            let glyph = PointerTuning.accessorySize * size
+            let glyph = inst.glyph.isBadge ? PointerTuning.badgeSize * size : PointerTuning.accessorySize * size
             let c = placement(around: box, angle: a, gap: inst.offset * size + glyph / 2)
             return AccessoryAppearance(glyph: inst.glyph, center: c, angle: inst.orients ? a : 0, size: glyph,
                                        opacity: clamp(inst.opacity.value, 0, 1), scale: max(0, inst.scale.value), color: color)
+        }
+    }
+}
+
+extension AccessoryGlyph {
+    /// The drag badges (plus, link, circle-slash: A1, A2), drawn at `PointerTuning.badgeSize`.
+    var isBadge: Bool {
+        switch self {
+        case .plus, .link, .circleSlash: true
+        case .arrow, .path: false
         }
     }
 }

@@ -59,8 +59,14 @@ extension Engine {
         let box = layers.reduce(Rect.zero) { $0.union($1.bounds) }
         let around = box.isEmpty ? Rect(x: drawn.x, y: drawn.y, width: 0, height: 0) : box
         let shown = clamp(visibleOpacity.value, 0, 1) * (request.hidesPointer ? 0 : 1)
-        f.accessories = accessories.appearances(around: around, size: s, color: settings.color).map {
-            var a = $0; a.opacity *= shown; return a
+        // A touch drag's badge goes above the finger, shown with or without the pointer (I2, A1).
+        let finger = request.accessoryAnchor.map { p in
+            Rect(x: p.x - AccessoryTuning.fingerRadius, y: p.y - AccessoryTuning.fingerRadius,
+                 width: 2 * AccessoryTuning.fingerRadius, height: 2 * AccessoryTuning.fingerRadius)
+        }
+        let accessoryOpacity = finger == nil ? shown : 1
+        f.accessories = accessories.appearances(around: finger ?? around, size: s, color: settings.color).map {
+            var a = $0; a.opacity *= accessoryOpacity; return a
         }
         f.annotations = annotations.appearances(around: around, size: s).map { var a = $0; a.opacity *= shown; return a }
 

@@ -648,7 +648,9 @@ public struct Engine: Sendable {
             }
             absorb(&ctx)
             // Controls hid (or revealed) on a timer: a hidden control loses its hover (I4, M1).
-            if scene.disabled != targets { updatePointer(moved: false) }
+            // A timer changed what an interaction wants of the pointer (a touch hold lifted an
+            // item with the copy key held: its badge, I2).
+            if scene.disabled != targets || currentRequest() != request { updatePointer(moved: false) }
         }
     }
 
@@ -715,7 +717,15 @@ public struct Engine: Sendable {
         updateMagnetism()
         // (Arguments first: evaluated inside the call, they would make Swift copy the engine.)
         let target = shapeTarget(), drawn = drawnPosition, rm = settings.reduceMotion
-        morph.retarget(target, drawn: drawn, reduceMotion: rm)
+        if visibility.state.isShown {
+            // Shown again after it faded out completely: it appears as its new shape, without a
+            // morph from the shape it left as.
+            if visibleOpacity.value <= PointerTuning.invisibleOpacity { morph = PointerMorph(target, reduceMotion: rm) } else {
+                morph.retarget(target, drawn: drawn, reduceMotion: rm)
+            }
+        }
+        // Hiding (auto-hide, focus loss, touch): it fades out as the shape it is, an I-beam as an
+        // I-beam (P5, issue 17.7); hover has gone, but the arrow it would become is never shown.
         let wa = wantedAccessories()
         if wa != lastAccessories { accessories.update(wa, reduceMotion: settings.reduceMotion); lastAccessories = wa }
         let wn = wantedAnnotations()

@@ -16,8 +16,15 @@ public enum PointerTuning {
     public static let morphDamping = 0.82
     /// P6: contrast border width at size 1, points.
     public static let borderWidth = 1.0
+    /// P5: a pointer faded to this opacity or less shows nothing (under 1/255 of a pixel's
+    /// value): shown again, it appears as its new shape rather than morphing from the old one.
+    public static let invisibleOpacity = 0.002
     /// Size of accessory glyphs at size 1, points (A1).
     public static let accessorySize = 9.0
+    /// Diameter of the drag badges (plus, link, circle-slash) at size 1, points (A1, A2; issue
+    /// 17.5): at 9 pt the circle-slash did not read on a coloured preview; 16 pt reads at arm's
+    /// length, as the Mac's drag badges do, and stays smaller than a 40 pt icon's corner.
+    public static let badgeSize = 16.0
 }
 
 /// What the pointer should become (the morph's target).

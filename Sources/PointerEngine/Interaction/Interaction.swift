@@ -141,10 +141,14 @@ public struct PointerRequest: Hashable, Sendable {
     public var hidesPointer: Bool
     /// Replace the pointer's shape (e.g. the band grows out of the pointer).
     public var shape: PointerShape?
+    /// Where the accessories go instead of around the pointer: a finger's contact point
+    /// (surface points), for a touch drag's badge (I2, A1). They show there above the finger
+    /// whether the pointer shows or not.
+    public var accessoryAnchor: Point?
     public init(accessories: [PointerAccessory] = [], annotations: [PointerAnnotation] = [],
-                hidesPointer: Bool = false, shape: PointerShape? = nil) {
+                hidesPointer: Bool = false, shape: PointerShape? = nil, accessoryAnchor: Point? = nil) {
         self.accessories = accessories; self.annotations = annotations
-        self.hidesPointer = hidesPointer; self.shape = shape
+        self.hidesPointer = hidesPointer; self.shape = shape; self.accessoryAnchor = accessoryAnchor
     }
 }
 

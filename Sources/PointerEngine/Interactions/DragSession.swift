@@ -56,7 +56,7 @@ public struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Senda
 /// stateDiagram-v2
 ///     [*] --> idle
 ///     idle --> pressed: press(item)
-///     pressed --> dragging: move ≥ input.dragThreshold
+///     pressed --> dragging: move ≥ input.dragThreshold · lift (a touch's long press, G11)
 ///     pressed --> idle: release (a click) / cancel
 ///     dragging --> dragging: move(target) / modifiers
 ///     dragging --> idle: release → dropped · refused · cancelled (no target) / cancel → cancelled
@@ -67,6 +67,8 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
         /// The pointer/touch moved; `target` is the drop target under it (the caller hit-tests).
         case move(to: Point, target: DropTarget<TargetID>?)
         case modifiers(Modifiers)
+        /// A long press was recognised (touch, G11): the item lifts where it is, before moving.
+        case lift(target: DropTarget<TargetID>?)
         case release
         case cancel
     }
@@ -112,6 +114,8 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
             if origin.distance(to: p) >= input.dragThreshold {
                 state = .dragging(item: item, origin: origin, location: p, input: input, target: target)
             }
+        case (.pressed(let item, let origin, let input), .lift(let target)):
+            state = .dragging(item: item, origin: origin, location: origin, input: input, target: target)
         case (.dragging(let item, let origin, _, let input, _), .move(let p, let target)):
             state = .dragging(item: item, origin: origin, location: p, input: input, target: target)
         case (.idle, .modifiers(let m)), (.pressed, .modifiers(let m)), (.dragging, .modifiers(let m)):
@@ -127,7 +131,7 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
         case (.dragging(let item, _, _, let input, _), .cancel):
             state = .idle
             return DragResult(item: item, target: nil, operation: operation, outcome: .cancelled, input: input)
-        case (.idle, .move), (.idle, .release), (.idle, .cancel), (.pressed, .press), (.dragging, .press):
+        case (.idle, .move), (.idle, .release), (.idle, .cancel), (.pressed, .press), (.dragging, .press), (.idle, .lift), (.dragging, .lift):
             break // nothing to move or end, or a second press (another finger): ignored
         }
         return nil

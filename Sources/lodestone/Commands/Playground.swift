@@ -43,8 +43,9 @@ enum PlaygroundCommand {
                             opacity}], drag, band, band_operation (replace|extend|toggle), selection,
                             menu {element, at, items} (an open context menu), revealed {id: opacity},
                             offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
-                            conventions, animating, layout {size, columns, hud_docked, hud_shown,
-                            content_offset, content_max_offset} (the showcase; null for a layout file).
+                            playback {id: {time, playing}} (each scrubber's playhead, seconds), conventions,
+                            animating, layout {size, columns, hud_docked, hud_shown, content_offset,
+                            content_max_offset} (the showcase; null for a layout file).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

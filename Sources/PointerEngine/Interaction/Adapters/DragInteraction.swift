@@ -148,13 +148,33 @@ public struct DragInteraction: Interaction {
     }
 
     public func pointerRequest(context: InteractionContext) -> PointerRequest? {
-        guard session.isDragging else { return nil }
+        guard case .dragging(_, _, let location, let di, _) = session.state else { return nil }
+        let glyph: AccessoryGlyph
         switch session.accessory {
         case .none: return PointerRequest()
-        case .plus: return PointerRequest(accessories: [PointerAccessory(.plus, at: .topRight, orientsToPosition: false)])
-        case .link: return PointerRequest(accessories: [PointerAccessory(.link, at: .topRight, orientsToPosition: false)])
-        case .circleSlash: return PointerRequest(accessories: [PointerAccessory(.circleSlash, at: .topRight, orientsToPosition: false)])
+        case .plus: glyph = .plus
+        case .link: glyph = .link
+        case .circleSlash: glyph = .circleSlash
         }
+        // A1, A2: the same badge for every input; by pointer at its top right, by touch above
+        // the finger's contact point, where the finger does not cover it.
+        if di == .touch { return PointerRequest(accessories: [PointerAccessory(glyph, at: .top, orientsToPosition: false)], accessoryAnchor: location) }
+        return PointerRequest(accessories: [PointerAccessory(glyph, at: .topRight, orientsToPosition: false)])
+    }
+
+    /// G11, I2: a touch resting on an item lifts it when the hold is recognised, before the
+    /// finger moves: the engine advances this interaction while the hold waits (it animates,
+    /// so the window keeps drawing frames until then), and the lift needs no further input.
+    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+        guard touch != nil, case .pressed(let item, let origin, _) = session.state,
+              now.seconds(since: touchDownAt) >= Self.touchLiftDelay else { return }
+        session.handle(.lift(target: dropTarget(at: origin, excluding: item, ctx)), now: now)
+    }
+
+    /// A touch waits for its hold to lift the item.
+    public var isAnimating: Bool {
+        guard touch != nil, case .pressed = session.state else { return false }
+        return true
     }
 
     public func contribute(to frame: inout Frame, context ctx: InteractionContext) {

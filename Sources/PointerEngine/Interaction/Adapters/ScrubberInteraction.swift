@@ -12,8 +12,35 @@ public struct ScrubberInteraction: Interaction {
     /// Where the scrubbers are in `layout.elements`, found with `any` (a layout changes only
     /// through `Engine.setLayout`, which cancels: `any` is nil again until the next use).
     var slots: [Int] = []
+    /// The scrubbers whose media plays (I3), and the time their playheads last moved to.
+    var playing: Set<ElementID> = []
+    var playClock: Timestamp?
 
     public init() {}
+
+    /// Whether the media of scrubber `id` plays.
+    public func isPlaying(_ id: ElementID) -> Bool { playing.contains(id) }
+
+    /// Plays, pauses or skips the media of scrubber `id` at `now` (I3). Playing at the end
+    /// starts again from the start, as a video player does; skipping clamps to the media.
+    mutating func playback(_ command: PlaybackCommand, of id: ElementID, _ ctx: inout InteractionContext, now: Timestamp) {
+        learn(ctx.layout)
+        guard var s = scrubber(id, ctx) else { return }
+        switch command {
+        case .play:
+            if s.time >= s.duration { s.play(to: 0) }
+            if playing.isEmpty { playClock = now }
+            playing.insert(id)
+        case .pause:
+            playing.remove(id)
+        case .skip(let seconds):
+            s.play(to: s.time + seconds)
+            ctx.emit(.seek(id, seconds: s.time))
+        }
+        scrubbers[id] = s
+        ctx.scene.playhead[id] = s.time
+        if playing.isEmpty { playClock = nil }
+    }
 
     mutating func scrubber(_ id: ElementID, _ ctx: InteractionContext) -> Scrubber? {
         guard let e = ctx.layout[id], let cfg = e.traits.scrubber, let f = ctx.surfaceFrame(of: id) else { return nil }
@@ -95,7 +122,7 @@ public struct ScrubberInteraction: Interaction {
 
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if active != nil { _ = end(.cancel, &ctx, now: now) }
-        any = nil
+        any = nil // (playback goes on: a new layout without the scrubber stops it at the next advance)
     }
 
     public var isActive: Bool { active != nil }
@@ -113,7 +140,23 @@ public struct ScrubberInteraction: Interaction {
 
     public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         learn(ctx.layout)
+        guard let since = playClock, now > since else { return }
+        // Playing media moves its playhead by the time that passed (I3): the engine advances
+        // this interaction while it animates, at the host's frames; paused, nothing wakes.
+        let dt = now.seconds(since: since)
+        playClock = now
+        for id in playing.sorted() {
+            guard var s = scrubber(id, ctx) else { playing.remove(id); continue }
+            s.play(to: s.time + dt)
+            scrubbers[id] = s
+            ctx.scene.playhead[id] = s.time
+            if s.time >= s.duration { playing.remove(id) } // the end: stop, as a video player does
+        }
+        if playing.isEmpty { playClock = nil }
     }
+
+    /// Playing media animates its playhead.
+    public var isAnimating: Bool { !playing.isEmpty }
 
     mutating func learn(_ layout: Layout) {
         guard any == nil else { return }
@@ -143,6 +186,13 @@ public struct ScrubberInteraction: Interaction {
                                                       hoverProgress: hover, isDragging: active?.id == e.id))
         }
     }
+}
+
+/// What the app asks of a scrubber's media (`Engine.playback(_:scrubber:)`, I3).
+public enum PlaybackCommand: Sendable, Equatable {
+    case play, pause
+    /// Moves the playhead by this many seconds (negative: back), clamped to the media.
+    case skip(seconds: Double)
 }
 
 /// "m:ss" (or "h:mm:ss") for a time in seconds, with tenths under a minute of media.
