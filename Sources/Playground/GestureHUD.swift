@@ -171,7 +171,7 @@ public struct GestureHUD: Sendable, Equatable {
         let r = Rect(x: 0, y: 0, width: ShowcaseGeometry.hudWidth, height: 0)
         let hud = GestureHUD()
         let (_, top) = hud.gestureParts(in: r)
-        guard case .value(_, let y, _) = hud.pointerParts(in: r, from: top).last else { return top }
+        guard case .value(_, _, let y, _) = hud.pointerParts(in: r, from: top).last else { return top }
         return y + rowHeight + bottomPadding
     }()
     /// One name/value row, points (HUDPart.row).
