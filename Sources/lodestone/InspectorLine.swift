@@ -3,6 +3,7 @@
 // wl_pointer / wl_touch frames only group events, so they get no line of their own.
 import Foundation
 import InputProtocol
+import WaylandClient
 
 struct InspectorLine {
     /// The modifier state the latest `.modifiers` event gave (shown on pointer/touch lines).
@@ -66,6 +67,68 @@ struct InspectorLine {
             return parts.joined(separator: "  ")
         }
     }
+
+    /// The line for a data-device event (issue 18.5): what the offer announces and what the
+    /// compositor chose, with the modifiers in effect. Never the offer's contents (T3).
+    mutating func line(for event: DataDeviceEvent) -> String {
+        let start = origin ?? event.time
+        origin = start
+        let seconds = Double(event.time.rawValue &- start.rawValue) / 1_000_000
+        let what: String = switch event.kind {
+        case let .enter(offer, p):
+            if let offer {
+                "dnd-enter      \(point(p)) offer \(offer.id) types \(Self.types(offer.mimeTypes)) actions \(offer.sourceActions)" + held()
+            } else {
+                "dnd-enter      \(point(p)) no offer" + held()
+            }
+        case .leave: "dnd-leave"
+        case let .motion(p): "dnd-motion     \(point(p))" + held()
+        case .drop: "dnd-drop" + held()
+        case let .sourceActions(a): "dnd-source     actions \(a)" + held()
+        case let .action(a): "dnd-action     \(a?.rawValue ?? "none")" + held()
+        case let .selection(types): "selection      " + (types.map { "types \(Self.types($0))" } ?? "cleared")
+        case let .error(e): "dnd-error      \(e)"
+        }
+        return "\(pad(fixed(seconds, 3), 9)) \(pad("data-device", 16)) \(what)"
+    }
+
+    /// The JSON line for a data-device event (Protocols/lodestone-input-v1.md §2.3).
+    func json(for event: DataDeviceEvent) -> String {
+        var m: [(String, JSONValue)] = [("time", JSONWriter.number(event.time.rawValue)), ("type", .string("data_device"))]
+        func names(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        func at(_ p: InputPoint) { m += [("x", JSONWriter.number(p.x)), ("y", JSONWriter.number(p.y))] }
+        switch event.kind {
+        case let .enter(offer, p):
+            m.append(("event", .string("enter")))
+            if let offer { m.append(("offer", JSONWriter.number(offer.id))) }
+            at(p)
+            m.append(("mime_types", names(offer?.mimeTypes ?? [])))
+            m.append(("source_actions", names(offer?.sourceActions.names ?? [])))
+        case .leave: m.append(("event", .string("leave")))
+        case let .motion(p): m.append(("event", .string("motion"))); at(p)
+        case .drop: m.append(("event", .string("drop")))
+        case let .sourceActions(a): m += [("event", .string("source_actions")), ("actions", names(a.names))]
+        case let .action(a): m += [("event", .string("action")), ("action", .string(a?.rawValue ?? "none"))]
+        case let .selection(types):
+            m.append(("event", .string("selection")))
+            if let types { m.append(("mime_types", names(types))) }
+        case let .error(e): m += [("event", .string("error")), ("message", .string(e.description))]
+        }
+        m.append(("modifiers", names(modifiers.effective.names)))
+        var w = JSONWriter()
+        w.write(.object(m))
+        return w.text
+    }
+
+    /// At most `shownTypes` types, then how many more.
+    private static func types(_ list: [String]) -> String {
+        guard !list.isEmpty else { return "none" }
+        let shown = list.prefix(shownTypes).joined(separator: ",")
+        return list.count > shownTypes ? shown + " (+\(list.count - shownTypes) more)" : shown
+    }
+
+    /// Types on one text line: enough for any real drag (GTK offers about a dozen).
+    static let shownTypes = 16
 
     private func gesture(_ g: GestureEvent) -> String {
         var s = pad("\(g.kind.rawValue)-\(g.phase.rawValue)", 14) + " \(g.fingers) fingers"

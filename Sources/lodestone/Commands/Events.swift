@@ -82,6 +82,7 @@ enum EventsCommand {
         }
         let status = inspect(client, options)
         client.onInput = nil
+        client.onDataDevice = nil
         client.onSeatChanged = nil
         return status
     }
@@ -122,6 +123,14 @@ enum EventsCommand {
                     writeLine(line)
                 }
             }
+        }
+        // Drag and drop over the window (issue 18.5): noted, never accepted (the inspector is no
+        // drop target, so a source's move never deletes anything) and never read (T3).
+        client.onDataDevice = { [weak window] event in
+            let line = lines.line(for: event)
+            view.show(line)
+            window?.setNeedsDisplay()
+            writeLine(options.json ? lines.json(for: event) : line)
         }
         client.onSeatChanged = { seat in
             if seat == nil { Diagnostics.warning("events: the seat went away: input is unavailable") }
