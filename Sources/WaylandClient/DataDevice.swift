@@ -87,6 +87,12 @@ public struct DataDeviceEvent: Sendable, Equatable {
     public var time: Timestamp
     public var kind: Kind
 
+    /// The clock the device stamps its events with (CLOCK_MONOTONIC µs, SPEC T1), for what a
+    /// consumer adds to the stream (a transfer's end).
+    public static func now() -> Timestamp {
+        EventClock.stamp(.none, now: UInt64(Sys.monotonicNow() * 1_000_000))
+    }
+
     public enum Kind: Sendable, Equatable {
         /// A drag entered one of our surfaces at `position` (surface pt). `offer` is nil for a
         /// drag without data (a client-internal drag of another client).

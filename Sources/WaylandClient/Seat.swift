@@ -52,8 +52,7 @@ public final class Seat {
         if let manager = client.registry.dataDeviceManager {
             dataDevice = DataDevice(manager: manager, seat: proxy, loop: client.loop,
                                     isOurSurface: { [unowned client] in client.window(for: $0) != nil }) { [unowned self] kind in
-                let stamp = EventClock.stamp(.none, now: UInt64(Sys.monotonicNow() * 1_000_000))
-                self.onDataDevice?(DataDeviceEvent(time: stamp, kind: kind))
+                self.onDataDevice?(DataDeviceEvent(time: DataDeviceEvent.now(), kind: kind))
             }
         }
     }

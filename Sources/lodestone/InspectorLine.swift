@@ -120,6 +120,35 @@ struct InspectorLine {
         return w.text
     }
 
+    /// The line for a drop's data (`--accept-drops`): its size, or why it did not arrive; the
+    /// text itself only with `--keep-keys` (T3).
+    mutating func line(for r: DataReceived) -> String {
+        let start = origin ?? r.time
+        origin = start
+        let seconds = Double(r.time.rawValue &- start.rawValue) / 1_000_000
+        let what: String = switch r.result {
+        case let .success(bytes): "dnd-data       offer \(r.offer) \(r.mimeType) \(bytes.count) bytes" + (r.text.map { " text \(String(reflecting: $0))" } ?? "")
+        case let .failure(e): "dnd-error      offer \(r.offer): \(e)"
+        }
+        return "\(pad(fixed(seconds, 3), 9)) \(pad("data-device", 16)) \(what)"
+    }
+
+    func json(for r: DataReceived) -> String {
+        var m: [(String, JSONValue)] = [("time", JSONWriter.number(r.time.rawValue)), ("type", .string("data_device"))]
+        switch r.result {
+        case let .success(bytes):
+            m += [("event", .string("data")), ("offer", JSONWriter.number(r.offer)), ("mime_type", .string(r.mimeType)),
+                  ("bytes", JSONWriter.number(bytes.count))]
+            if let text = r.text { m.append(("text", .string(text))) }
+        case let .failure(e):
+            m += [("event", .string("error")), ("offer", JSONWriter.number(r.offer)), ("message", .string(e.description))]
+        }
+        m.append(("modifiers", .array(modifiers.effective.names.map { .string($0) })))
+        var w = JSONWriter()
+        w.write(.object(m))
+        return w.text
+    }
+
     /// At most `shownTypes` types, then how many more.
     private static func types(_ list: [String]) -> String {
         guard !list.isEmpty else { return "none" }
@@ -162,4 +191,24 @@ func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digit
 
 private func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+}
+
+/// A drop's data as `lodestone events --accept-drops` read it.
+struct DataReceived {
+    var time: Timestamp
+    var offer: UInt32
+    var mimeType: String
+    var result: Result<[UInt8], TransferError>
+    /// The text, only when the user opted in (--keep-keys, T3) and the type is text.
+    var text: String?
+
+    /// 200 characters: enough to recognise a dropped text on one line.
+    static let shownCharacters = 200
+
+    init(time: Timestamp, offer: UInt32, mimeType: String, result: Result<[UInt8], TransferError>, showText: Bool) {
+        self.time = time; self.offer = offer; self.mimeType = mimeType; self.result = result
+        if showText, mimeType.hasPrefix("text/"), case let .success(bytes) = result {
+            text = String(String(decoding: bytes, as: UTF8.self).prefix(Self.shownCharacters))
+        }
+    }
 }

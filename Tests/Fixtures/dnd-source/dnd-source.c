@@ -1,8 +1,8 @@
 // A drag source for end-to-end tests (issue 18): one grey window that starts a drag on a
 // left-button press, offering the MIME types and actions from its command line and sending
 // DATA for any type asked for. It prints what the protocol tells it, one line each, so a
-// test can wait for it: ready, drag-started, target TYPE|none, action N, send TYPE,
-// drop-performed, finished, cancelled.
+// test can wait for it: ready, pointer-enter X Y, button pressed|released, drag-started,
+// target TYPE|none, action N, send TYPE, drop-performed, finished, cancelled.
 //
 //   dnd-source ACTIONS DATA TYPE...   (ACTIONS: the dnd_action bitmask, 1 copy 2 move 4 ask)
 #include <errno.h>
@@ -87,7 +87,10 @@ static const struct wl_data_source_listener source_listener = {
 };
 
 static void pointer_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s, wl_fixed_t x, wl_fixed_t y) {
-  (void)d; (void)p; (void)serial; (void)s; (void)x; (void)y;
+  (void)d; (void)p; (void)serial; (void)s;
+  char text[64];
+  snprintf(text, sizeof text, "%.0f %.0f", wl_fixed_to_double(x), wl_fixed_to_double(y));
+  say("pointer-enter %s", text);
 }
 static void pointer_leave(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s) {
   (void)d; (void)p; (void)serial; (void)s;
@@ -97,6 +100,7 @@ static void pointer_motion(void *d, struct wl_pointer *p, uint32_t time, wl_fixe
 }
 static void pointer_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
   (void)d; (void)p; (void)time;
+  say("button %s", state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
   if (button != 0x110 || state != WL_POINTER_BUTTON_STATE_PRESSED || dragging) return;
   struct wl_data_source *source = wl_data_device_manager_create_data_source(manager);
   wl_data_source_add_listener(source, &source_listener, NULL);

@@ -1,0 +1,148 @@
+// Drag and drop from another application into Lodestone (issue 18.1, 18.5), under headless
+// sway with the injected pointer: the dnd-source fixture (Tests/Fixtures/dnd-source) sits
+// beside `lodestone events` and starts a real drag on a button press; the pointer carries it
+// into Lodestone's window. The inspector notes enter (the offered types and source actions),
+// motion, drop and leave, in text and in --json, and never the dragged data (SPEC T3).
+import Foundation
+import InputProtocol
+import Testing
+import TestSupport
+
+@Suite("Data device under sway (issue 18.1, 18.5; T3)", .serialized)
+struct DataDeviceUnderSwayTests {
+    static let types = ["text/plain;charset=utf-8", "application/x-lodestone-test"]
+    /// A secret the source sends when asked: it must never show in the inspector (T3).
+    static let payload = "secret-dragged-text-7f3a"
+
+    /// The drag source fixture, beside `app`'s window; returns both windows' content areas.
+    private func startSource(on sway: Sway, actions: Int) throws -> (source: ChildProcess, from: Sway.WindowInfo, into: Sway.WindowInfo) {
+        let binary = RepositoryRoot.path + "/.build/fixtures/dnd-source"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw HarnessError("the dnd-source fixture is not built: run scripts/build-fixtures (make test does)")
+        }
+        let source = try ChildProcess([binary, String(actions), Self.payload] + Self.types,
+                                      environment: sway.clientEnvironment, name: "dnd-source")
+        try source.waitForLine(containing: "ready")
+        let from = try sway.waitForSettledWindow(appID: "lodestone-dnd-source")
+        let into = try sway.waitForSettledWindow(appID: "lodestone")
+        return (source, from, into)
+    }
+
+    /// Presses in the source's window and carries the drag to (x, y) in Lodestone's content
+    /// in steps (the compositor sees a drag moving, as a hand makes it), then to (x+dx, y+dy).
+    private func drag(_ seat: SeatInjector, from: Sway.WindowInfo, into: Sway.WindowInfo,
+                      to point: (x: Double, y: Double), then offset: (dx: Double, dy: Double),
+                      source: ChildProcess, app: ChildProcess, entered: String, moved: String) throws {
+        // The centre: sway centres the fixture's 200×200 surface in its (larger) tile.
+        let start = (Double(from.content.x) + Double(from.content.width) / 2, Double(from.content.y) + Double(from.content.height) / 2)
+        let end = (Double(into.content.x) + point.x, Double(into.content.y) + point.y)
+        try seat.move(to: start.0, start.1)
+        try seat.press(.left)
+        try source.waitForLine(containing: "drag-started")
+        let steps = 8
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            try seat.move(to: start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
+        }
+        try app.waitForLine(containing: entered)
+        try seat.move(to: end.0 + offset.dx, end.1 + offset.dy)
+        try app.waitForLine(containing: moved)
+        try seat.release(.left)
+    }
+
+    /// The data-device notes of `app`'s --json output, parsed.
+    private func notes(_ app: ChildProcess) -> [[String: Any]] {
+        app.stdoutLines.filter { $0.contains("\"data_device\"") }.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    @Test("--json: enter with the offered types and source actions, motion at the pointer, leave; refused, the source hears cancelled; the trace still decodes")
+    func jsonNotes() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events", "--json"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "\"device_added\"")
+        let (source, from, into) = try startSource(on: sway, actions: 3)
+        defer { source.stop() }
+        try drag(seat, from: from, into: into, to: (60, 50), then: (dx: 7, dy: 9), source: source, app: app,
+                 entered: "\"event\": \"enter\"", moved: "\"x\": 67, \"y\": 59")
+        // The inspector is no drop target unless asked: it accepts nothing, so the compositor
+        // sends no drop, only leave, and the source hears "cancelled".
+        try app.waitForLine(containing: "\"event\": \"leave\"")
+        try source.waitForLine(containing: "cancelled")
+
+        let notes = notes(app)
+        let events = notes.compactMap { $0["event"] as? String }
+        let enter = try #require(notes.first { $0["event"] as? String == "enter" })
+        #expect(enter["mime_types"] as? [String] == Self.types)
+        #expect(enter["source_actions"] as? [String] == ["copy", "move"])
+        #expect(enter["modifiers"] as? [String] != nil, "every note says the modifiers in effect")
+        // Entered where the pointer crossed into the content, inside it.
+        let ex = try #require(enter["x"] as? Double), ey = try #require(enter["y"] as? Double)
+        #expect(ex >= 0 && ex <= Double(into.content.width) && ey >= 0 && ey <= Double(into.content.height), "enter at (\(ex), \(ey))")
+        #expect(notes.contains { $0["event"] as? String == "motion" && $0["x"] as? Double == 67 && $0["y"] as? Double == 59 })
+        let firstEnter = try #require(events.firstIndex(of: "enter"))
+        let lastMotion = try #require(events.lastIndex(of: "motion"))
+        let leave = try #require(events.lastIndex(of: "leave"))
+        #expect(firstEnter < lastMotion && lastMotion < leave)
+        #expect(!events.contains("drop"), "a refused drag is not dropped: \(events)")
+        #expect(!events.contains("error"), "no bad input in a well-formed drag: \(notes)")
+        #expect(!app.stdout.contains(Self.payload), "the dragged data is never printed (T3)")
+        // The notes sit in the trace without breaking it: it decodes, with the seat's devices.
+        let trace = try TraceDecoder.decode(app.stdout)
+        #expect(trace.events.contains { if case .deviceAdded = $0.kind { return true }; return false })
+        #expect(!app.stderr.contains("wl_data_device_manager"), "sway has wl_data_device_manager v3: \(app.stderr)")
+    }
+
+    @Test("--accept-drops: copy negotiated, drop, the data read through the pipe (its size, not its text), the source finished")
+    func acceptDrops() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events", "--accept-drops"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let (source, from, into) = try startSource(on: sway, actions: 7)
+        defer { source.stop() }
+        try drag(seat, from: from, into: into, to: (80, 40), then: (dx: 5, dy: 0), source: source, app: app,
+                 entered: "dnd-enter", moved: "dnd-motion     (85.00, 40.00)")
+        let enter = try app.waitForLine(containing: "dnd-enter")
+        #expect(enter.contains("types text/plain;charset=utf-8,application/x-lodestone-test actions copy|move|ask"), "\(enter)")
+        #expect(enter.contains("data-device"))
+        // The inspector takes every action and prefers copy: the compositor chooses copy.
+        try app.waitForLine(containing: "dnd-action     copy")
+        try source.waitForLine(containing: "action 1")
+        try source.waitForLine(containing: "target text/plain;charset=utf-8")
+        try app.waitForLine(containing: "dnd-drop")
+        try source.waitForLine(containing: "send text/plain;charset=utf-8")
+        let data = try app.waitForLine(containing: "dnd-data")
+        #expect(data.contains("text/plain;charset=utf-8 \(Self.payload.utf8.count) bytes"), "\(data)")
+        try source.waitForLine(containing: "drop-performed")
+        try source.waitForLine(containing: "finished")
+        #expect(!app.stdout.contains(Self.payload), "the dropped text is not printed without --keep-keys (T3)")
+        #expect(!app.stdout.contains("dnd-error"), "\(app.stdout)")
+        #expect(app.isRunning)
+    }
+
+    @Test("--accept-drops --keep-keys --json: a move-only source gets move; the dropped text is shown, byte-identical")
+    func moveOnlyWithText() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events", "--json", "--accept-drops", "--keep-keys"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "\"device_added\"")
+        let (source, from, into) = try startSource(on: sway, actions: 2)
+        defer { source.stop() }
+        try drag(seat, from: from, into: into, to: (100, 60), then: (dx: 0, dy: 6), source: source, app: app,
+                 entered: "\"event\": \"enter\"", moved: "\"x\": 100, \"y\": 66")
+        try app.waitForLine(containing: "\"event\": \"data\"")
+        try source.waitForLine(containing: "finished")
+        let notes = notes(app)
+        #expect(notes.first { $0["event"] as? String == "enter" }?["source_actions"] as? [String] == ["move"])
+        // Copy is preferred but not offered: the compositor settles on move.
+        #expect(notes.contains { $0["event"] as? String == "action" && $0["action"] as? String == "move" }, "\(notes)")
+        let data = try #require(notes.first { $0["event"] as? String == "data" })
+        #expect(data["mime_type"] as? String == Self.types[0])
+        #expect(data["bytes"] as? Int == Self.payload.utf8.count)
+        #expect(data["text"] as? String == Self.payload)
+        #expect(try source.waitForLine(containing: "action ").contains("action 2"))
+    }
+}
