@@ -361,3 +361,93 @@ public final class DataDevice {
         drop: { data, _ in object(data, as: DataDevice.self).drop() },
         selection: { data, _, offer in object(data, as: DataDevice.self).selectionChanged(offer) }))
 }
+
+/// What a data source hears while its drag or selection goes on.
+public enum DataSourceEvent: Sendable, Equatable {
+    /// The destination would take this type (nil: it takes none here).
+    case target(String?)
+    /// The compositor chose this action (nil = none) (v3).
+    case action(DragAction?)
+    /// The user dropped; the destination may still read (v3).
+    case dropPerformed
+    /// The destination is done: a move may now remove the original (v3).
+    case finished
+    /// The drag was refused or cancelled, or the selection replaced: nothing happened.
+    case cancelled
+    /// A send could not be served (the source has no data for the type, or writing failed).
+    case sendFailed(mimeType: String, reason: String)
+}
+
+/// wl_data_source: data we offer. The data for a type is asked for when a destination reads
+/// it (`provide`), and written to the destination's pipe from the event loop, never blocking.
+public final class DataSource {
+    /// wl_data_source*
+    let proxy: OpaquePointer
+    public let mimeTypes: [String]
+    public let actions: DragActions
+    /// The action the compositor chose (nil = none).
+    public private(set) var action: DragAction?
+    public var onEvent: ((DataSourceEvent) -> Void)?
+    private let loop: EventLoop
+    private let provide: (String) -> [UInt8]?
+    private let limits: TransferLimits
+    private var writers: [PipeWriter] = []
+
+    init(manager: OpaquePointer, mimeTypes: [String], actions: DragActions, loop: EventLoop,
+         limits: TransferLimits, provide: @escaping (String) -> [UInt8]?) {
+        proxy = wl_data_device_manager_create_data_source(manager)
+        self.mimeTypes = mimeTypes
+        self.actions = actions
+        self.loop = loop
+        self.limits = limits
+        self.provide = provide
+        wl_data_source_add_listener(proxy, DataSource.listener, userData(self))
+        for type in mimeTypes { wl_data_source_offer(proxy, type) }
+        if !actions.isEmpty { wl_data_source_set_actions(proxy, actions.rawValue) }
+    }
+
+    deinit {
+        writers.removeAll()
+        wl_data_source_destroy(proxy)
+    }
+
+    private func send(_ mimeType: String, fd: Int32) {
+        guard let bytes = provide(mimeType) else {
+            Sys.close(fd)
+            onEvent?(.sendFailed(mimeType: mimeType, reason: "no data for \(mimeType)"))
+            return
+        }
+        var writer: PipeWriter?
+        writer = PipeWriter(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [unowned self] failure in
+            self.writers.removeAll { $0 === writer }
+            if let failure { self.onEvent?(.sendFailed(mimeType: mimeType, reason: failure)) }
+        }
+        writers.append(writer!)
+    }
+
+    private func actionChanged(_ bits: UInt32) {
+        do { action = try DragAction.decode(wire: bits, what: "wl_data_source.action") } catch {
+            action = nil
+            onEvent?(.sendFailed(mimeType: "", reason: error.description))
+        }
+        onEvent?(.action(action))
+    }
+
+    nonisolated(unsafe) private static let listener = makeListener(wl_data_source_listener(
+        target: { data, _, type in object(data, as: DataSource.self).onEvent?(.target(type.map { String(cString: $0) })) },
+        send: { data, _, type, fd in object(data, as: DataSource.self).send(type.map { String(cString: $0) } ?? "", fd: fd) },
+        cancelled: { data, _ in object(data, as: DataSource.self).onEvent?(.cancelled) },
+        dnd_drop_performed: { data, _ in object(data, as: DataSource.self).onEvent?(.dropPerformed) },
+        dnd_finished: { data, _ in object(data, as: DataSource.self).onEvent?(.finished) },
+        action: { data, _, bits in object(data, as: DataSource.self).actionChanged(bits) }))
+}
+
+extension Client {
+    /// A data source offering `mimeTypes` with `actions`, nil when the compositor has no
+    /// wl_data_device_manager v3. `provide` gives the bytes for a type when a destination reads.
+    public func makeDataSource(mimeTypes: [String], actions: DragActions, limits: TransferLimits = TransferLimits(),
+                               provide: @escaping (String) -> [UInt8]?) -> DataSource? {
+        guard let manager = registry.dataDeviceManager else { return nil }
+        return DataSource(manager: manager, mimeTypes: mimeTypes, actions: actions, loop: loop, limits: limits, provide: provide)
+    }
+}

@@ -168,11 +168,78 @@ extension Sys {
         return .success((fds[0], fds[1]))
     }
 
+    /// SIGPIPE ignored process-wide (idempotent): writes to a closed pipe fail with EPIPE.
+    static func ignoreBrokenPipe() { _ = signal(SIGPIPE, SIG_IGN) }
+
     static func setNonBlocking(_ fd: Int32) -> Result<Void, SystemError> {
         let flags = fcntl(fd, F_GETFL)
         if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 {
             return .failure(SystemError(code: errno, call: "fcntl(O_NONBLOCK)"))
         }
         return .success(())
+    }
+}
+
+/// Writes `bytes` to a destination's pipe from the event loop and closes it. It owns `fd`.
+/// `done` runs once: nil when everything was written, else why not (the reader went away,
+/// or did not read within the timeout).
+final class PipeWriter {
+    private let loop: EventLoop
+    private var fd: Int32
+    private let bytes: [UInt8]
+    private var written = 0
+    private var source: SourceID?
+    private var timer: LoopTimer?
+    private var done: ((String?) -> Void)?
+
+    init(fd: Int32, bytes: [UInt8], timeout: Double, loop: EventLoop, done: @escaping (String?) -> Void) {
+        self.fd = fd
+        self.bytes = bytes
+        self.loop = loop
+        self.done = done
+        // A reader that goes away mid-write must be an EPIPE for this transfer, not a SIGPIPE
+        // that ends the program.
+        Sys.ignoreBrokenPipe()
+        guard case .success = Sys.setNonBlocking(fd) else {
+            close()
+            return
+        }
+        source = loop.addSource(fd: fd, events: .writable) { [unowned self] _ in self.writable() }
+        timer = try? LoopTimer(loop: loop) { [unowned self] _ in
+            self.finish("the reader did not take the data within \(timeout) s (\(self.written) of \(self.bytes.count) bytes written)")
+        }
+        timer?.arm(after: timeout)
+    }
+
+    deinit { close() }
+
+    private func writable() {
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { buf in
+                Sys.retryingEINTR("write") { Glibc.write(fd, buf.baseAddress, buf.count) }
+            }
+            switch result {
+            case .success(let n): written += n
+            case .failure(let e) where e.isWouldBlock: return
+            case .failure(let e): finish("writing failed after \(written) of \(bytes.count) bytes: \(e)"); return
+            }
+        }
+        finish(nil)
+    }
+
+    private func finish(_ failure: String?) {
+        guard let done else { return }
+        self.done = nil
+        close()
+        done(failure)
+    }
+
+    private func close() {
+        if let source { loop.removeSource(source) }
+        source = nil
+        timer?.disarm()
+        timer = nil
+        Sys.close(fd)
+        fd = -1
     }
 }

@@ -123,6 +123,28 @@ struct DataTransferTests {
         _ = t
     }
 
+    @Test("a source's writer: 1 MB reaches the reader through the loop; a reader that went away is an error, not SIGPIPE")
+    func writer() throws {
+        let loop = EventLoop()
+        let (r, w) = try makePipe()
+        let data = pattern(1_000_000)
+        var failure: String?? = .none
+        let writer = PipeWriter(fd: w, bytes: data, timeout: 5, loop: loop) { failure = .some($0) }
+        var result: Result<[UInt8], TransferError>?
+        let reader = PipeTransfer(fd: r, mimeType: "text/plain", limits: TransferLimits(), loop: loop) { result = $0 }
+        turn(loop) { result != nil && failure != nil }
+        #expect(failure == .some(nil))
+        #expect(try result?.get() == data)
+
+        let (r2, w2) = try makePipe()
+        close(r2)
+        var broken: String?? = .none
+        let writer2 = PipeWriter(fd: w2, bytes: data, timeout: 5, loop: loop) { broken = .some($0) }
+        turn(loop) { broken != nil }
+        #expect(broken??.contains("Broken pipe") == true, "\(String(describing: broken))")
+        _ = (writer, reader, writer2)
+    }
+
     @Test("the limits' defaults: 16 MiB and 5 s")
     func defaults() {
         #expect(TransferLimits.maximumTransferBytes == 16 * 1024 * 1024)
