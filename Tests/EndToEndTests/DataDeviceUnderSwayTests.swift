@@ -5,6 +5,8 @@
 // motion, drop and leave, in text and in --json, and never the dragged data (SPEC T3).
 import Foundation
 import InputProtocol
+import Playground
+import PointerEngine
 import Testing
 import TestSupport
 
@@ -15,12 +17,12 @@ struct DataDeviceUnderSwayTests {
     static let payload = "secret-dragged-text-7f3a"
 
     /// The drag source fixture, beside `app`'s window; returns both windows' content areas.
-    private func startSource(on sway: Sway, actions: Int) throws -> (source: ChildProcess, from: Sway.WindowInfo, into: Sway.WindowInfo) {
+    private func startSource(on sway: Sway, actions: Int, types: [String] = DataDeviceUnderSwayTests.types) throws -> (source: ChildProcess, from: Sway.WindowInfo, into: Sway.WindowInfo) {
         let binary = RepositoryRoot.path + "/.build/fixtures/dnd-source"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw HarnessError("the dnd-source fixture is not built: run scripts/build-fixtures (make test does)")
         }
-        let source = try ChildProcess([binary, String(actions), Self.payload] + Self.types,
+        let source = try ChildProcess([binary, String(actions), Self.payload] + types,
                                       environment: sway.clientEnvironment, name: "dnd-source")
         try source.waitForLine(containing: "ready")
         let from = try sway.waitForSettledWindow(appID: "lodestone-dnd-source")
@@ -144,5 +146,69 @@ struct DataDeviceUnderSwayTests {
         #expect(data["bytes"] as? Int == Self.payload.utf8.count)
         #expect(data["text"] as? String == Self.payload)
         #expect(try source.waitForLine(containing: "action ").contains("action 2"))
+    }
+
+    @Test("the playground lists an entering offer and its drop targets answer: best type, the target's operations, the modifiers' preference; the drop is read and finished (18.3)")
+    func playgroundDropTargets() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1800),
+                                                          config: ["default_border none", "mouse_warping none"])
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-state")
+        let state = StateLog(path: scratch.file("state.jsonl"))
+        let app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"], on: sway)
+        defer { app.stop() }
+        _ = try sway.waitForSettledWindow(appID: "lodestone")
+        // The best type is chosen, not the first offered.
+        let (source, from, into) = try startSource(on: sway, actions: 3, types: ["application/x-lodestone-test", "text/plain;charset=utf-8"])
+        defer { source.stop() }
+        let size = (Double(into.content.width), Double(into.content.height))
+        try state.waitFor("a frame at the tiled size \(size)", timeout: 20, settled: false) { $0.size.map { $0 == size } ?? false }
+        let model = PlaygroundSession(size: Size(width: size.0, height: size.1))
+        func centre(_ id: ElementID) throws -> (Double, Double) {
+            let f = try #require(model.engine.surfaceFrame(of: id))
+            #expect(f.maxX <= size.0 && f.maxY <= size.1, "drop target \(id) on screen at this size: \(f)")
+            return (Double(into.content.x) + f.midX, Double(into.content.y) + f.midY)
+        }
+        let folder = Showcase.ID.dropTargets[0], copiesOnly = Showcase.ID.dropTargets[1]
+        let start = (Double(from.content.x) + Double(from.content.width) / 2, Double(from.content.y) + Double(from.content.height) / 2)
+        try seat.move(to: start.0, start.1)
+        try seat.press(.left)
+        try source.waitForLine(containing: "drag-started")
+        func glide(to p: (Double, Double), from q: (Double, Double)) throws {
+            for i in 1...10 { let t = Double(i) / 10; try seat.move(to: q.0 + (p.0 - q.0) * t, q.1 + (p.1 - q.1) * t) }
+        }
+        func drag(_ s: AppState) -> [String: Any]? { s.json["external_drag"] as? [String: Any] }
+        // Over "Copies only": the target takes copy alone; nothing is preferred (no key held
+        // here: the source has the keyboard focus, so desktop's plain drag asks for move).
+        let c = try centre(copiesOnly)
+        try glide(to: c, from: start)
+        let over = try state.waitFor("the offer over Copies only, copy negotiated", settled: false) { s in
+            guard let d = drag(s) else { return false }
+            return d["target"] as? Int == Int(copiesOnly.rawValue) && d["negotiated"] as? String == "copy"
+        }
+        let d = try #require(drag(over))
+        #expect(d["mime_types"] as? [String] == ["application/x-lodestone-test", "text/plain;charset=utf-8"])
+        #expect(d["source_operations"] as? [String] == ["move", "copy"])
+        #expect(d["accepted_type"] as? String == "text/plain;charset=utf-8")
+        #expect(d["operations"] as? [String] == ["copy"])
+        #expect(d["preferred"] is NSNull)
+        try source.waitForLine(containing: "target text/plain;charset=utf-8")
+        // Over "Folder": every operation is taken and the plain drag's move is preferred.
+        let f = try centre(folder)
+        try glide(to: f, from: c)
+        let overFolder = try state.waitFor("the offer over Folder, move negotiated", settled: false) { s in
+            guard let d = drag(s) else { return false }
+            return d["target"] as? Int == Int(folder.rawValue) && d["negotiated"] as? String == "move"
+        }
+        #expect(drag(overFolder)?["operations"] as? [String] == ["move", "copy"])
+        #expect(drag(overFolder)?["preferred"] as? String == "move")
+        try seat.release(.left)
+        let dropped = try state.waitFor("the drop read", settled: false) { $0.json["external_drop"] is [String: Any] }
+        let drop = try #require(dropped.json["external_drop"] as? [String: Any])
+        #expect(drop["target"] as? Int == Int(folder.rawValue))
+        #expect(drop["mime_type"] as? String == "text/plain;charset=utf-8")
+        #expect(drop["operation"] as? String == "move")
+        #expect(drop["bytes"] as? Int == Self.payload.utf8.count)
+        try source.waitForLine(containing: "finished")
+        _ = try state.waitFor("the offer gone after the drop", settled: false) { $0.json["external_drag"] is NSNull }
     }
 }
