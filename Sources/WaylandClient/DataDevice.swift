@@ -177,22 +177,14 @@ public final class DataOffer {
                         completion: @escaping (Result<[UInt8], TransferError>) -> Void) {
         guard mimeTypes.contains(mimeType) else {
             let offered = mimeTypes
-            var idle: SourceID?
-            idle = loop.addIdle { [loop] in
-                if let idle { loop.removeIdle(idle) }
-                completion(.failure(.notOffered(mimeType: mimeType, offered: offered)))
-            }
+            loop.soon { completion(.failure(.notOffered(mimeType: mimeType, offered: offered))) }
             return
         }
         let fds: (read: Int32, write: Int32)
         switch Sys.pipe() {
         case .success(let p): fds = p
         case .failure(let e):
-            var idle: SourceID?
-            idle = loop.addIdle { [loop] in
-                if let idle { loop.removeIdle(idle) }
-                completion(.failure(.system(mimeType: mimeType, e)))
-            }
+            loop.soon { completion(.failure(.system(mimeType: mimeType, e))) }
             return
         }
         wl_data_offer_receive(proxy, mimeType, fds.write)

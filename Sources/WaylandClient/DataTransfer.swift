@@ -56,46 +56,71 @@ public enum TransferError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// One end of a pipe served by the loop with a deadline: the fd, its loop source and the
+/// timer, released together by `close` (or when it goes).
+final class WatchedPipe {
+    private let loop: EventLoop
+    private(set) var fd: Int32
+    private var source: SourceID?
+    private var timer: LoopTimer?
+
+    init(fd: Int32, loop: EventLoop) {
+        self.fd = fd
+        self.loop = loop
+    }
+
+    deinit { close() }
+
+    /// Makes the fd non-blocking, runs `ready` whenever it has `events` and `expired` once
+    /// after `timeout` seconds.
+    func watch(_ events: PollEvents, timeout: Double, ready: @escaping () -> Void, expired: @escaping () -> Void) throws(SystemError) {
+        if case .failure(let e) = Sys.setNonBlocking(fd) { throw e }
+        source = loop.addSource(fd: fd, events: events) { _ in ready() }
+        let t = try LoopTimer(loop: loop) { _ in expired() }
+        t.arm(after: timeout)
+        timer = t
+    }
+
+    func close() {
+        if let source { loop.removeSource(source) }
+        source = nil
+        timer?.disarm()
+        timer = nil
+        Sys.close(fd)
+        fd = -1
+    }
+}
+
 /// Reads one pipe to its end from the event loop. It owns the read end and closes it when the
 /// transfer ends; `completion` runs exactly once, from the loop (never from `init`).
 public final class PipeTransfer {
     public let mimeType: String
     public let limits: TransferLimits
     private let loop: EventLoop
-    private var fd: Int32
-    private var source: SourceID?
-    private var timer: LoopTimer?
+    private let pipe: WatchedPipe
     private var received: [UInt8] = []
     private var completion: ((Result<[UInt8], TransferError>) -> Void)?
-    /// Bytes per read(2): one page-sized chunk keeps each loop turn short.
+    /// Bytes per read(2): 64 KiB, a Linux pipe's whole buffer, keeps each loop turn short.
     static let chunkBytes = 64 * 1024
 
     /// Starts reading `fd` (made non-blocking here). A failure to set up ends the transfer on
     /// the loop's next turn, with the error.
     public init(fd: Int32, mimeType: String, limits: TransferLimits, loop: EventLoop,
                 completion: @escaping (Result<[UInt8], TransferError>) -> Void) {
-        self.fd = fd
         self.mimeType = mimeType
         self.limits = limits
         self.loop = loop
         self.completion = completion
-        if case .failure(let e) = Sys.setNonBlocking(fd) {
-            deferFinish(.failure(.system(mimeType: mimeType, e)))
-            return
-        }
-        source = loop.addSource(fd: fd, events: .readable) { [unowned self] events in self.readable(events) }
+        pipe = WatchedPipe(fd: fd, loop: loop)
         do {
-            let t = try LoopTimer(loop: loop) { [unowned self] _ in
+            try pipe.watch(.readable, timeout: limits.timeout, ready: { [unowned self] in self.readable() }, expired: { [unowned self] in
                 self.finish(.failure(.timedOut(mimeType: self.mimeType, seconds: self.limits.timeout, received: self.received)))
-            }
-            t.arm(after: limits.timeout)
-            timer = t
+            })
         } catch {
-            deferFinish(.failure(.system(mimeType: mimeType, error)))
+            pipe.close()
+            loop.soon { [weak self] in self?.finish(.failure(.system(mimeType: mimeType, error))) }
         }
     }
-
-    deinit { close() }
 
     /// Whether the transfer is still running.
     public var isActive: Bool { completion != nil }
@@ -103,15 +128,16 @@ public final class PipeTransfer {
     /// Ends the transfer without calling its completion (the drop was abandoned).
     public func cancel() {
         completion = nil
-        close()
+        pipe.close()
     }
 
-    private func readable(_ events: PollEvents) {
+    private func readable() {
         var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
         while isActive {
             let room = limits.maximumBytes - received.count
             // Read one byte past the limit: that byte tells "exactly the limit" from "more".
             let want = min(Self.chunkBytes, room + 1)
+            let fd = pipe.fd
             let result = chunk.withUnsafeMutableBytes { buf in
                 Sys.retryingEINTR("read") { Glibc.read(fd, buf.baseAddress, want) }
             }
@@ -133,28 +159,22 @@ public final class PipeTransfer {
         }
     }
 
-    private func deferFinish(_ result: Result<[UInt8], TransferError>) {
-        var idle: SourceID?
-        idle = loop.addIdle { [weak self] in
-            if let idle { self?.loop.removeIdle(idle) }
-            self?.finish(result)
-        }
-    }
-
     private func finish(_ result: Result<[UInt8], TransferError>) {
         guard let completion else { return }
         self.completion = nil
-        close()
+        pipe.close()
         completion(result)
     }
+}
 
-    private func close() {
-        if let source { loop.removeSource(source) }
-        source = nil
-        timer?.disarm()
-        timer = nil
-        Sys.close(fd)
-        fd = -1
+extension EventLoop {
+    /// Runs `body` once, on the loop's next turn (a completion never runs inside its request).
+    func soon(_ body: @escaping () -> Void) {
+        var id: SourceID?
+        id = addIdle { [unowned self] in
+            if let id { self.removeIdle(id) }
+            body()
+        }
     }
 }
 
@@ -184,36 +204,30 @@ extension Sys {
 /// `done` runs once: nil when everything was written, else why not (the reader went away,
 /// or did not read within the timeout).
 final class PipeWriter {
-    private let loop: EventLoop
-    private var fd: Int32
+    private let pipe: WatchedPipe
     private let bytes: [UInt8]
     private var written = 0
-    private var source: SourceID?
-    private var timer: LoopTimer?
     private var done: ((String?) -> Void)?
 
     init(fd: Int32, bytes: [UInt8], timeout: Double, loop: EventLoop, done: @escaping (String?) -> Void) {
-        self.fd = fd
         self.bytes = bytes
-        self.loop = loop
         self.done = done
+        pipe = WatchedPipe(fd: fd, loop: loop)
         // A reader that goes away mid-write must be an EPIPE for this transfer, not a SIGPIPE
         // that ends the program.
         Sys.ignoreBrokenPipe()
-        guard case .success = Sys.setNonBlocking(fd) else {
-            close()
-            return
+        do {
+            try pipe.watch(.writable, timeout: timeout, ready: { [unowned self] in self.writable() }, expired: { [unowned self] in
+                self.finish("the reader did not take the data within \(timeout) s (\(self.written) of \(self.bytes.count) bytes written)")
+            })
+        } catch {
+            pipe.close()
+            loop.soon { [weak self] in self?.finish("\(error)") }
         }
-        source = loop.addSource(fd: fd, events: .writable) { [unowned self] _ in self.writable() }
-        timer = try? LoopTimer(loop: loop) { [unowned self] _ in
-            self.finish("the reader did not take the data within \(timeout) s (\(self.written) of \(self.bytes.count) bytes written)")
-        }
-        timer?.arm(after: timeout)
     }
 
-    deinit { close() }
-
     private func writable() {
+        let fd = pipe.fd
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { buf in
                 Sys.retryingEINTR("write") { Glibc.write(fd, buf.baseAddress, buf.count) }
@@ -230,16 +244,7 @@ final class PipeWriter {
     private func finish(_ failure: String?) {
         guard let done else { return }
         self.done = nil
-        close()
+        pipe.close()
         done(failure)
-    }
-
-    private func close() {
-        if let source { loop.removeSource(source) }
-        source = nil
-        timer?.disarm()
-        timer = nil
-        Sys.close(fd)
-        fd = -1
     }
 }

@@ -13,12 +13,17 @@ struct InspectorLine {
 
     /// The line for `event`, or nil for grouping-only events (frames).
     mutating func line(for event: InputEvent) -> String? {
-        let start = origin ?? event.time
-        origin = start
-        let seconds = Double(event.time.rawValue &- start.rawValue) / 1_000_000
+        let seconds = elapsed(event.time)
         guard let what = describe(event) else { return nil }
         let device = deviceNames[event.device] ?? event.device.description
         return "\(pad(fixed(seconds, 3), 9)) \(pad(device, 16)) \(what)"
+    }
+
+    /// Seconds since the first line's time (which becomes the origin).
+    private mutating func elapsed(_ time: Timestamp) -> Double {
+        let start = origin ?? time
+        origin = start
+        return Double(time.rawValue &- start.rawValue) / 1_000_000
     }
 
     private mutating func describe(_ event: InputEvent) -> String? {
@@ -71,9 +76,7 @@ struct InspectorLine {
     /// The line for a data-device event (issue 18.5): what the offer announces and what the
     /// compositor chose, with the modifiers in effect. Never the offer's contents (T3).
     mutating func line(for event: DataDeviceEvent) -> String {
-        let start = origin ?? event.time
-        origin = start
-        let seconds = Double(event.time.rawValue &- start.rawValue) / 1_000_000
+        let seconds = elapsed(event.time)
         let what: String = switch event.kind {
         case let .enter(offer, p):
             if let offer {
@@ -114,18 +117,20 @@ struct InspectorLine {
             if let types { m.append(("mime_types", names(types))) }
         case let .error(e): m += [("event", .string("error")), ("message", .string(e.description))]
         }
-        m.append(("modifiers", names(modifiers.effective.names)))
+        return note(m)
+    }
+
+    /// A data-device note: `members`, then the modifiers in effect.
+    private func note(_ members: [(String, JSONValue)]) -> String {
         var w = JSONWriter()
-        w.write(.object(m))
+        w.write(.object(members + [("modifiers", .array(modifiers.effective.names.map { .string($0) }))]))
         return w.text
     }
 
     /// The line for a drop's data (`--accept-drops`): its size, or why it did not arrive; the
     /// text itself only with `--keep-keys` (T3).
     mutating func line(for r: DataReceived) -> String {
-        let start = origin ?? r.time
-        origin = start
-        let seconds = Double(r.time.rawValue &- start.rawValue) / 1_000_000
+        let seconds = elapsed(r.time)
         let what: String = switch r.result {
         case let .success(bytes): "dnd-data       offer \(r.offer) \(r.mimeType) \(bytes.count) bytes" + (r.text.map { " text \(String(reflecting: $0))" } ?? "")
         case let .failure(e): "dnd-error      offer \(r.offer): \(e)"
@@ -143,10 +148,7 @@ struct InspectorLine {
         case let .failure(e):
             m += [("event", .string("error")), ("offer", JSONWriter.number(r.offer)), ("message", .string(e.description))]
         }
-        m.append(("modifiers", .array(modifiers.effective.names.map { .string($0) })))
-        var w = JSONWriter()
-        w.write(.object(m))
-        return w.text
+        return note(m)
     }
 
     /// At most `shownTypes` types, then how many more.
