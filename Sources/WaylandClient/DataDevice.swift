@@ -270,10 +270,10 @@ public final class DataDevice {
         wl_data_device_add_listener(proxy, DataDevice.listener, userData(self))
     }
 
-    /// Releases the device (the seat went away). Offers still held elsewhere stay valid
-    /// objects until released.
-    func destroy() {
-        if drag != nil { emit(.leave) }
+    /// Releases the device (the seat went away: a drag over the window leaves, when `notify`).
+    /// Offers still held elsewhere stay valid objects until released.
+    func destroy(notify: Bool = true) {
+        if notify, drag != nil { emit(.leave) }
         pending = nil; drag = nil; dropped = nil; selection = nil; position = nil
         if version >= 2 { wl_data_device_release(proxy) } else { wl_data_device_destroy(proxy) }
     }

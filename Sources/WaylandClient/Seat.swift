@@ -61,7 +61,8 @@ public final class Seat {
         pointer = nil
         keyboard = nil
         touch = nil
-        dataDevice?.destroy()
+        // No events from a seat being deinitialised (its emit closure holds it unowned).
+        dataDevice?.destroy(notify: false)
     }
 
     /// Stamps `kind` (SPEC T1: monotonic µs) and hands it on. Only a translation: InputPipeline

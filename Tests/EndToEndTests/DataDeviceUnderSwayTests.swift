@@ -52,6 +52,21 @@ struct DataDeviceUnderSwayTests {
         try seat.release(.left)
     }
 
+    /// A sway with `lodestone events ARGUMENTS` and the drag source beside it, ready to drag.
+    private func inspector(_ arguments: [String], actions: Int) throws
+        -> (sway: Sway, seat: SeatInjector, app: ChildProcess, source: ChildProcess, from: Sway.WindowInfo, into: Sway.WindowInfo) {
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["events"] + arguments, on: sway)
+        do {
+            try app.waitForLine(containing: arguments.contains("--json") ? "\"device_added\"" : "device-added   keyboard")
+            let (source, from, into) = try startSource(on: sway, actions: actions)
+            return (sway, seat, app, source, from, into)
+        } catch {
+            app.stop()
+            throw error
+        }
+    }
+
     /// The data-device notes of `app`'s --json output, parsed.
     private func notes(_ app: ChildProcess) -> [[String: Any]] {
         app.stdoutLines.filter { $0.contains("\"data_device\"") }.compactMap { line in
@@ -61,12 +76,8 @@ struct DataDeviceUnderSwayTests {
 
     @Test("--json: enter with the offered types and source actions, motion at the pointer, leave; refused, the source hears cancelled; the trace still decodes")
     func jsonNotes() throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["events", "--json"], on: sway)
-        defer { app.stop() }
-        try app.waitForLine(containing: "\"device_added\"")
-        let (source, from, into) = try startSource(on: sway, actions: 3)
-        defer { source.stop() }
+        let (sway, seat, app, source, from, into) = try inspector(["--json"], actions: 3)
+        defer { source.stop(); app.stop(); _ = sway }
         try drag(seat, from: from, into: into, to: (60, 50), then: (dx: 7, dy: 9), source: source, app: app,
                  entered: "\"event\": \"enter\"", moved: "\"x\": 67, \"y\": 59")
         // The inspector is no drop target unless asked: it accepts nothing, so the compositor
@@ -99,12 +110,8 @@ struct DataDeviceUnderSwayTests {
 
     @Test("--accept-drops: copy negotiated, drop, the data read through the pipe (its size, not its text), the source finished")
     func acceptDrops() throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["events", "--accept-drops"], on: sway)
-        defer { app.stop() }
-        try app.waitForLine(containing: "device-added   keyboard")
-        let (source, from, into) = try startSource(on: sway, actions: 7)
-        defer { source.stop() }
+        let (sway, seat, app, source, from, into) = try inspector(["--accept-drops"], actions: 7)
+        defer { source.stop(); app.stop(); _ = sway }
         try drag(seat, from: from, into: into, to: (80, 40), then: (dx: 5, dy: 0), source: source, app: app,
                  entered: "dnd-enter", moved: "dnd-motion     (85.00, 40.00)")
         let enter = try app.waitForLine(containing: "dnd-enter")
@@ -127,12 +134,8 @@ struct DataDeviceUnderSwayTests {
 
     @Test("--accept-drops --keep-keys --json: a move-only source gets move; the dropped text is shown, byte-identical")
     func moveOnlyWithText() throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["events", "--json", "--accept-drops", "--keep-keys"], on: sway)
-        defer { app.stop() }
-        try app.waitForLine(containing: "\"device_added\"")
-        let (source, from, into) = try startSource(on: sway, actions: 2)
-        defer { source.stop() }
+        let (sway, seat, app, source, from, into) = try inspector(["--json", "--accept-drops", "--keep-keys"], actions: 2)
+        defer { source.stop(); app.stop(); _ = sway }
         try drag(seat, from: from, into: into, to: (100, 60), then: (dx: 0, dy: 6), source: source, app: app,
                  entered: "\"event\": \"enter\"", moved: "\"x\": 100, \"y\": 66")
         try app.waitForLine(containing: "\"event\": \"data\"")

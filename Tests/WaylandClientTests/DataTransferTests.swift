@@ -47,16 +47,23 @@ struct DataTransferTests {
         #expect(!t.isActive)
     }
 
-    @Test("a source that writes past the limit: truncated to the limit, and the error says so")
-    func tooLarge() throws {
+    /// Writes `data` into a pipe, closes it, and reads it with a `limit`-byte transfer.
+    private func transfer(_ data: [UInt8], limit: Int, mimeType: String) throws -> Result<[UInt8], TransferError>? {
         let loop = EventLoop()
         let (r, w) = try makePipe()
-        let data = pattern(5000)
-        #expect(write(w, data) == 5000)
+        #expect(write(w, data) == data.count)
         close(w)
         var result: Result<[UInt8], TransferError>?
-        let t = PipeTransfer(fd: r, mimeType: "text/uri-list", limits: TransferLimits(maximumBytes: 1000, timeout: 5), loop: loop) { result = $0 }
+        let t = PipeTransfer(fd: r, mimeType: mimeType, limits: TransferLimits(maximumBytes: limit, timeout: 5), loop: loop) { result = $0 }
         turn(loop) { result != nil }
+        _ = t
+        return result
+    }
+
+    @Test("a source that writes past the limit: truncated to the limit, and the error says so")
+    func tooLarge() throws {
+        let data = pattern(5000)
+        let result = try transfer(data, limit: 1000, mimeType: "text/uri-list")
         guard case let .failure(.tooLarge(mime, limit, received)) = result else {
             Issue.record("expected tooLarge, got \(String(describing: result))"); return
         }
@@ -64,21 +71,12 @@ struct DataTransferTests {
         #expect(limit == 1000)
         #expect(received == Array(data.prefix(1000)))
         #expect(result.map { if case let .failure(e) = $0 { "\(e)" } else { "" } }?.contains("text/uri-list") == true)
-        _ = t
     }
 
     @Test("exactly the limit is not too much")
     func exactlyTheLimit() throws {
-        let loop = EventLoop()
-        let (r, w) = try makePipe()
         let data = pattern(1000)
-        #expect(write(w, data) == 1000)
-        close(w)
-        var result: Result<[UInt8], TransferError>?
-        let t = PipeTransfer(fd: r, mimeType: "text/plain", limits: TransferLimits(maximumBytes: 1000, timeout: 5), loop: loop) { result = $0 }
-        turn(loop) { result != nil }
-        #expect(try result?.get() == data)
-        _ = t
+        #expect(try transfer(data, limit: 1000, mimeType: "text/plain")?.get() == data)
     }
 
     @Test("a source that never closes times out with what came; a second transfer is not affected")
