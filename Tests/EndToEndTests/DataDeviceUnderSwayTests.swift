@@ -9,6 +9,7 @@ import Playground
 import PointerEngine
 import Testing
 import TestSupport
+import WaylandClient
 
 @Suite("Data device under sway (issue 18.1, 18.5; T3)", .serialized)
 struct DataDeviceUnderSwayTests {
@@ -53,13 +54,13 @@ struct DataDeviceUnderSwayTests {
     }
 
     /// A sway with `lodestone events ARGUMENTS` and the drag source beside it, ready to drag.
-    private func inspector(_ arguments: [String], actions: Int) throws
+    private func inspector(_ arguments: [String], actions: Int, types: [String] = DataDeviceUnderSwayTests.types) throws
         -> (sway: Sway, seat: SeatInjector, app: ChildProcess, source: ChildProcess, from: Sway.WindowInfo, into: Sway.WindowInfo) {
         let (sway, seat) = try Sway.startWithInjectedSeat()
         let app = try Lodestone.launch(["events"] + arguments, on: sway)
         do {
             try app.waitForLine(containing: arguments.contains("--json") ? "\"device_added\"" : "device-added   keyboard")
-            let (source, from, into) = try startSource(on: sway, actions: actions)
+            let (source, from, into) = try startSource(on: sway, actions: actions, types: types)
             return (sway, seat, app, source, from, into)
         } catch {
             app.stop()
@@ -213,5 +214,39 @@ struct DataDeviceUnderSwayTests {
         #expect(drop["bytes"] as? Int == Self.payload.utf8.count)
         try source.waitForLine(containing: "finished")
         _ = try state.waitFor("the offer gone after the drop", settled: false) { $0.json["external_drag"] is NSNull }
+    }
+
+    @Test("bad input: an offer with no types, and one with hundreds of types and an absurd name, are named errors; the inspector keeps running")
+    func badOffers() throws {
+        do {
+            let (sway, seat, app, source, from, into) = try inspector([], actions: 1, types: [])
+            defer { source.stop(); app.stop(); _ = sway }
+            try drag(seat, from: from, into: into, to: (60, 50), then: (dx: 3, dy: 0), source: source, app: app,
+                     entered: "dnd-enter", moved: "dnd-motion     (63.00, 50.00)")
+            #expect(try app.waitForLine(containing: "dnd-enter").contains("types none actions copy"))
+            try app.waitForLine(containing: "announces no MIME types: nothing can be dropped from it")
+            try seat.release(.left)
+            try app.waitForLine(containing: "dnd-leave")
+            #expect(app.isRunning)
+        }
+        // 300 types (the limit is 256), one of them 400 bytes long (the limit is 255).
+        let absurd = "application/x-" + String(repeating: "a", count: 386)
+        let many = [absurd] + (0..<299).map { "application/x-lodestone-\($0)" }
+        let (sway, seat, app, source, from, into) = try inspector(["--json"], actions: 3, types: many)
+        defer { source.stop(); app.stop(); _ = sway }
+        try drag(seat, from: from, into: into, to: (60, 50), then: (dx: 3, dy: 0), source: source, app: app,
+                 entered: "\"event\": \"enter\"", moved: "\"x\": 63, \"y\": 50")
+        try seat.release(.left)
+        try app.waitForLine(containing: "\"event\": \"leave\"")
+        let notes = notes(app)
+        let enter = try #require(notes.first { $0["event"] as? String == "enter" })
+        let types = try #require(enter["mime_types"] as? [String])
+        #expect(types.count == DataOffer.maximumTypes)
+        #expect(!types.contains(absurd))
+        #expect(types.first == "application/x-lodestone-0")
+        let errors = notes.filter { $0["event"] as? String == "error" }.compactMap { $0["message"] as? String }
+        #expect(errors.contains { $0.contains("MIME type of 400 bytes (limit 255)") }, "\(errors)")
+        #expect(errors.contains { $0.contains("more than 256 MIME types") }, "\(errors)")
+        #expect(app.isRunning)
     }
 }

@@ -4,7 +4,8 @@
 // test can wait for it: ready, pointer-enter X Y, button pressed|released, drag-started,
 // target TYPE|none, action N, send TYPE, drop-performed, finished, cancelled.
 //
-//   dnd-source ACTIONS DATA TYPE...   (ACTIONS: the dnd_action bitmask, 1 copy 2 move 4 ask)
+//   dnd-source ACTIONS DATA [TYPE...]   (ACTIONS: the dnd_action bitmask, 1 copy 2 move 4 ask;
+//                                       no TYPE: an offer with no types, which is bad input)
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -191,8 +192,8 @@ static void toplevel_capabilities(void *d, struct xdg_toplevel *t, struct wl_arr
 static const struct xdg_toplevel_listener toplevel_listener = { toplevel_configure, toplevel_close, toplevel_bounds, toplevel_capabilities };
 
 int main(int argc, char **argv) {
-  if (argc < 4) {
-    fprintf(stderr, "usage: dnd-source ACTIONS DATA TYPE...\n");
+  if (argc < 3) {
+    fprintf(stderr, "usage: dnd-source ACTIONS DATA [TYPE...]\n");
     return 2;
   }
   actions = (uint32_t)strtoul(argv[1], NULL, 0);
