@@ -16,6 +16,10 @@ const struct wl_interface *lodestone_wl_output_interface(void) { return &wl_outp
 const struct wl_interface *lodestone_wl_region_interface(void) { return &wl_region_interface; }
 const struct wl_interface *lodestone_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *lodestone_wl_subsurface_interface(void) { return &wl_subsurface_interface; }
+const struct wl_interface *lodestone_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
+const struct wl_interface *lodestone_wl_data_device_interface(void) { return &wl_data_device_interface; }
+const struct wl_interface *lodestone_wl_data_source_interface(void) { return &wl_data_source_interface; }
+const struct wl_interface *lodestone_wl_data_offer_interface(void) { return &wl_data_offer_interface; }
 const struct wl_interface *lodestone_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *lodestone_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
 const struct wl_interface *lodestone_xdg_surface_interface(void) { return &xdg_surface_interface; }

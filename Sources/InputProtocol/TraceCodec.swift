@@ -297,6 +297,7 @@ public struct TraceReader: Sendable {
                 self.header = h
                 return nil
             }
+            if TraceReader.isDataDeviceNote(value) { return nil }
             var event = try TraceReader.event(from: value, version: fileVersion ?? InputProtocolVersion.current)
             if fileVersion == 1 { upgradeFromVersion1(&event) }
             try TraceValidation.check(event, privacy: header.privacy)
@@ -316,6 +317,17 @@ public struct TraceReader: Sendable {
         guard legacyNaturalScrolling, case let .scroll(source, axis, value, value120, stop) = event.kind,
               source == .finger || source == .continuous, value != 0 else { return }
         event.kind = .scroll(source: source, axis: axis, value: -value, value120: value120, stop: stop)
+    }
+
+    /// `"type": "data_device"`: what `lodestone events --json` notes about a drag-and-drop offer
+    /// (section 2.3). It is not input: replay and the decoder pass over it.
+    static let dataDeviceNoteType = "data_device"
+
+    static func isDataDeviceNote(_ value: JSONNode) -> Bool {
+        guard case let .object(members) = value.value,
+              let type = members.first(where: { $0.key == "type" })?.value,
+              case .string(dataDeviceNoteType) = type.value else { return false }
+        return true
     }
 
     // MARK: Header

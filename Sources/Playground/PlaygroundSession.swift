@@ -20,6 +20,10 @@ public final class PlaygroundSession {
 
     /// The showcase's areas for the window's size (nil for a user's layout, which keeps its own).
     public private(set) var geometry: ShowcaseGeometry?
+    /// A drag from another application over the window (issue 18.3), for the state report.
+    public var externalDrag: ExternalDrag?
+    /// The last drop from another application, once its data was read.
+    public var lastExternalDrop: ExternalDropResult?
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
     public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),

@@ -3,6 +3,7 @@
 // private (SPEC T3): element ids, rects, effect and accessory kinds, drop and activation
 // results — never a label, typed key or text of any kind. The line format is documented in
 // `lodestone --help` (--state-out).
+import InputProtocol
 import PointerEngine
 
 /// Builds state lines from a session's frame.
@@ -114,7 +115,40 @@ public enum StateReport {
                 x.number("content_max_offset", g.maximumOffset)
             }
         } ?? "null")
+        o.raw("external_drag", session.externalDrag.map(externalDrag) ?? "null")
+        o.raw("external_drop", session.lastExternalDrop.map { d in
+            object { x in
+                x.raw("target", d.target.map { "\($0.rawValue)" } ?? "null")
+                var w = JSONWriter(); w.write(.string(d.mimeType))
+                x.raw("mime_type", w.text)
+                x.raw("operation", d.operation.map { "\"\($0.rawValue)\"" } ?? "null")
+                switch d.outcome {
+                case .success(let n): x.int("bytes", n)
+                case .failure(let e): var m = JSONWriter(); m.write(.string(e.message)); x.raw("error", m.text)
+                }
+            }
+        } ?? "null")
         return o.text
+    }
+
+    /// An offer from another application (issue 18.3): its types and source operations, and
+    /// the window's answer where it is.
+    static func externalDrag(_ d: ExternalDrag) -> String {
+        func json(_ v: JSONValue) -> String { var w = JSONWriter(); w.write(v); return w.text }
+        func operations(_ set: Set<DragOperation>) -> String {
+            json(.array(DragOperation.allCases.filter(set.contains).map { .string($0.rawValue) }))
+        }
+        return object { x in
+            x.int("offer", Int(d.offer))
+            x.raw("mime_types", json(.array(d.mimeTypes.map { .string($0) })))
+            x.raw("source_operations", operations(d.sourceOperations))
+            x.raw("at", point(d.position))
+            x.raw("target", d.answer.target.map { "\($0.rawValue)" } ?? "null")
+            x.raw("accepted_type", d.answer.mimeType.map { json(.string($0)) } ?? "null")
+            x.raw("operations", operations(d.answer.operations))
+            x.raw("preferred", d.answer.preferred.map { "\"\($0.rawValue)\"" } ?? "null")
+            x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
+        }
     }
 
     static func glyphName(_ g: AccessoryGlyph) -> String {

@@ -33,6 +33,10 @@ public final class Client {
     public var onInput: ((InputEvent) -> Void)? {
         didSet { seat?.onEvent = onInput }
     }
+    /// Every data-device event of the seat (drag and drop, selection; issue 18).
+    public var onDataDevice: ((DataDeviceEvent) -> Void)? {
+        didSet { seat?.onDataDevice = onDataDevice }
+    }
     /// Records event → commit → presentation times (issue 8, `lodestone bench latency`).
     /// nil (the default) costs one nil test per event and per frame.
     public var latencyProbe: LatencyProbe?
@@ -66,6 +70,7 @@ public final class Client {
             guard seat?.proxy != global.proxy else { return }
             let s = Seat(client: self, proxy: global.proxy, version: registry.boundVersions["wl_seat"] ?? 1)
             s.onEvent = onInput
+            s.onDataDevice = onDataDevice
             seat = s
         } else {
             guard seat != nil else { return }

@@ -61,6 +61,9 @@ public final class Registry {
                    why: "locking the pointer during drags", fallback: "the pointer is never locked"),
         GlobalSpec(interface: "wp_presentation", minimum: 1, preferred: 1, required: false,
                    why: "presentation timestamps for latency measurements", fallback: "frame-callback timing only"),
+        GlobalSpec(interface: "wl_data_device_manager", minimum: 3, preferred: 3, required: false,
+                   why: "drag and drop between applications; v3 adds negotiated actions (copy, move, ask)",
+                   fallback: "no drag and drop with other applications: drags stay inside the window and drops from other applications are not seen"),
     ]
 
     /// wl_registry*
@@ -82,6 +85,8 @@ public final class Registry {
     public private(set) var pointerConstraints: OpaquePointer?
     /// wp_presentation
     public private(set) var presentation: OpaquePointer?
+    /// wl_data_device_manager (v3), for the seat's data device.
+    private(set) var dataDeviceManager: OpaquePointer?
     /// wl_seat (the first one advertised) and its global name.
     public private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
 
@@ -113,7 +118,7 @@ public final class Registry {
 
     deinit {
         for o in outputs { o.destroy() }
-        for p in [decorationManager, viewporter, fractionalScaleManager, pointerGestures, relativePointerManager, pointerConstraints, presentation, seatGlobal?.proxy] {
+        for p in [decorationManager, viewporter, fractionalScaleManager, pointerGestures, relativePointerManager, pointerConstraints, presentation, dataDeviceManager, seatGlobal?.proxy] {
             if let p { wl_proxy_destroy(p) }
         }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
@@ -158,6 +163,7 @@ public final class Registry {
         case "zwp_relative_pointer_manager_v1": relativePointerManager = relativePointerManager ?? bind(name, spec, version, lodestone_zwp_relative_pointer_manager_v1_interface())
         case "zwp_pointer_constraints_v1": pointerConstraints = pointerConstraints ?? bind(name, spec, version, lodestone_zwp_pointer_constraints_v1_interface())
         case "wp_presentation": presentation = presentation ?? bind(name, spec, version, lodestone_wp_presentation_interface())
+        case "wl_data_device_manager": dataDeviceManager = dataDeviceManager ?? bind(name, spec, version, lodestone_wl_data_device_manager_interface())
         default: break
         }
     }

@@ -23,6 +23,11 @@ public final class Seat {
     public private(set) var pointer: Pointer?
     private(set) var keyboard: KeyboardInput?
     private(set) var touch: TouchInput?
+    /// The seat's wl_data_device, when the compositor has wl_data_device_manager v3.
+    public private(set) var dataDevice: DataDevice?
+    /// Every data-device event of this seat (drag and drop, selection), in order. Events before
+    /// it is set are dropped: the device only reports what happens over a window.
+    public var onDataDevice: ((DataDeviceEvent) -> Void)?
     /// Every event of this seat, in order. Events that arrive before it is set (the devices
     /// announced during the client's setup roundtrip) are delivered when it is set.
     public var onEvent: ((InputEvent) -> Void)? {
@@ -44,12 +49,20 @@ public final class Seat {
         self.proxy = proxy
         self.version = version
         wl_seat_add_listener(proxy, Seat.listener, userData(self))
+        if let manager = client.registry.dataDeviceManager {
+            dataDevice = DataDevice(manager: manager, seat: proxy, loop: client.loop,
+                                    isOurSurface: { [unowned client] in client.window(for: $0) != nil }) { [unowned self] kind in
+                self.onDataDevice?(DataDeviceEvent(time: DataDeviceEvent.now(), kind: kind))
+            }
+        }
     }
 
     deinit {
         pointer = nil
         keyboard = nil
         touch = nil
+        // No events from a seat being deinitialised (its emit closure holds it unowned).
+        dataDevice?.destroy(notify: false)
     }
 
     /// Stamps `kind` (SPEC T1: monotonic µs) and hands it on. Only a translation: InputPipeline
@@ -102,6 +115,8 @@ public final class Seat {
     /// The wl_seat global went away: drop everything.
     func globalRemoved() {
         capabilitiesChanged([])
+        dataDevice?.destroy()
+        dataDevice = nil
     }
 
     nonisolated(unsafe) private static let listener = makeListener(wl_seat_listener(

@@ -116,6 +116,18 @@ struct TraceRoundTripTests {
         #expect(lines[1] == #"{"time": 2750, "device": 1, "type": "button", "button": 272, "pressed": true}"#)
     }
 
+    @Test("data-device notes (lodestone events --json, issue 18.5) are passed over; an unknown type still fails")
+    func dataDeviceNotes() throws {
+        let header = #"{"format": "lodestone-input", "version": 2, "privacy": "redacted"}"#
+        let note = #"{"time": 7, "type": "data_device", "event": "enter", "offer": 4278190080, "x": 4.5, "y": 9, "mime_types": ["text/plain"], "source_actions": ["copy"], "modifiers": []}"#
+        let button = #"{"time": 8, "device": 1, "type": "button", "button": 272, "pressed": true}"#
+        let trace = try TraceDecoder.decode([header, note, button].joined(separator: "\n") + "\n")
+        #expect(trace.events == [InputEvent(time: Timestamp(rawValue: 8), device: DeviceID(1), .button(.left, pressed: true))])
+        #expect(throws: TraceError.self) {
+            try TraceDecoder.decode([header, #"{"time": 7, "device": 1, "type": "data_devices"}"#].joined(separator: "\n") + "\n")
+        }
+    }
+
     @Test("hand-written traces: blank lines, CRLF, extra spaces and optional fields are accepted")
     func lenientWhitespace() throws {
         let text = "{\"format\":\"lodestone-input\",\"version\":1,\"privacy\":\"keep-keys\"}\r\n\n" +

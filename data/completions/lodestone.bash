@@ -26,7 +26,7 @@ _lodestone() {
         record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --layout --report-states" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
-        events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;
+        events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --accept-drops --display" -- "$cur")) ;;
         soak) COMPREPLY=($(compgen -W "--events --seed --render-every --repaint-checks --max-growth" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "--help --version --display --layout --headless --out --size --scale --first-frame --report-outputs --report-input --report-frames --frames --animate --stats --latency-probe --state-out $settings" -- "$cur")) ;;
     esac

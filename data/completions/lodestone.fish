@@ -48,6 +48,7 @@ complete -c lodestone -n '__fish_seen_subcommand_from replay record' -l report-s
 complete -c lodestone -n '__fish_seen_subcommand_from replay' -l fps -x -d 'frames per second'
 complete -c lodestone -n '__fish_seen_subcommand_from replay' -l every -x -d 'contact sheet: every Nth frame'
 complete -c lodestone -n '__fish_seen_subcommand_from record events' -l keep-keys -d 'typed keys (not private)'
+complete -c lodestone -n '__fish_seen_subcommand_from events' -l accept-drops -d 'be a drop target and read drops'
 complete -c lodestone -n '__fish_seen_subcommand_from events' -l backend -x -a 'wayland libinput' -d 'input backend'
 complete -c lodestone -n '__fish_seen_subcommand_from bench' -l quick -d 'short runs'
 complete -c lodestone -n '__fish_seen_subcommand_from bench' -l plot -r -F -d 'latency distribution as a PNG'

@@ -11,16 +11,19 @@ import Glibc
 #endif
 
 enum EventsCommand {
-    static let command = Command(name: "events", usage: "[--backend wayland|libinput] [--json] [--keep-keys] [--display NAME]",
+    static let command = Command(name: "events", usage: "[--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops] [--display NAME]",
                                  summary: "live inspector of the normalized input stream", run: run)
 
     static let help = """
-        usage: lodestone events [--backend wayland|libinput] [--json] [--keep-keys] [--display NAME]
+        usage: lodestone events [--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops] [--display NAME]
           Prints each input event Lodestone receives, one line per semantic event.
           --backend wayland   the compositor's seat through a small window (default)
           --backend libinput  devices read directly, no compositor needed; see --backend libinput --help
           --json              JSON lines in the trace format (Protocols/lodestone-input-v1.md)
-          --keep-keys         keep text keys' identity (default: they print as "private", SPEC T3)
+          --keep-keys         keep text keys' identity (default: they print as "private", SPEC T3),
+                              and show the text of a drop taken with --accept-drops
+          --accept-drops      be a drop target: take a drag's first type by copy, read it and
+                              print its size (default: drags are only noted, and refused)
           --display NAME      Wayland display (default $WAYLAND_DISPLAY)
         """
 
@@ -29,6 +32,7 @@ enum EventsCommand {
         var json = false
         var privacy = KeyPrivacy.redactText
         var display: String?
+        var acceptDrops = false
     }
 
     struct UsageError: Error { var message: String }
@@ -49,6 +53,7 @@ enum EventsCommand {
                 }
             case "--json": o.json = true
             case "--keep-keys": o.privacy = .keepKeys
+            case "--accept-drops": o.acceptDrops = true
             case "--display": o.display = try value(a)
             default: throw UsageError(message: "unknown option '\(a)'")
             }
@@ -82,6 +87,7 @@ enum EventsCommand {
         }
         let status = inspect(client, options)
         client.onInput = nil
+        client.onDataDevice = nil
         client.onSeatChanged = nil
         return status
     }
@@ -121,6 +127,38 @@ enum EventsCommand {
                 } else if let line {
                     writeLine(line)
                 }
+            }
+        }
+        // Drag and drop over the window (issue 18.5): noted, never read (T3), and refused unless
+        // --accept-drops (an inspector is no drop target: a source's move must not delete).
+        weak let shown = window
+        func note(_ event: DataDeviceEvent) {
+            let line = lines.line(for: event)
+            view.show(line)
+            shown?.setNeedsDisplay()
+            writeLine(options.json ? lines.json(for: event) : line)
+        }
+        client.onDataDevice = { [weak client] event in
+            note(event)
+            guard options.acceptDrops, let device = client?.seat?.dataDevice else { return }
+            switch event.kind {
+            case .enter:
+                guard let offer = device.drag else { return }
+                offer.accept(offer.mimeTypes.first)
+                offer.setActions(.all, preferred: .copy)
+            case .drop:
+                guard let offer = device.takeDropped(), let type = offer.mimeTypes.first else { return }
+                offer.receive(type) { result in
+                    if offer.action == .ask { offer.setActions(.copy, preferred: .copy) }
+                    if case .success = result { offer.finish() }
+                    let received = DataReceived(time: DataDeviceEvent.now(), offer: offer.id, mimeType: type, result: result,
+                                                showText: options.privacy == .keepKeys)
+                    let line = lines.line(for: received)
+                    view.show(line)
+                    shown?.setNeedsDisplay()
+                    writeLine(options.json ? lines.json(for: received) : line)
+                }
+            default: break
             }
         }
         client.onSeatChanged = { seat in

@@ -45,7 +45,11 @@ enum PlaygroundCommand {
                             offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
                             playback {id: {time, playing}} (each scrubber's playhead, seconds), conventions,
                             animating, layout {size, columns, hud_docked, hud_shown, content_offset,
-                            content_max_offset} (the showcase; null for a layout file).
+                            content_max_offset} (the showcase; null for a layout file),
+                            external_drag {offer, mime_types, source_operations, at, target,
+                            accepted_type, operations, preferred, negotiated} (another application's
+                            drag over the window), external_drop {target, mime_type, operation,
+                            bytes|error} (the last one read).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

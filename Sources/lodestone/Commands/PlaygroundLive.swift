@@ -106,6 +106,11 @@ enum PlaygroundLive {
                 deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
             }
         }
+        // Drops from other applications (issue 18.3): the target under the offer answers.
+        let drops = ExternalDropHandler(session: session, client: client) {
+            report()
+            window.requestImmediateFrame()
+        }
         // The one input stage (issue 20.2): time, lifecycle, privacy, and `--input` (issue 4):
         // what each backend contributes.
         var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
@@ -115,12 +120,15 @@ enum PlaygroundLive {
                 if options.reportInput, let line = try? TraceEncoder.line(for: e) { writeLine("input " + line) }
                 options.tap?(e)
                 session.handle(e)
+                if case .modifiers = e.kind { drops.modifiersChanged() }
             }
             report()
             window.requestImmediateFrame()
         }
         // A replay (`lodestone replay`) takes no input from the compositor.
         client.onInput = { event in if options.replay == nil { feed(pipeline.seat(event)) } }
+        if options.replay == nil { client.onDataDevice = { drops.handle($0) } }
+        defer { client.onDataDevice = nil }
         var libinput: LibinputBackend?
         if options.input != .wayland, options.replay == nil {
             do {

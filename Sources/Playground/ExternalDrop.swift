@@ -1,0 +1,103 @@
+// Drops from other applications (issue 18.3, first part): what an offer entering the window
+// announces, and what the drop target under it answers. The target's policy says which
+// operations it takes; the modifiers the window knows about, read by the `conventions`
+// setting (I2: desktop Ctrl copy, Shift move, Ctrl+Shift link; mac Option copy,
+// Option+Command link), say which it prefers; the compositor then chooses (wlroots lets the
+// destination's preference decide, weston and mutter apply Shift/Ctrl themselves). Pure: the
+// Wayland side (lodestone's playground) applies the answer with accept and set_actions.
+import InputProtocol
+import PointerEngine
+
+/// An offer from another application over the window, as the state report shows it.
+public struct ExternalDrag: Sendable, Equatable {
+    public var offer: UInt32
+    public var mimeTypes: [String]
+    /// The source's actions, as operations (ask is link).
+    public var sourceOperations: Set<DragOperation>
+    public var position: Point
+    /// What the window answered at `position`.
+    public var answer: ExternalDropAnswer
+    /// The compositor's choice (wl_data_offer.action; nil = none yet or none matches).
+    public var negotiated: DragOperation?
+
+    public init(offer: UInt32, mimeTypes: [String], sourceOperations: Set<DragOperation>, position: Point,
+                answer: ExternalDropAnswer = .refused, negotiated: DragOperation? = nil) {
+        self.offer = offer; self.mimeTypes = mimeTypes; self.sourceOperations = sourceOperations
+        self.position = position; self.answer = answer; self.negotiated = negotiated
+    }
+}
+
+/// A finished drop from another application: what was read into which target.
+public struct ExternalDropResult: Sendable, Equatable {
+    public var target: ElementID?
+    public var mimeType: String
+    public var operation: DragOperation?
+    /// Bytes read, or why nothing was (the transfer's error).
+    public var outcome: Result<Int, ExternalDropFailure>
+    public init(target: ElementID?, mimeType: String, operation: DragOperation?, outcome: Result<Int, ExternalDropFailure>) {
+        self.target = target; self.mimeType = mimeType; self.operation = operation; self.outcome = outcome
+    }
+}
+
+public struct ExternalDropFailure: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// The window's answer to an offer at one point: accept a type and operations, or refuse.
+public struct ExternalDropAnswer: Sendable, Equatable {
+    /// The drop target under the offer, nil outside every target.
+    public var target: ElementID?
+    /// The type taken (wl_data_offer.accept), nil: none.
+    public var mimeType: String?
+    /// What the target takes of what the source offers (wl_data_offer.set_actions).
+    public var operations: Set<DragOperation>
+    /// The one the held modifiers ask for, when the target takes it.
+    public var preferred: DragOperation?
+
+    public static let refused = ExternalDropAnswer(target: nil, mimeType: nil, operations: [], preferred: nil)
+}
+
+public enum ExternalDrop {
+    /// Types a drop target shows best, best first (file names, then text, as GNOME Files and
+    /// GTK4 ask for them). Any other offered type is still taken, shown by its name and size.
+    public static let preferredTypes = ["text/uri-list", "text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
+
+    /// The type to accept from `offered`: the best known one, else the first offered.
+    public static func bestType(_ offered: [String]) -> String? {
+        preferredTypes.first(where: offered.contains) ?? offered.first
+    }
+
+    /// The answer at `point`: the drop target there (the element hit or its nearest drop-target
+    /// ancestor), its policy intersected with the source's operations, the preferred one from
+    /// `modifiers` by `conventions`. Refused outside a target, with no types, or when nothing
+    /// the source offers is taken.
+    public static func answer(in layout: Layout, hit: ElementID?, offered: [String], sourceOperations: Set<DragOperation>,
+                              modifiers: Modifiers, conventions: Conventions) -> ExternalDropAnswer {
+        guard let target = dropTarget(in: layout, from: hit), let type = bestType(offered) else { return .refused }
+        let policy = layout[target]?.traits.drop?.accepts ?? Set(DragOperation.allCases)
+        let operations = policy.intersection(sourceOperations)
+        guard !operations.isEmpty else { return ExternalDropAnswer(target: target, mimeType: nil, operations: [], preferred: nil) }
+        let asked = conventions.dragOperation(for: modifiers)
+        return ExternalDropAnswer(target: target, mimeType: type, operations: operations,
+                                  preferred: operations.contains(asked) ? asked : nil)
+    }
+
+    /// `id` or its nearest ancestor that is a drop target.
+    public static func dropTarget(in layout: Layout, from id: ElementID?) -> ElementID? {
+        var current = id
+        while let c = current, let e = layout[c] {
+            if e.kind == .dropTarget { return c }
+            current = e.parent
+        }
+        return nil
+    }
+}
+
+extension PlaygroundSession {
+    /// The answer to an offer at `point` (window pt), with the modifiers the engine knows about.
+    public func externalDropAnswer(at point: Point, offered: [String], sourceOperations: Set<DragOperation>) -> ExternalDropAnswer {
+        ExternalDrop.answer(in: layout, hit: engine.element(at: point), offered: offered, sourceOperations: sourceOperations,
+                            modifiers: engine.modifiers, conventions: engine.settings.conventions)
+    }
+}
