@@ -168,7 +168,6 @@ public struct StepRun {
     private func relevant(_ k: InputEventKind) -> Bool {
         switch (step, k) {
         case (.scroll, .scroll(let src, _, _, _, _)): src == .finger || src == .continuous
-        case (.scroll, .gesture(let g)): g.kind == .hold
         case (.wheel, .scroll(let src, _, _, _, _)): src == .wheel || src == .tilt
         case (.pinch, .gesture(let g)), (.rotate, .gesture(let g)): g.kind == .pinch || g.kind == .hold
         case (.smartZoom, .gesture(let g)): g.kind == .hold
@@ -350,7 +349,7 @@ public struct StepRun {
         }
         // The rate of the source with the most events (a tie: the compositor's, first in order).
         if let src = counted.max(by: { relevantCount[$0, default: 0] < relevantCount[$1, default: 0] }),
-           let a = firstRelevant[src], let b = lastRelevant[src], relevantCount[src, default: 0] > 1, b > a {
+           let a = firstRelevant[src], let b = lastRelevant[src], relevantCount[src, default: 0] >= CheckThresholds.eventsForRate, b > a {
             figures.updateRate = Double(relevantCount[src]! - 1) / (b.seconds - a.seconds)
         }
         if input == .both, let l = firstRelevant[.libinput], let c = firstRelevant[.compositor] {

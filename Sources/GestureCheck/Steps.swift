@@ -73,6 +73,8 @@ public enum CheckThresholds {
     public static let touchSlop = 10.0 // pt
     /// One wheel detent in high-resolution units.
     public static let detent: Int32 = 120
+    /// Fewer events than this give no update rate (two events are an interval, not a rate).
+    public static let eventsForRate = 3 // events
     /// A step nobody performs ends after this (the live window and replays alike).
     public static let stepTimeout = 30.0 // s
 }

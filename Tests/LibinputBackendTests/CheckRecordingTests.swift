@@ -1,0 +1,179 @@
+// `lodestone check` end to end on real touchpad recordings (issue 21): each EVEMU recording
+// (../shared/recordings) is played on an emulated device through real libinput 1.22 into
+// `lodestone events --backend libinput --json`; that trace is given to `lodestone check --replay`,
+// whose JSON report is read back. A recording of a gesture passes its step with the figures
+// libinput gave; an unrelated one fails it, with the diagnosis that names the cause.
+import Foundation
+import InputProtocol
+import Testing
+import TestSupport
+
+struct CheckRun {
+    var report: JSONNode
+    var markdown: String
+
+    func step(_ name: String) -> JSONNode? {
+        guard case .array(let steps)? = report["steps"]?.value else { return nil }
+        return steps.first { $0["step"]?.plain == .string(name) }
+    }
+    func result(_ name: String) -> String? {
+        if case .string(let s)? = step(name)?["result"]?.plain { return s }
+        return nil
+    }
+    func part(_ name: String, _ part: String) -> Bool? {
+        if case .bool(let b)? = step(name)?["parts"]?[part]?.plain { return b }
+        return nil
+    }
+    func measured(_ name: String, _ what: String) -> Double? {
+        if case .number(let n)? = step(name)?["measured"]?[what]?.plain { return Double(n) }
+        return nil
+    }
+    func figure(_ name: String, _ what: String) -> Double? {
+        if case .number(let n)? = step(name)?[what]?.plain { return Double(n) }
+        return nil
+    }
+    var diagnoses: [String] {
+        guard case .array(let d)? = report["diagnoses"]?.value else { return [] }
+        return d.compactMap { if case .string(let s)? = $0["id"]?.plain { s } else { nil } }
+    }
+}
+
+enum CheckHarness {
+    /// The trace libinput gives for a recording (tapping as `tap` says).
+    static func trace(_ file: String, desc: String? = nil, tap: Bool = true) throws -> URL {
+        let dir = Recording.directory
+        let rec = try EvemuRecording(path: dir.appendingPathComponent(file).path,
+                                     descriptionPath: desc.map { dir.appendingPathComponent($0).path })
+        let device = EmulatedDevice(rec.device, eventNumber: 5)
+        var script = EmulatedScript()
+        script.append(rec.frames, to: device.node)
+        let (lines, _, _) = try EmulatedInput.run(
+            devices: [device], script: script,
+            command: [Harness.lodestone, "events", "--backend", "libinput", "--json", "--tap", tap ? "on" : "off", "--device", device.node],
+            readyToken: "\"device_added\"", readyCount: 1)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).trace")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func check(_ trace: URL, steps: String, input: String = "libinput") throws -> CheckRun {
+        let report = trace.deletingPathExtension().appendingPathExtension("json")
+        defer {
+            try? FileManager.default.removeItem(at: report)
+            try? FileManager.default.removeItem(at: trace.deletingPathExtension().appendingPathExtension("md"))
+        }
+        let (_, status) = try Harness.capture([Harness.lodestone, "check", "--replay", trace.path, "--steps", steps,
+                                               "--input", input, "--report", report.path])
+        #expect(status == 0)
+        let json = try String(contentsOf: report, encoding: .utf8)
+        let md = try String(contentsOf: trace.deletingPathExtension().appendingPathExtension("md"), encoding: .utf8)
+        // LODESTONE_CHECK_SAMPLES=DIR keeps each report (to read by eye, or for the README).
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_CHECK_SAMPLES"] {
+            try? md.write(toFile: keep + "/\(steps)-\(input).md", atomically: true, encoding: .utf8)
+        }
+        return CheckRun(report: try JSONReader.parse(json), markdown: md)
+    }
+}
+
+@Suite("lodestone check on real touchpad recordings through real libinput (issue 21; G1–G6, G9)",
+       .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"),
+       .serialized)
+struct CheckRecordingTests {
+    func available(_ what: String) -> Bool {
+        if Recording.available { return true }
+        print("SKIPPED: \(Recording.directory.path) is absent; check on \(what) not run")
+        return false
+    }
+
+    @Test("The T480 spread passes zoom in at scale 2.18 (past 1.3×), not zoom out; the scroll step it fails")
+    func pinch() throws {
+        guard available("pinch_out_2") else { return }
+        let trace = try CheckHarness.trace(t480 + "pinch_out_2")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let run = try CheckHarness.check(trace, steps: "pinch,rotate,scroll")
+        #expect(run.part("pinch", "zoom in") == true)
+        #expect(run.part("pinch", "zoom out") == false)
+        #expect(abs((run.measured("pinch", "scale ×") ?? 0) - 2.18) < 0.005)
+        #expect(run.result("pinch") == "failed")
+        // 4.7° of drift is no rotation.
+        #expect(run.part("rotate", "clockwise") == false)
+        // The cancelled 2-finger hold is all the scroll step saw: it failed, nothing scrolled.
+        #expect(run.result("scroll") == "failed")
+        #expect(run.part("scroll", "vertical") == false)
+        // libinput's pinch: 61 events over the gesture, a real device's rate.
+        #expect((run.figure("pinch", "update_rate_hz") ?? 0) > 30)
+        #expect(run.markdown.contains("| pinch | failed |"))
+    }
+
+    @Test("The T480 clockwise rotation passes clockwise (52.4° ≥ 30°)")
+    func rotate() throws {
+        guard available("rotate_clockwise_2") else { return }
+        let trace = try CheckHarness.trace(t480 + "rotate_clockwise_2")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let run = try CheckHarness.check(trace, steps: "rotate,pinch")
+        #expect(run.part("rotate", "clockwise") == true)
+        #expect(run.part("rotate", "counterclockwise") == false)
+        #expect(abs((run.measured("rotate", "rotation °") ?? 0) - 52.4) < 0.1)
+        // Scale 1.23 is not a zoom in.
+        #expect(run.part("pinch", "zoom in") == false)
+    }
+
+    @Test("Two-finger scrolls pass vertical (T480 down, Synaptics PS/2) and horizontal (T480 left) with their stop")
+    func scroll() throws {
+        guard available("swipe_down_2") else { return }
+        let down = try CheckHarness.trace(t480 + "swipe_down_2")
+        defer { try? FileManager.default.removeItem(at: down) }
+        var run = try CheckHarness.check(down, steps: "scroll")
+        #expect(run.part("scroll", "vertical") == true)
+        #expect(run.part("scroll", "horizontal") == false)
+        #expect(run.part("scroll", "stop") == true)
+        let left = try CheckHarness.trace(t480 + "swipe_left_2")
+        defer { try? FileManager.default.removeItem(at: left) }
+        run = try CheckHarness.check(left, steps: "scroll")
+        #expect(run.part("scroll", "horizontal") == true && run.part("scroll", "vertical") == false)
+        let ps2 = try CheckHarness.trace("synaptics-ps2-clickpad/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events",
+                                         desc: "synaptics-ps2-clickpad/SynPS2 Synaptics TouchPad.desc")
+        defer { try? FileManager.default.removeItem(at: ps2) }
+        run = try CheckHarness.check(ps2, steps: "scroll")
+        #expect(run.part("scroll", "vertical") == true, "47 pt ≥ 40 pt")
+    }
+
+    @Test("The T480 4-finger rest passes hold; the 3-finger Z fails swipe4 with wrong-finger-count")
+    func holdAndSwipes() throws {
+        guard available("hold_4") else { return }
+        let hold = try CheckHarness.trace(t480 + "hold_4")
+        defer { try? FileManager.default.removeItem(at: hold) }
+        var run = try CheckHarness.check(hold, steps: "hold")
+        #expect(run.result("hold") == "passed")
+        #expect((run.measured("hold", "held s") ?? 0) >= 0.5)
+        let z = try CheckHarness.trace(t480 + "stroke_z_3")
+        defer { try? FileManager.default.removeItem(at: z) }
+        run = try CheckHarness.check(z, steps: "swipe3,swipe4")
+        #expect(run.result("swipe4") == "failed")
+        #expect(run.diagnoses.contains("wrong-finger-count"))
+        #expect(run.step("swipe3") != nil)
+    }
+
+    @Test("Cypress taps: 2 and 3 fingers pass with tapping on; a scroll recording fails the tap step")
+    func taps() throws {
+        guard available("cypress taps") else { return }
+        let two = try CheckHarness.trace("cypress-ps2-trackpad/CyPS2 Cypress Trackpad.two_finger_tap.events")
+        defer { try? FileManager.default.removeItem(at: two) }
+        let run = try CheckHarness.check(two, steps: "tap")
+        #expect(run.part("tap", "two fingers") == true && run.part("tap", "one finger") == false)
+        let three = try CheckHarness.trace("cypress-ps2-trackpad/CyPS2 Cypress Trackpad.three_finger_tap.events", tap: false)
+        defer { try? FileManager.default.removeItem(at: three) }
+        let off = try CheckHarness.check(three, steps: "tap")
+        #expect(off.result("tap") == "skipped", "tapping off: no button at all")
+    }
+
+    @Test("Under --input wayland a libinput-only trace counts nothing: the steps fail, saying only libinput delivered")
+    func waylandCountsNothing() throws {
+        guard available("pinch_out_2") else { return }
+        let trace = try CheckHarness.trace(t480 + "pinch_out_2")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let run = try CheckHarness.check(trace, steps: "pinch", input: "wayland")
+        #expect(run.result("pinch") == "failed")
+        #expect(run.step("pinch")?["reason"]?.plain == .string("nothing counted: only libinput delivered (--input wayland)"))
+    }
+}
