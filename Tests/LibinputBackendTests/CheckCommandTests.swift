@@ -1,0 +1,75 @@
+// `lodestone check` on the command line (issue 21.1): clear usage errors with exit status 2,
+// the help, and the report written with "skipped" for a user who did nothing.
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs lodestone; its stdout, stderr and status.
+func lodestone(_ args: [String]) throws -> (out: String, err: String, status: Int32) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Harness.lodestone)
+    p.arguments = args
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), p.terminationStatus)
+}
+
+@Suite("lodestone check: command line (issue 21.1)",
+       .enabled(if: FileManager.default.isExecutableFile(atPath: Harness.lodestone), "lodestone not built"))
+struct CheckCommandTests {
+    @Test("Malformed --steps: exit 2 naming the bad step and listing the valid ones")
+    func badSteps() throws {
+        let r = try lodestone(["check", "--steps", "pinch,swipe5", "--replay", "/nonexistent"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("--steps: unknown step “swipe5”; valid steps: scroll, wheel, pinch, rotate, smart-zoom, swipe3, swipe4, hold, tap, click, drag, touch, keys"))
+        let empty = try lodestone(["check", "--steps", ""])
+        #expect(empty.status == 2 && empty.err.contains("--steps: empty step name"))
+    }
+
+    @Test("Other usage errors: exit 2 with what is wrong")
+    func usage() throws {
+        for (args, message) in [(["--input", "x11"], "--input wants wayland, libinput or both, not “x11”"),
+                                (["--bogus"], "unknown option “--bogus”"),
+                                (["--headless"], "--headless needs --out DIR"),
+                                (["--timeout", "0"], "--timeout wants seconds in (0, 3600], not “0”"),
+                                (["--tap", "on"], "--device and --tap read devices through libinput")] {
+            let r = try lodestone(["check"] + args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.err.contains(message), "\(args): \(r.err)")
+        }
+        let help = try lodestone(["check", "--help"])
+        #expect(help.status == 0 && help.out.contains("--steps LIST"))
+        #expect(try lodestone(["--help"]).out.contains("lodestone check [--input wayland|libinput|both]"))
+    }
+
+    @Test("A trace where the user does nothing: every step is skipped and the report is still written")
+    func nothingHappens() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-idle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("idle.trace")
+        try """
+        {"format": "lodestone-input", "version": 2, "privacy": "redacted", "devices": [], "meta": {"backend": "libinput"}}
+        {"time": 1000, "device": 1, "type": "device_added", "name": "Pad", "capabilities": ["pointer", "gesture"]}
+        {"time": 31000000, "device": 1, "type": "device_removed"}
+
+        """.write(to: trace, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("report.md")
+        let r = try lodestone(["check", "--replay", trace.path, "--input", "libinput", "--report", report.path])
+        #expect(r.status == 0, "\(r.err)")
+        let md = try String(contentsOf: report, encoding: .utf8)
+        let json = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)
+        for step in ["scroll", "wheel", "pinch", "rotate", "smart-zoom", "swipe3", "swipe4", "hold", "tap", "click", "drag", "keys"] {
+            #expect(md.contains("| \(step) | skipped |"), "\(step)")
+        }
+        #expect(md.contains("| touch | skipped | – | – | – | – | no touchscreen |"))
+        #expect(json.contains("\"result\": \"skipped\""))
+        #expect(!json.contains("\"result\": \"failed\""))
+    }
+}
