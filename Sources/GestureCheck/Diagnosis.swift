@@ -16,7 +16,11 @@ public struct CheckDevice: Hashable, Sendable {
         self.source = source; self.id = id; self.name = name; self.capabilities = capabilities
         self.configuration = configuration
     }
-    public var isTouchpad: Bool { capabilities.contains(.gesture) && capabilities.contains(.pointer) }
+    /// A touchpad: gestures, or (a semi-mt or protocol-A pad, which libinput gives no gestures)
+    /// a pointer with libinput's tap option.
+    public var isTouchpad: Bool {
+        capabilities.contains(.pointer) && (capabilities.contains(.gesture) || configuration?.tapToClick != nil)
+    }
 }
 
 /// libinput's configuration of a device (libinput_device_config_*_get_*); nil: the device has
@@ -103,8 +107,17 @@ public enum Diagnoses {
         DiagnosisRule(id: "no-touchpad") { f in
             guard f.libinputRead, f.touchpads.isEmpty, gestureSteps.contains(where: f.failed) else { return [] }
             return [Diagnosis(id: "no-touchpad", step: nil, severity: .problem,
-                              cause: "No touchpad found: no device libinput reads has gesture capability.",
+                              cause: "No touchpad found: no device libinput reads has gestures or tapping.",
                               remedy: "Check the touchpad is enabled (a function key, or the firmware setting) and shown by `libinput list-devices`; semi-mt and protocol-A pads give no gestures.")]
+        },
+        DiagnosisRule(id: "no-gestures") { f in
+            let steps = [StepName.pinch, .rotate, .swipe3, .swipe4, .hold].filter(f.failed)
+            guard f.libinputRead, !steps.isEmpty, !f.touchpads.isEmpty,
+                  !f.touchpads.contains(where: { $0.capabilities.contains(.gesture) }) else { return [] }
+            let names = f.touchpads.map { "“\($0.name)”" }.joined(separator: ", ")
+            return [Diagnosis(id: "no-gestures", step: steps[0], severity: .problem,
+                              cause: "\(names) gives no multi-finger gestures: libinput tracks too few fingers on it (a semi-mt or protocol-A touchpad).",
+                              remedy: "Nothing to set: pinch, swipe and hold need a touchpad that reports each finger; scrolling and tapping still work.")]
         },
         DiagnosisRule(id: "no-pointer-gestures") { f in
             guard f.input == .wayland, f.compositor.offersPointerGestures == false else { return [] }
@@ -148,7 +161,7 @@ public enum Diagnoses {
             return off.map { d in
                 Diagnosis(id: "tap-disabled", step: .tap, severity: .problem,
                           cause: "Tap-to-click is off for “\(d.name)” (libinput's tap option, off by default).",
-                          remedy: "Turn it on: libinput option `libinput_device_config_tap_set_enabled` (`lodestone --tap on` with `--input libinput`); sway: `input type:touchpad tap enabled`; GNOME: `gsettings set org.gnome.desktop.peripherals.touchpad tap-to-click true`; KDE: System Settings › Touchpad › Tapping.")
+                          remedy: "Turn it on: libinput option `libinput_device_config_tap_set_enabled` (`lodestone check --input libinput --tap on` tries it here); sway: `input type:touchpad tap enabled`; GNOME: `gsettings set org.gnome.desktop.peripherals.touchpad tap-to-click true`; KDE: System Settings › Touchpad › Tapping.")
             }
         },
         DiagnosisRule(id: "two-finger-scroll-off") { f in

@@ -24,6 +24,8 @@ public enum SkipReason: Hashable, Sendable {
     case key
     /// Nothing arrived within `CheckThresholds.stepTimeout`.
     case timeout(seconds: Double)
+    /// The check was stopped (SIGINT/SIGTERM) before or during the step.
+    case interrupted
     /// The step does not apply (no touchscreen for `touch`).
     case notApplicable(String)
 
@@ -31,6 +33,7 @@ public enum SkipReason: Hashable, Sendable {
         switch self {
         case .key: "skipped with S"
         case .timeout(let s): "nothing arrived within \(fmt(s)) s"
+        case .interrupted: "the check was stopped"
         case .notApplicable(let why): why
         }
     }
@@ -362,7 +365,7 @@ public struct StepRun {
             outcome = .failed(why)
         } else if parts.allSatisfy(\.1) {
             outcome = .passed
-        } else if let skip, skip == .key || seen.isEmpty {
+        } else if let skip, skip == .key || skip == .interrupted || seen.isEmpty {
             outcome = .skipped(skip)
         } else if firstRelevant.isEmpty, let other = seen.first {
             outcome = .failed("nothing counted: only \(other.rawValue) delivered (--input \(input.rawValue))")

@@ -20,7 +20,7 @@ struct DiagnosisTests {
     func ruleIds() {
         let all = Diagnoses.rules.map(\.id)
         #expect(Set(all).count == all.count)
-        #expect(all == ["no-compositor-input", "no-touchpad", "no-pointer-gestures", "hold-not-forwarded",
+        #expect(all == ["no-compositor-input", "no-touchpad", "no-gestures", "no-pointer-gestures", "hold-not-forwarded",
                         "desktop-takes-swipes", "tap-disabled", "two-finger-scroll-off", "natural-scrolling",
                         "wheel-no-value120", "wheel-low-resolution", "wrong-finger-count"])
     }
@@ -73,6 +73,19 @@ struct DiagnosisTests {
         var t = Stream(.libinput)
         t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
         #expect(!ids(report(t, [.pinch], input: .libinput)).contains("no-touchpad"))
+    }
+
+    @Test("no-gestures: a touchpad (tapping, no gesture capability: semi-mt) cannot pinch")
+    func noGestures() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "AlpsPS/2 ALPS GlidePoint", capabilities: .pointer))
+        let semiMT = ["AlpsPS/2 ALPS GlidePoint": DeviceConfiguration(tapToClick: false)]
+        let r = report(s, [.pinch, .tap], input: .libinput, configurations: semiMT)
+        #expect(ids(r) == ["no-gestures", "tap-disabled"])
+        #expect(r.diagnoses[0].cause == "“AlpsPS/2 ALPS GlidePoint” gives no multi-finger gestures: libinput tracks too few fingers on it (a semi-mt or protocol-A touchpad).")
+        var t = Stream(.libinput)
+        t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        #expect(!ids(report(t, [.pinch], input: .libinput)).contains("no-gestures"))
     }
 
     @Test("desktop-takes-swipes: 3-finger vertical swipes at libinput, none at the seat")

@@ -177,3 +177,66 @@ struct CheckRecordingTests {
         #expect(run.step("pinch")?["reason"]?.plain == .string("nothing counted: only libinput delivered (--input wayland)"))
     }
 }
+
+/// `lodestone check --input libinput --headless` on an emulated device playing a recording: the
+/// live route, one step at a time, with the device's libinput configuration in the report.
+func liveCheck(_ file: String, steps: String, timeout: Double, options: [String] = []) throws -> CheckRun {
+    let dir = Recording.directory
+    let rec = try EvemuRecording(path: dir.appendingPathComponent(file).path)
+    let device = EmulatedDevice(rec.device, eventNumber: 5)
+    var script = EmulatedScript()
+    script.append(rec.frames, to: device.node)
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("check-live-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let (lines, stderr, _) = try EmulatedInput.run(
+        devices: [device], script: script,
+        command: [Harness.lodestone, "check", "--input", "libinput", "--headless", "--out", out.path, "--device", device.node,
+                  "--steps", steps, "--timeout", String(timeout)] + options,
+        readyToken: "check: device", readyCount: 1, settle: timeout + 5)
+    #expect(lines.contains { $0.hasPrefix("check: step ") }, "\(lines) \(stderr)")
+    let json = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
+    let md = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+    if let keep = ProcessInfo.processInfo.environment["LODESTONE_CHECK_SAMPLES"] {
+        try? md.write(toFile: keep + "/live-\(steps)\(options.joined()).md", atomically: true, encoding: .utf8)
+    }
+    // The private trace of the check (T3) is there and is a trace.
+    let trace = try String(contentsOf: out.appendingPathComponent("check.trace"), encoding: .utf8)
+    #expect(trace.hasPrefix("{\"format\": \"lodestone-input\""))
+    #expect(trace.contains("\"privacy\": \"redacted\""))
+    return CheckRun(report: try JSONReader.parse(json), markdown: md)
+}
+
+@Suite("lodestone check live through libinput on emulated touchpads (issue 21; G6, G9)",
+       .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"),
+       .serialized)
+struct CheckLiveLibinputTests {
+    @Test("Hold passes live: the T480's 4-finger rest, with its figures")
+    func hold() throws {
+        guard Recording.available else { print("SKIPPED: recordings absent; live check hold not run"); return }
+        let run = try liveCheck(t480 + "hold_4", steps: "hold", timeout: 10)
+        #expect(run.result("hold") == "passed")
+        #expect((run.figure("hold", "first_event_s") ?? -1) >= 0)
+        #expect(run.markdown.contains("- Synaptics TM3276-022 (libinput, pointer, gesture): tap "))
+    }
+
+    @Test("Tap-to-click on or off is reported from the device's configuration; off gives the tap-disabled diagnosis")
+    func tapConfiguration() throws {
+        guard Recording.available else { print("SKIPPED: recordings absent; live check tap not run"); return }
+        let file = "cypress-ps2-trackpad/CyPS2 Cypress Trackpad.two_finger_tap.events"
+        let on = try liveCheck(file, steps: "tap", timeout: 3, options: ["--tap", "on"])
+        guard case .array(let devices)? = on.report["devices"]?.value, let pad = devices.first else {
+            Issue.record("no device in the report"); return
+        }
+        #expect(pad["configuration"]?["tap"]?.plain == .bool(true))
+        #expect(on.part("tap", "two fingers") == true)
+        #expect(!on.diagnoses.contains("tap-disabled"))
+        let off = try liveCheck(file, steps: "tap", timeout: 3, options: ["--tap", "off"])
+        guard case .array(let offDevices)? = off.report["devices"]?.value, let offPad = offDevices.first else {
+            Issue.record("no device in the report"); return
+        }
+        #expect(offPad["configuration"]?["tap"]?.plain == .bool(false))
+        #expect(off.result("tap") != "passed")
+        #expect(off.diagnoses.contains("tap-disabled"))
+        #expect(off.markdown.contains("Tap-to-click is off for “CyPS/2 Cypress Trackpad”"))
+    }
+}

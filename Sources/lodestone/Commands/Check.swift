@@ -175,27 +175,50 @@ enum CheckCommand {
             all += sourced
             return sourced
         }
-        // The devices libinput had at start.
+        // SIGINT/SIGTERM end the check early: the step in progress and the rest are skipped and
+        // the report is still written.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        var interrupted = false
+        func signalled() -> Bool {
+            guard !interrupted else { return true }
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            if sigtimedwait(&mask, nil, &now) > 0 { interrupted = true }
+            return interrupted
+        }
+        // The devices libinput has at start (one stdout line each: a harness waits for them).
         backend.wait(timeoutMS: 200)
-        _ = take()
+        for e in take() {
+            if case .deviceAdded(let name, let caps) = e.event.kind {
+                writeLine("check: device \(name) (\(caps.names.joined(separator: ", ")))")
+            }
+        }
         for step in o.steps {
             let start = Timestamp(microseconds: monotonicNow())
+            if signalled() {
+                results.append(StepRun(step, input: o.input, start: start).finish(at: start, skip: .interrupted))
+                continue
+            }
             if step == .touch, !all.contains(where: {
                 if case .deviceAdded(_, let caps) = $0.event.kind { caps.contains(.touch) } else { false }
             }) {
                 results.append(StepRun(step, input: o.input, start: start).finish(at: start, skip: .notApplicable("no touchscreen")))
                 continue
             }
-            Diagnostics.emit("lodestone check: \(step.title) — \(step.instruction)\n")
+            writeLine("check: step \(step.rawValue): \(step.instruction)")
             var run = StepRun(step, input: o.input, start: start)
             let deadline = start.seconds + o.timeout
-            while !run.complete, !run.ended, Double(monotonicNow()) / 1e6 < deadline {
+            while !run.complete, !run.ended, !signalled(), Double(monotonicNow()) / 1e6 < deadline {
                 let left = deadline - Double(monotonicNow()) / 1e6
                 backend.wait(timeoutMS: Int32(max(1, min(100, left * 1000))))
                 for e in take() { run.feed(e) }
             }
-            let result = run.finish(at: Timestamp(microseconds: monotonicNow()), skip: .timeout(seconds: o.timeout))
-            Diagnostics.emit("lodestone check: \(step.rawValue): \(result.outcome.name)\n")
+            let result = run.finish(at: Timestamp(microseconds: monotonicNow()),
+                                    skip: interrupted ? .interrupted : .timeout(seconds: o.timeout))
+            writeLine("check: step \(step.rawValue): \(result.outcome.name)")
             results.append(result)
         }
         try? recorder.flush()
@@ -237,9 +260,10 @@ enum CheckCommand {
         return MachineInfo(kernel: kernel, libinputVersion: LibinputBuild.version)
     }
 
-    /// Writes the report where --report says (both formats), prints the Markdown otherwise.
+    /// Writes the report where --report says (both formats; headless: DIR/report.md and .json
+    /// by default), prints the Markdown otherwise.
     static func finish(_ report: CheckReport, _ o: Options) -> Int32 {
-        guard let path = o.report else {
+        guard let path = o.report ?? o.out.map({ $0 + "/report.md" }) else {
             writeLine(report.markdown)
             return CLI.Status.ok
         }
