@@ -72,4 +72,33 @@ struct CheckCommandTests {
         #expect(json.contains("\"result\": \"skipped\""))
         #expect(!json.contains("\"result\": \"failed\""))
     }
+
+    @Test("--headless --out DIR: a screen per step (its parts ticked by the result) and a contact sheet")
+    func headlessScreens() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-screens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("spread.trace")
+        try """
+        {"format": "lodestone-input", "version": 2, "privacy": "redacted", "meta": {"backend": "libinput"}}
+        {"time": 1000, "device": 1, "type": "device_added", "name": "Pad", "capabilities": ["pointer", "gesture"]}
+        {"time": 2000, "device": 1, "type": "gesture", "kind": "pinch", "phase": "begin", "fingers": 2, "dx": 0, "dy": 0, "scale": 1, "rotation": 0}
+        {"time": 12000, "device": 1, "type": "gesture", "kind": "pinch", "phase": "update", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.2, "rotation": 0}
+        {"time": 22000, "device": 1, "type": "gesture", "kind": "pinch", "phase": "update", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.6, "rotation": 0}
+        {"time": 32000, "device": 1, "type": "gesture", "kind": "pinch", "phase": "end", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.6, "rotation": 0}
+
+        """.write(to: trace, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try lodestone(["check", "--replay", trace.path, "--input", "libinput", "--steps", "pinch,hold", "--headless", "--out", out.path])
+        #expect(r.status == 0, "\(r.err)")
+        let pinch = try Image(contentsOfPNG: out.appendingPathComponent("step-pinch.png").path)
+        #expect(pinch.width == 560 && pinch.height == 340)
+        // The first part's dot (zoom in) is filled green; the second's (zoom out) is an empty ring.
+        #expect(pinch.pixel(x: 293, y: 121).matches(RGBA(hex: 0x34C759), tolerance: 12), "\(pinch.pixel(x: 293, y: 121))")
+        #expect(pinch.pixel(x: 297, y: 146).matches(RGBA(hex: 0xFFFFFF), tolerance: 12), "\(pinch.pixel(x: 297, y: 146))")
+        let sheet = try Image(contentsOfPNG: out.appendingPathComponent("contact-sheet.png").path)
+        #expect(sheet.width == 560 && sheet.height == 170, "two half-size tiles side by side")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("step-hold.png").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+    }
 }

@@ -263,6 +263,16 @@ enum CheckCommand {
     /// Writes the report where --report says (both formats; headless: DIR/report.md and .json
     /// by default), prints the Markdown otherwise.
     static func finish(_ report: CheckReport, _ o: Options) -> Int32 {
+        if o.headless, let out = o.out {
+            guard makeOutputDirectory(out) else { return CLI.Status.failure }
+            do {
+                let files = try CheckScreens.write(report.results, to: out)
+                Diagnostics.emit("lodestone check: \(files.count - 1) step screens and \(files.last!)\n")
+            } catch {
+                Diagnostics.error("check: cannot write \(error)")
+                return CLI.Status.failure
+            }
+        }
         guard let path = o.report ?? o.out.map({ $0 + "/report.md" }) else {
             writeLine(report.markdown)
             return CLI.Status.ok
