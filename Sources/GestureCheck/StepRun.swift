@@ -43,7 +43,7 @@ public enum SkipReason: Hashable, Sendable {
 public struct StepFigures: Hashable, Sendable {
     /// Seconds from the step's start to its first relevant event (a counted source).
     public var firstEvent: Double?
-    /// Relevant events per second while they arrived (a counted source), Hz.
+    /// Relevant events per second within bursts (`CheckThresholds.burstGap`; a counted source), Hz.
     public var updateRate: Double?
     /// `--input both`: compositor's first relevant event minus libinput's, milliseconds
     /// (positive: the compositor is later).
@@ -112,6 +112,8 @@ public struct StepRun {
     private var firstRelevant: [CheckSource: Timestamp] = [:]
     private var lastRelevant: [CheckSource: Timestamp] = [:]
     private var relevantCount: [CheckSource: Int] = [:]
+    /// Intervals between relevant events within a burst (gaps past `burstGap` left out): count, seconds.
+    private var intervals: [CheckSource: (count: Int, seconds: Double)] = [:]
     private var measured: [(String, Double)] = []
     private var endedBy: String?
     /// The sources that delivered anything this step watches (counted or not).
@@ -161,6 +163,13 @@ public struct StepRun {
         seen.insert(s.source)
         if counted {
             if firstRelevant[s.source] == nil { firstRelevant[s.source] = e.time }
+            if let last = lastRelevant[s.source] {
+                let gap = e.time.seconds - last.seconds
+                if gap > 0, gap <= CheckThresholds.burstGap {
+                    intervals[s.source, default: (0, 0)].count += 1
+                    intervals[s.source]!.seconds += gap
+                }
+            }
             lastRelevant[s.source] = e.time
             relevantCount[s.source, default: 0] += 1
         }
@@ -352,8 +361,8 @@ public struct StepRun {
         }
         // The rate of the source with the most events (a tie: the compositor's, first in order).
         if let src = counted.max(by: { relevantCount[$0, default: 0] < relevantCount[$1, default: 0] }),
-           let a = firstRelevant[src], let b = lastRelevant[src], relevantCount[src, default: 0] >= CheckThresholds.eventsForRate, b > a {
-            figures.updateRate = Double(relevantCount[src]! - 1) / (b.seconds - a.seconds)
+           let span = intervals[src], span.count + 1 >= CheckThresholds.eventsForRate, span.seconds > 0 {
+            figures.updateRate = Double(span.count) / span.seconds
         }
         if input == .both, let l = firstRelevant[.libinput], let c = firstRelevant[.compositor] {
             figures.sourceOffset = (c.seconds - l.seconds) * 1000

@@ -75,6 +75,9 @@ public enum CheckThresholds {
     public static let detent: Int32 = 120
     /// Fewer events than this give no update rate (two events are an interval, not a rate).
     public static let eventsForRate = 3 // events
+    /// The update rate is measured within bursts: a pause longer than this between two events
+    /// (fingers lifted, the next attempt) is not an interval (a device updates at 60–200 Hz).
+    public static let burstGap = 0.25 // s
     /// A step nobody performs ends after this (the live window and replays alike).
     public static let stepTimeout = 30.0 // s
 }

@@ -149,6 +149,10 @@ struct StepRuleTests {
         // The source with more events gives the rate; on a tie the compositor's: 11 events, 100 ms.
         #expect(abs(r.figures.updateRate! - 100) < 0.01)
         #expect(s.run(.pinch, input: .wayland).figures.sourceOffset == nil)
+        // A second pinch 2 s later at the same pace: the pause is no interval, the rate stays.
+        s.gesture(.pinch, .begin, 2, after: 2000, from: .compositor)
+        for i in 1...10 { s.gesture(.pinch, .update, 2, scale: 1 + 0.05 * Double(i), from: .compositor) }
+        #expect(abs(s.run(.pinch, input: .wayland).figures.updateRate! - 100) < 0.01)
     }
 
     @Test("--input wayland counts only the seat; libinput counts libinput's gestures; both counts either")
