@@ -24,6 +24,8 @@ public enum SkipReason: Hashable, Sendable {
     case key
     /// Nothing arrived within `CheckThresholds.stepTimeout`.
     case timeout(seconds: Double)
+    /// A replayed trace holds nothing this step watches.
+    case nothingRecorded
     /// The check was stopped (SIGINT/SIGTERM) before or during the step.
     case interrupted
     /// The step does not apply (no touchscreen for `touch`).
@@ -34,6 +36,7 @@ public enum SkipReason: Hashable, Sendable {
         case .key: "skipped with S"
         case .timeout(let s): "nothing arrived within \(fmt(s)) s"
         case .interrupted: "the check was stopped"
+        case .nothingRecorded: "nothing in the trace for this step"
         case .notApplicable(let why): why
         }
     }
@@ -360,7 +363,7 @@ public struct StepRun {
             figures.firstEvent = max(0, first.seconds - start.seconds)
         }
         // The rate of the source with the most events (a tie: the compositor's, first in order).
-        if let src = counted.max(by: { relevantCount[$0, default: 0] < relevantCount[$1, default: 0] }),
+        if step.hasUpdateRate, let src = counted.max(by: { relevantCount[$0, default: 0] < relevantCount[$1, default: 0] }),
            let span = intervals[src], span.count + 1 >= CheckThresholds.eventsForRate, span.seconds > 0 {
             figures.updateRate = Double(span.count) / span.seconds
         }

@@ -147,6 +147,10 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether the step's events stream (an update rate means something): not for taps,
+    /// clicks, detents, holds and keys.
+    public var hasUpdateRate: Bool { [.scroll, .pinch, .rotate, .swipe3, .swipe4, .drag, .touch].contains(self) }
+
     /// The threshold a step's pass rule uses, as text for the report.
     public var rule: String {
         typealias T = CheckThresholds
