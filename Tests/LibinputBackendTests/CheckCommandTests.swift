@@ -1,6 +1,7 @@
 // `lodestone check` on the command line (issue 21.1): clear usage errors with exit status 2,
 // the help, and the report written with "skipped" for a user who did nothing.
 import Foundation
+import InputProtocol
 import Testing
 import TestSupport
 
@@ -36,6 +37,7 @@ struct CheckCommandTests {
     func usage() throws {
         for (args, message) in [(["--input", "x11"], "--input wants wayland, libinput or both, not “x11”"),
                                 (["--bogus"], "unknown option “--bogus”"),
+                                (["--report"], "--report: needs a value"),
                                 (["--headless"], "--headless needs --out DIR"),
                                 (["--timeout", "0"], "--timeout wants seconds in (0, 3600], not “0”"),
                                 (["--tap", "on"], "--device and --tap read devices through libinput")] {
@@ -100,5 +102,34 @@ struct CheckCommandTests {
         #expect(sheet.width == 560 && sheet.height == 170, "two half-size tiles side by side")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("step-hold.png").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+    }
+
+    @Test("A merged trace (record --input both): libinput's devices by id, the seat's; --input both gives the offset")
+    func mergedTrace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-both-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The same hold from libinput (device 1001) and, 6 ms later, from the seat (device 1).
+        let trace = dir.appendingPathComponent("both.trace")
+        try """
+        {"format": "lodestone-input", "version": 2, "privacy": "redacted", "meta": {"backend": "wayland+libinput"}}
+        {"time": 1000, "device": 1, "type": "device_added", "name": "seat0", "capabilities": ["pointer", "gesture"]}
+        {"time": 1000, "device": 1001, "type": "device_added", "name": "Pad", "capabilities": ["pointer", "gesture"]}
+        {"time": 2000, "device": 1001, "type": "gesture", "kind": "hold", "phase": "begin", "fingers": 3}
+        {"time": 8000, "device": 1, "type": "gesture", "kind": "hold", "phase": "begin", "fingers": 3}
+        {"time": 802000, "device": 1001, "type": "gesture", "kind": "hold", "phase": "end", "fingers": 3}
+        {"time": 808000, "device": 1, "type": "gesture", "kind": "hold", "phase": "end", "fingers": 3}
+
+        """.write(to: trace, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r.json")
+        let r = try lodestone(["check", "--replay", trace.path, "--input", "both", "--steps", "hold", "--report", report.path])
+        #expect(r.status == 0, "\(r.err)")
+        let node = try JSONReader.parse(try String(contentsOf: report, encoding: .utf8))
+        guard case .array(let steps)? = node["steps"]?.value, case .array(let devices)? = node["devices"]?.value else {
+            Issue.record("no steps"); return
+        }
+        #expect(steps.first?["result"]?.plain == .string("passed"))
+        #expect(steps.first?["source_offset_ms"]?.plain == .number("6"))
+        #expect(devices.map { $0["source"]?.plain } == [.string("compositor"), .string("libinput")])
     }
 }

@@ -10,6 +10,7 @@ import GestureCheck
 import InputPipeline
 import InputProtocol
 import LibinputBackend
+import Playground
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -56,14 +57,11 @@ enum CheckCommand {
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
         var o = Options()
-        var i = 0
+        var reader = ArgumentReader(args)
         func value(_ name: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError("\(name) needs a value") }
-            return args[i]
+            do { return try reader.value(name) } catch { throw UsageError("\(error)") }
         }
-        while i < args.count {
-            let a = args[i]
+        while let a = reader.next() {
             switch a {
             case "--input":
                 let v = try value(a)
@@ -89,7 +87,6 @@ enum CheckCommand {
             default:
                 throw UsageError("unknown option “\(a)”")
             }
-            i += 1
         }
         if o.headless && o.out == nil && o.replay == nil { throw UsageError("--headless needs --out DIR") }
         if o.out != nil && !o.headless { throw UsageError("--out goes with --headless") }
