@@ -221,19 +221,23 @@ struct CheckRecordingTests {
 
 /// `lodestone check --input libinput --headless` on an emulated device playing a recording: the
 /// live route, one step at a time, with the device's libinput configuration in the report.
-func liveCheck(_ file: String, steps: String, timeout: Double, options: [String] = []) throws -> CheckRun {
+func liveCheck(_ file: String, steps: String, timeout: Double, options: [String] = [], settle: Double? = nil,
+               unplugAfter: Int? = nil) throws -> CheckRun {
     let dir = Recording.directory
     let rec = try EvemuRecording(path: dir.appendingPathComponent(file).path)
     let device = EmulatedDevice(rec.device, eventNumber: 5)
     var script = EmulatedScript()
-    script.append(rec.frames, to: device.node)
+    // unplugAfter: the first N frames, then the device is unplugged (udev backend: hotplug).
+    let frames = unplugAfter.map { Array(rec.frames.prefix($0)) } ?? rec.frames
+    script.append(frames, to: device.node)
+    if unplugAfter != nil { script.steps.append((device.node, .unplug(time: (frames.last?.time ?? 0) + 0.005))) }
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("check-live-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     let (lines, stderr, _) = try EmulatedInput.run(
         devices: [device], script: script,
-        command: [Harness.lodestone, "check", "--input", "libinput", "--headless", "--out", out.path, "--device", device.node,
-                  "--steps", steps, "--timeout", String(timeout)] + options,
-        readyToken: "check: device", readyCount: 1, settle: timeout + 5)
+        command: [Harness.lodestone, "check", "--input", "libinput", "--headless", "--out", out.path]
+            + (unplugAfter == nil ? ["--device", device.node] : []) + ["--steps", steps, "--timeout", String(timeout)] + options,
+        readyToken: "check: device", readyCount: 1, settle: settle ?? timeout + 5)
     #expect(lines.contains { $0.hasPrefix("check: step ") }, "\(lines) \(stderr)")
     let json = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
     let md = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
@@ -279,5 +283,26 @@ struct CheckLiveLibinputTests {
         #expect(off.result("tap") != "passed")
         #expect(off.diagnoses.contains("tap-disabled"))
         #expect(off.markdown.contains("Tap-to-click is off for “CyPS/2 Cypress Trackpad”"))
+    }
+
+    @Test("SIGTERM mid-check: the step in progress and the rest are skipped, and the report is still written")
+    func interrupted() throws {
+        guard Recording.available else { print("SKIPPED: recordings absent; live check interrupt not run"); return }
+        // The hold passes; 1 s after the recording ends the driver sends SIGTERM, during tap.
+        let run = try liveCheck(t480 + "hold_4", steps: "hold,tap,click", timeout: 30, settle: 1)
+        #expect(run.result("hold") == "passed")
+        #expect(run.result("tap") == "skipped" && run.result("click") == "skipped")
+        #expect(run.step("tap")?["reason"]?.plain == .string("the check was stopped"))
+        #expect(run.step("click")?["reason"]?.plain == .string("the check was stopped"))
+    }
+
+    @Test("The touchpad unplugged mid-pinch ends the step with the reason (G7), and the report is written")
+    func removedMidStep() throws {
+        guard Recording.available else { print("SKIPPED: recordings absent; live check removal not run"); return }
+        // pinch_out_2's first 40 frames: the hold, then the pinch under way (its scale below 1.3).
+        let run = try liveCheck(t480 + "pinch_out_2", steps: "pinch", timeout: 10, unplugAfter: 40)
+        #expect(run.result("pinch") == "failed")
+        guard case .string(let reason)? = run.step("pinch")?["reason"]?.plain else { Issue.record("no reason"); return }
+        #expect(reason.hasPrefix("the device dev") && reason.hasSuffix(" was removed during the step"), "\(reason)")
     }
 }
