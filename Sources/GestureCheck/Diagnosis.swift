@@ -47,6 +47,19 @@ public struct CompositorInfo: Hashable, Sendable {
     /// The advertised globals and their versions (nil: no compositor was read).
     public var globals: [String: UInt32]?
     public init(name: String? = nil, globals: [String: UInt32]? = nil) { self.name = name; self.globals = globals }
+    /// The compositor's name as far as its globals and the session say: private protocols
+    /// (weston_*, org_kde_kwin_*, gtk_shell1 of mutter, zwlr_* of wlroots) and $SWAYSOCK /
+    /// $XDG_CURRENT_DESKTOP. nil: not knowable.
+    public static func guessName(globals: [String: UInt32], environment: [String: String]) -> String? {
+        let names = globals.keys
+        if names.contains(where: { $0.hasPrefix("weston_") }) { return "weston" }
+        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
+        if names.contains("gtk_shell1") { return "Mutter (GNOME)" }
+        if names.contains(where: { $0.hasPrefix("zwlr_") }) {
+            return environment["SWAYSOCK"] != nil ? "sway" : "a wlroots compositor"
+        }
+        return environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 }
+    }
     public var isSway: Bool { name?.lowercased().hasPrefix("sway") ?? false }
     public var isWeston: Bool { name?.lowercased().hasPrefix("weston") ?? false }
     public var offersPointerGestures: Bool? { globals.map { $0["zwp_pointer_gestures_v1"] != nil } }
@@ -97,7 +110,7 @@ public enum Diagnoses {
     public static let rules: [DiagnosisRule] = [
         DiagnosisRule(id: "no-compositor-input") { f in
             // A compositor was read, libinput delivered, the seat never did (weston without a seat).
-            guard f.compositorRead, f.libinputRead,
+            guard f.input != .libinput, f.compositorRead, f.libinputRead,
                   f.results.allSatisfy({ ($0.tally[.compositor]?.all ?? 0) == 0 }),
                   f.results.contains(where: { ($0.tally[.libinput]?.all ?? 0) > 0 }) else { return [] }
             return [Diagnosis(id: "no-compositor-input", step: nil, severity: .problem,

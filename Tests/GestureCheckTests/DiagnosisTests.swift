@@ -167,4 +167,15 @@ struct DiagnosisTests {
         #expect(ids(r) == ["wrong-finger-count"])
         #expect(r.diagnoses[0].cause == "Swipes arrived with 3 fingers, not 4.")
     }
+
+    @Test("The compositor's name from its private globals and the session, or not knowable")
+    func compositorName() {
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7, "weston_capture_v1": 1], environment: [:]) == "weston")
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: ["SWAYSOCK": "/run/sway.sock"]) == "sway")
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: [:]) == "a wlroots compositor")
+        #expect(CompositorInfo.guessName(globals: ["gtk_shell1": 5], environment: [:]) == "Mutter (GNOME)")
+        #expect(CompositorInfo.guessName(globals: ["org_kde_kwin_blur_manager": 1], environment: [:]) == "KWin (KDE Plasma)")
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: [:]) == nil)
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: ["XDG_CURRENT_DESKTOP": "Hyprland"]) == "Hyprland")
+    }
 }

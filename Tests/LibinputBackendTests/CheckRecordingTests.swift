@@ -222,7 +222,7 @@ struct CheckRecordingTests {
 /// `lodestone check --input libinput --headless` on an emulated device playing a recording: the
 /// live route, one step at a time, with the device's libinput configuration in the report.
 func liveCheck(_ file: String, steps: String, timeout: Double, options: [String] = [], settle: Double? = nil,
-               unplugAfter: Int? = nil) throws -> CheckRun {
+               unplugAfter: Int? = nil, environment: [String: String] = [:]) throws -> CheckRun {
     let dir = Recording.directory
     let rec = try EvemuRecording(path: dir.appendingPathComponent(file).path)
     let device = EmulatedDevice(rec.device, eventNumber: 5)
@@ -237,7 +237,7 @@ func liveCheck(_ file: String, steps: String, timeout: Double, options: [String]
         devices: [device], script: script,
         command: [Harness.lodestone, "check", "--input", "libinput", "--headless", "--out", out.path]
             + (unplugAfter == nil ? ["--device", device.node] : []) + ["--steps", steps, "--timeout", String(timeout)] + options,
-        readyToken: "check: device", readyCount: 1, settle: settle ?? timeout + 5)
+        readyToken: "check: device", readyCount: 1, settle: settle ?? timeout + 5, environment: environment)
     #expect(lines.contains { $0.hasPrefix("check: step ") }, "\(lines) \(stderr)")
     let json = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
     let md = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
@@ -304,5 +304,18 @@ struct CheckLiveLibinputTests {
         #expect(run.result("pinch") == "failed")
         guard case .string(let reason)? = run.step("pinch")?["reason"]?.plain else { Issue.record("no reason"); return }
         #expect(reason.hasPrefix("the device dev") && reason.hasSuffix(" was removed during the step"), "\(reason)")
+    }
+
+    @Test("Under weston the report names it and lists its globals with versions; the hold still passes through libinput")
+    func underWeston() throws {
+        guard Recording.available else { print("SKIPPED: recordings absent; live check under weston not run"); return }
+        let weston = try Weston.start()
+        defer { weston.stop() }
+        let run = try liveCheck(t480 + "hold_4", steps: "hold", timeout: 10, environment: weston.clientEnvironment)
+        #expect(run.report["compositor"]?["name"]?.plain == .string("weston"))
+        #expect(run.report["compositor"]?["globals"]?["wl_compositor"] != nil)
+        #expect(run.markdown.contains("- Name: weston\n"))
+        #expect(run.markdown.contains("  - `wl_compositor` v"))
+        #expect(run.result("hold") == "passed")
     }
 }

@@ -227,11 +227,21 @@ enum CheckCommand {
                                            configuration: configs[name]))
             }
         }
-        let findings = CheckFindings(input: o.input, compositor: CompositorInfo(), devices: devices, results: results,
+        let compositor = compositorInfo()
+        let findings = CheckFindings(input: o.input, compositor: compositor, devices: devices, results: results,
                                      libinputRead: true, compositorRead: false)
-        let report = CheckReport(machine: machine(), input: o.input, compositor: CompositorInfo(), devices: devices,
+        let report = CheckReport(machine: machine(), input: o.input, compositor: compositor, devices: devices,
                                  results: results, diagnoses: Diagnoses.diagnose(findings), tracePath: tracePath)
         return finish(report, o)
+    }
+
+    /// The compositor this session runs under, when one answers ($WAYLAND_DISPLAY).
+    static func compositorInfo() -> CompositorInfo {
+        guard getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil,
+              let globals = try? CompositorGlobals.read() else { return CompositorInfo() }
+        var env: [String: String] = [:]
+        for key in ["SWAYSOCK", "XDG_CURRENT_DESKTOP"] { if let v = getenv(key) { env[key] = String(cString: v) } }
+        return CompositorInfo(name: CompositorInfo.guessName(globals: globals, environment: env), globals: globals)
     }
 
     static func configuration(_ c: LibinputDeviceConfiguration) -> DeviceConfiguration {
