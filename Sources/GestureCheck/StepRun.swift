@@ -133,6 +133,8 @@ public struct StepRun {
     private var pressed: [CheckSource: (mods: Modifiers, travel: Double)] = [:]
     private var touchDown: [CheckSource: [TouchID: (since: Timestamp, at: InputPoint, moved: Double)]] = [:]
     private var stepDevices: Set<DeviceID> = []
+    /// Device names from their device_added, per source (for messages).
+    private var deviceNames: [CheckSource: [DeviceID: String]] = [:]
 
     public init(_ step: StepName, input: CheckInput, start: Timestamp) {
         self.step = step; self.input = input; self.start = start
@@ -148,8 +150,10 @@ public struct StepRun {
         let e = s.event
         let counted = input.counts(s.source, e.kind)
         tally[s.source, default: SourceTally()].all += 1
+        if case .deviceAdded(let name, _) = e.kind { deviceNames[s.source, default: [:]][e.device] = name }
         if case .deviceRemoved = e.kind, stepDevices.contains(e.device), !complete {
-            endedBy = "the device \(e.device) was removed during the step"
+            let name = deviceNames[s.source]?[e.device].map { "“\($0)”" } ?? "\(e.device)"
+            endedBy = "the device \(name) was removed during the step"
             return
         }
         if case .scrollDirection(let d) = e.kind { tally[s.source, default: SourceTally()].scrollDirection = d }

@@ -207,6 +207,8 @@ enum CheckCommand {
             }
             writeLine("check: step \(step.rawValue): \(step.instruction)")
             var run = StepRun(step, input: o.input, start: start)
+            // The devices present so far (their names, for the step's messages).
+            for e in all { if case .deviceAdded = e.event.kind { run.feed(e) } }
             let deadline = start.seconds + o.timeout
             while !run.complete, !run.ended, !signalled(), Double(monotonicNow()) / 1e6 < deadline {
                 let left = deadline - Double(monotonicNow()) / 1e6
