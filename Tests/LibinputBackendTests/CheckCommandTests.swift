@@ -5,24 +5,16 @@ import InputProtocol
 import Testing
 import TestSupport
 
-/// Runs lodestone; its stdout, stderr and status.
+/// Runs lodestone to its end (TestSupport's child process); its stdout, stderr and status.
 func lodestone(_ args: [String]) throws -> (out: String, err: String, status: Int32) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: Harness.lodestone)
-    p.arguments = args
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    p.standardInput = FileHandle.nullDevice
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), p.terminationStatus)
+    let app = try Lodestone.launch(args, on: nil)
+    let end = try app.wait(timeout: 30)
+    guard case .exited(let status) = end else { return (app.stdout, app.stderr, -1) }
+    return (app.stdout, app.stderr, status)
 }
 
 @Suite("lodestone check: command line (issue 21.1)",
-       .enabled(if: FileManager.default.isExecutableFile(atPath: Harness.lodestone), "lodestone not built"))
+       .enabled(if: FileManager.default.isExecutableFile(atPath: Lodestone.executable), "lodestone not built"))
 struct CheckCommandTests {
     @Test("Malformed --steps: exit 2 naming the bad step and listing the valid ones")
     func badSteps() throws {
