@@ -182,11 +182,11 @@ enum CheckScreens {
     // MARK: files
 
     /// Writes DIR/step-NAME.png for every result and DIR/contact-sheet.png; returns the paths.
-    static func write(_ results: [StepResult], to dir: String) throws -> [String] {
+    static func write(_ results: [StepResult], to dir: String, reduceMotion: Bool = false) throws -> [String] {
         var paths: [String] = []
         for (i, r) in results.enumerated() {
             let path = "\(dir)/step-\(r.step.rawValue).png"
-            try render(r.step, result: r, index: i + 1, of: results.count).writePNG(to: path)
+            try render(r.step, result: r, index: i + 1, of: results.count, reduceMotion: reduceMotion).writePNG(to: path)
             paths.append(path)
         }
         let rows = (results.count + sheetColumns - 1) / sheetColumns
@@ -195,7 +195,7 @@ enum CheckScreens {
         let sheet = Canvas(width: tileW * columns, height: max(1, tileH * rows))
         sheet.clear(background)
         for (i, r) in results.enumerated() {
-            let tile = render(r.step, result: r, index: i + 1, of: results.count, scale: sheetTileScale)
+            let tile = render(r.step, result: r, index: i + 1, of: results.count, scale: sheetTileScale, reduceMotion: reduceMotion)
             sheet.draw(tile, at: Point(Double(tileW * (i % sheetColumns)), Double(tileH * (i / sheetColumns))))
         }
         let sheetPath = "\(dir)/contact-sheet.png"

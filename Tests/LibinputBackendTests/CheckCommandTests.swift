@@ -94,6 +94,23 @@ struct CheckCommandTests {
         #expect(sheet.width == 560 && sheet.height == 170, "two half-size tiles side by side")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("step-hold.png").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+        // Reduce motion: the pinch's ghost fingers (faint blue along the spread) are gone.
+        let still = dir.appendingPathComponent("still")
+        #expect(try lodestone(["check", "--replay", trace.path, "--input", "libinput", "--steps", "pinch", "--headless",
+                               "--reduce-motion", "--out", still.path]).status == 0)
+        let calm = try Image(contentsOfPNG: still.appendingPathComponent("step-pinch.png").path)
+        func ghosts(_ image: Image) -> Int {
+            var n = 0
+            for x in 32..<262 {
+                for y in 110..<270 {
+                    let p = image.pixel(x: x, y: y)
+                    if p.b > 230, p.r > 120, p.r < 200 { n += 1 }
+                }
+            }
+            return n
+        }
+        #expect(ghosts(pinch) > 200, "faint blue ghosts with motion: \(ghosts(pinch))")
+        #expect(ghosts(calm) < ghosts(pinch) / 4, "reduce motion: \(ghosts(calm)) vs \(ghosts(pinch))")
     }
 
     @Test("A merged trace (record --input both): libinput's devices by id, the seat's; --input both gives the offset")

@@ -25,7 +25,7 @@ _lodestone() {
         replay) COMPREPLY=($(compgen -W "--layout --speed --report-frames --headless --out --size --scale --fps --every --print --json --realtime --report-states $settings" -- "$cur"))
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
         record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --layout --report-states" -- "$cur")) ;;
-        check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --replay --headless --out --device --tap --help" -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --replay --headless --out --reduce-motion --device --tap --help" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --display" -- "$cur")) ;;

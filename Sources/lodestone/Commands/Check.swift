@@ -18,7 +18,7 @@ import Glibc
 
 enum CheckCommand {
     static let command = Command(name: "check",
-                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--replay TRACE] [--headless --out DIR] [--device PATH]... [--tap on|off]",
+                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--replay TRACE] [--headless --out DIR] [--reduce-motion] [--device PATH]... [--tap on|off]",
                                  summary: "a guided trackpad and compositor check: which gestures arrive, and why not", run: run)
 
     static let help = """
@@ -33,7 +33,9 @@ enum CheckCommand {
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(CheckThresholds.stepTimeout)))
       --replay TRACE run the steps over a recorded trace (`lodestone record`, `events --json`)
       --headless --out DIR  no window (with --input libinput: the devices live); the private trace
-                     of the check (text keys redacted, T3) goes to DIR/check.trace
+                     of the check (text keys redacted, T3) goes to DIR/check.trace, each step's
+                     screen to DIR/step-NAME.png, all of them to DIR/contact-sheet.png
+      --reduce-motion the screens show the fingers without their motion
       --device PATH, --tap on|off  with --input libinput: read these devices; set tap-to-click
     Exit status: 0 the report was written (whatever the results), 1 failure, 2 usage error.
     """
@@ -48,6 +50,8 @@ enum CheckCommand {
         var out: String?
         var devices: [String] = []
         var settings = DeviceSettings()
+        /// The screens show the fingers at rest, without motion ghosts (P6).
+        var reduceMotion = false
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -78,6 +82,7 @@ enum CheckCommand {
                 o.timeout = s
             case "--replay": o.replay = try value(a)
             case "--headless": o.headless = true
+            case "--reduce-motion": o.reduceMotion = true
             case "--out": o.out = try value(a)
             case "--device": o.devices.append(try value(a))
             case "--tap":
@@ -275,7 +280,7 @@ enum CheckCommand {
         if o.headless, let out = o.out {
             guard makeOutputDirectory(out) else { return CLI.Status.failure }
             do {
-                let files = try CheckScreens.write(report.results, to: out)
+                let files = try CheckScreens.write(report.results, to: out, reduceMotion: o.reduceMotion)
                 Diagnostics.emit("lodestone check: \(files.count - 1) step screens and \(files.last!)\n")
             } catch {
                 Diagnostics.error("check: cannot write \(error)")
