@@ -53,11 +53,14 @@ let package = Package(
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
         .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
+        // `lodestone check` (issue 21): steps, pass rules, diagnoses and the report (pure Swift).
+        .target(name: "GestureCheck", dependencies: ["InputProtocol"]),
         // A headless sway's recipe and the sway-inject control channel: shared by the program's
         // benches and the end-to-end tests (no Foundation).
         .target(name: "SwayHarness"),
         .executableTarget(name: "lodestone", dependencies: [
             "InputProtocol", "InputPipeline", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend",
+            "GestureCheck",
         ]),
 
         // The benchmarks (issue 20.4): out of the shipping binary, which links no cairo.
@@ -83,8 +86,9 @@ let package = Package(
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "InputPipelineTests", dependencies: ["InputPipeline", "InputProtocol"]),
+        .testTarget(name: "GestureCheckTests", dependencies: ["GestureCheck", "InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol", "EngineBench"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "Playground", "PointerEngine"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "Playground", "PointerEngine", "GestureCheck"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),

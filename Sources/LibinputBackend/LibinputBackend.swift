@@ -56,7 +56,7 @@ public final class LibinputBackend: InputSource {
     private var keyboard: XkbKeyboard?
     private var keymapProblem: LibinputError?
     private var keymapProblemReported = false
-    private var devices: [DeviceRef: DeviceID] = [:]
+    var devices: [DeviceRef: DeviceID] = [:]
     private var nextDevice: UInt32 = 1
     private var reportedOpenFailures = 0
 

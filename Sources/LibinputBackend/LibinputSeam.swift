@@ -362,3 +362,33 @@ extension DeviceRef {
         return outcome(libinput_device_config_dwt_set_enabled(raw, on ? LIBINPUT_CONFIG_DWT_ENABLED : LIBINPUT_CONFIG_DWT_DISABLED))
     }
 }
+
+// MARK: reading a device's configuration (`lodestone check`, issue 21.4)
+
+extension DeviceRef {
+    /// libinput's current configuration; nil for an option the device does not have.
+    var configuration: LibinputDeviceConfiguration {
+        var c = LibinputDeviceConfiguration(name: name, sysname: sysname)
+        if libinput_device_config_tap_get_finger_count(raw) > 0 { c.tapToClick = tapToClick }
+        if libinput_device_config_scroll_has_natural_scroll(raw) != 0 { c.naturalScroll = naturalScroll }
+        if libinput_device_config_scroll_get_methods(raw) != 0 {
+            c.scrollMethod = switch libinput_device_config_scroll_get_method(raw) {
+            case LIBINPUT_CONFIG_SCROLL_2FG: "two-finger"
+            case LIBINPUT_CONFIG_SCROLL_EDGE: "edge"
+            case LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN: "on-button-down"
+            default: "none"
+            }
+        }
+        if libinput_device_config_click_get_methods(raw) != 0 {
+            c.clickMethod = switch libinput_device_config_click_get_method(raw) {
+            case LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS: "button-areas"
+            case LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER: "clickfinger"
+            default: "none"
+            }
+        }
+        if libinput_device_config_dwt_is_available(raw) != 0 {
+            c.disableWhileTyping = libinput_device_config_dwt_get_enabled(raw) == LIBINPUT_CONFIG_DWT_ENABLED
+        }
+        return c
+    }
+}

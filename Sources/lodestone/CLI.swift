@@ -33,6 +33,7 @@ enum CLI {
         EventsCommand.command,
         RecordCommand.command,
         ReplayCommand.command,
+        CheckCommand.command,
         LintCommand.command,
         BenchCommand.command,
         SoakCommand.command,

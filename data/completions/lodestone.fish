@@ -1,10 +1,11 @@
 # fish completion for lodestone
-set -l commands playground events record replay lint bench soak
+set -l commands playground events record replay check lint bench soak
 complete -c lodestone -f
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a playground -d 'the showcase window'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a events -d 'print input events'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a record -d 'record a trace'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a replay -d 'replay a trace live, headless or printed'
+complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a check -d 'a guided trackpad and compositor check'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a lint -d 'check a layout file (default: the showcase)'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a bench -d 'benchmarks'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a soak -d 'long random input through engine and renderer'
@@ -60,3 +61,9 @@ complete -c lodestone -n '__fish_seen_subcommand_from soak' -l seed -x -d 'rando
 complete -c lodestone -n '__fish_seen_subcommand_from soak' -l render-every -x -d 'paint every Nth frame'
 complete -c lodestone -n '__fish_seen_subcommand_from soak' -l repaint-checks -x -d 'full-repaint comparisons'
 complete -c lodestone -n '__fish_seen_subcommand_from soak' -l max-growth -x -d 'allowed RSS growth in MB'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l steps -x -a 'all scroll wheel pinch rotate smart-zoom swipe3 swipe4 hold tap click drag touch keys' -d 'steps to take (comma-separated)'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l report -r -F -d 'report file (Markdown, or JSON if .json)'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l timeout -x -d 'seconds before a step is skipped'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l replay -r -F -d 'run the steps over a trace'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l device -r -F -d 'libinput device node'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l tap -x -a 'on off' -d 'tap-to-click'

@@ -1,0 +1,229 @@
+// Why a step failed (issue 21.3): rules that compare what the compositor's seat delivered with
+// what libinput saw, the device's libinput configuration and the compositor's globals. Each rule
+// has an id, a one-line cause and a remedy; GestureCheckTests has a test per rule.
+import InputProtocol
+
+/// A device as the check saw it.
+public struct CheckDevice: Hashable, Sendable {
+    public var source: CheckSource
+    public var id: DeviceID
+    public var name: String
+    public var capabilities: DeviceCapabilities
+    /// libinput's configuration of the device, when libinput was read (nil: not known).
+    public var configuration: DeviceConfiguration?
+    public init(source: CheckSource, id: DeviceID, name: String, capabilities: DeviceCapabilities,
+                configuration: DeviceConfiguration? = nil) {
+        self.source = source; self.id = id; self.name = name; self.capabilities = capabilities
+        self.configuration = configuration
+    }
+    /// A touchpad: gestures, or (a semi-mt or protocol-A pad, which libinput gives no gestures)
+    /// a pointer with libinput's tap option.
+    public var isTouchpad: Bool {
+        capabilities.contains(.pointer) && (capabilities.contains(.gesture) || configuration?.tapToClick != nil)
+    }
+}
+
+/// libinput's configuration of a device (libinput_device_config_*_get_*); nil: the device has
+/// no such option.
+public struct DeviceConfiguration: Hashable, Sendable {
+    public var tapToClick: Bool?
+    public var naturalScroll: Bool?
+    /// "two-finger", "edge", "on-button-down", "none"
+    public var scrollMethod: String?
+    /// "button-areas", "clickfinger", "none"
+    public var clickMethod: String?
+    public var disableWhileTyping: Bool?
+    public init(tapToClick: Bool? = nil, naturalScroll: Bool? = nil, scrollMethod: String? = nil,
+                clickMethod: String? = nil, disableWhileTyping: Bool? = nil) {
+        self.tapToClick = tapToClick; self.naturalScroll = naturalScroll; self.scrollMethod = scrollMethod
+        self.clickMethod = clickMethod; self.disableWhileTyping = disableWhileTyping
+    }
+}
+
+/// What the compositor is, as far as the check can tell.
+public struct CompositorInfo: Hashable, Sendable {
+    /// "sway 1.7", "weston", … nil: not knowable.
+    public var name: String?
+    /// The advertised globals and their versions (nil: no compositor was read).
+    public var globals: [String: UInt32]?
+    public init(name: String? = nil, globals: [String: UInt32]? = nil) { self.name = name; self.globals = globals }
+    /// The compositor's name as far as its globals and the session say: private protocols
+    /// (weston_*, org_kde_kwin_*, gtk_shell1 of mutter, zwlr_* of wlroots) and $SWAYSOCK /
+    /// $XDG_CURRENT_DESKTOP. nil: not knowable.
+    public static func guessName(globals: [String: UInt32], environment: [String: String]) -> String? {
+        let names = globals.keys
+        if names.contains(where: { $0.hasPrefix("weston_") }) { return "weston" }
+        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
+        if names.contains("gtk_shell1") { return "Mutter (GNOME)" }
+        if names.contains(where: { $0.hasPrefix("zwlr_") }) {
+            return environment["SWAYSOCK"] != nil ? "sway" : "a wlroots compositor"
+        }
+        return environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+    public var isSway: Bool { name?.lowercased().hasPrefix("sway") ?? false }
+    public var isWeston: Bool { name?.lowercased().hasPrefix("weston") ?? false }
+    public var offersPointerGestures: Bool? { globals.map { $0["zwp_pointer_gestures_v1"] != nil } }
+}
+
+public struct Diagnosis: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable { case problem, note }
+    public var id: String
+    /// The step it explains (nil: the whole check).
+    public var step: StepName?
+    public var severity: Severity
+    public var cause: String
+    public var remedy: String
+}
+
+/// Everything the rules read.
+public struct CheckFindings: Sendable {
+    public var input: CheckInput
+    public var compositor: CompositorInfo
+    public var devices: [CheckDevice]
+    public var results: [StepResult]
+    /// Whether libinput was read at all (`--input libinput|both`, or a libinput trace).
+    public var libinputRead: Bool
+    /// Whether the compositor's seat was read.
+    public var compositorRead: Bool
+    public init(input: CheckInput, compositor: CompositorInfo, devices: [CheckDevice], results: [StepResult],
+                libinputRead: Bool, compositorRead: Bool) {
+        self.input = input; self.compositor = compositor; self.devices = devices; self.results = results
+        self.libinputRead = libinputRead; self.compositorRead = compositorRead
+    }
+    func result(_ s: StepName) -> StepResult? { results.first { $0.step == s } }
+    func failed(_ s: StepName) -> Bool {
+        guard let r = result(s) else { return false }
+        if case .passed = r.outcome { return false }
+        return true
+    }
+    var touchpads: [CheckDevice] { devices.filter(\.isTouchpad) }
+}
+
+public struct DiagnosisRule: Sendable {
+    public var id: String
+    public var check: @Sendable (CheckFindings) -> [Diagnosis]
+}
+
+public enum Diagnoses {
+    static let gestureSteps: [StepName] = [.scroll, .pinch, .rotate, .smartZoom, .swipe3, .swipe4, .hold, .tap]
+
+    public static let rules: [DiagnosisRule] = [
+        DiagnosisRule(id: "no-compositor-input") { f in
+            // A compositor was read, libinput delivered, the seat never did (weston without a seat).
+            guard f.input != .libinput, f.compositorRead, f.libinputRead,
+                  f.results.allSatisfy({ ($0.tally[.compositor]?.all ?? 0) == 0 }),
+                  f.results.contains(where: { ($0.tally[.libinput]?.all ?? 0) > 0 }) else { return [] }
+            return [Diagnosis(id: "no-compositor-input", step: nil, severity: .problem,
+                              cause: "No input from the compositor: its seat delivered nothing while libinput saw your devices.",
+                              remedy: "Use `--input libinput` to read the devices directly (you need read access to /dev/input).")]
+        },
+        DiagnosisRule(id: "no-touchpad") { f in
+            guard f.libinputRead, f.touchpads.isEmpty, gestureSteps.contains(where: f.failed) else { return [] }
+            return [Diagnosis(id: "no-touchpad", step: nil, severity: .problem,
+                              cause: "No touchpad found: no device libinput reads has gestures or tapping.",
+                              remedy: "Check the touchpad is enabled (a function key, or the firmware setting) and shown by `libinput list-devices`; semi-mt and protocol-A pads give no gestures.")]
+        },
+        DiagnosisRule(id: "no-gestures") { f in
+            let steps = [StepName.pinch, .rotate, .swipe3, .swipe4, .hold].filter(f.failed)
+            guard f.libinputRead, !steps.isEmpty, !f.touchpads.isEmpty,
+                  !f.touchpads.contains(where: { $0.capabilities.contains(.gesture) }) else { return [] }
+            let names = f.touchpads.map { "“\($0.name)”" }.joined(separator: ", ")
+            return [Diagnosis(id: "no-gestures", step: steps[0], severity: .problem,
+                              cause: "\(names) gives no multi-finger gestures: libinput tracks too few fingers on it (a semi-mt or protocol-A touchpad).",
+                              remedy: "Nothing to set: pinch, swipe and hold need a touchpad that reports each finger; scrolling and tapping still work.")]
+        },
+        DiagnosisRule(id: "no-pointer-gestures") { f in
+            guard f.input == .wayland, f.compositor.offersPointerGestures == false else { return [] }
+            let steps = [StepName.pinch, .rotate, .swipe3, .swipe4, .hold].filter(f.failed)
+            guard !steps.isEmpty else { return [] }
+            let who = f.compositor.name.map { "Your compositor (\($0))" } ?? "Your compositor"
+            return [Diagnosis(id: "no-pointer-gestures", step: steps[0], severity: .problem,
+                              cause: "\(who) offers no pointer-gestures (zwp_pointer_gestures_v1): pinch, swipe and hold come only through the libinput backend.",
+                              remedy: "Use `--input libinput` (or `both`).")]
+        },
+        DiagnosisRule(id: "hold-not-forwarded") { f in
+            guard f.input == .wayland, f.failed(.hold), let r = f.result(.hold),
+                  let seen = r.tally[.libinput], seen.begins(.hold) > 0,
+                  (r.tally[.compositor]?.begins(.hold) ?? 0) == 0 else { return [] }
+            let fingers = seen.gestureBegins.keys.filter { $0.hasPrefix("hold ") }.sorted().first?.dropFirst(5) ?? "2"
+            let version = f.compositor.globals?["zwp_pointer_gestures_v1"]
+            let why = f.compositor.isSway ? " (sway before 1.8 does not)"
+                : version.map { $0 < 3 ? " (its pointer-gestures is version \($0); holds need 3)" : "" } ?? ""
+            return [Diagnosis(id: "hold-not-forwarded", step: .hold, severity: .problem,
+                              cause: "libinput saw a \(fingers)-finger hold; the compositor did not forward it\(why).",
+                              remedy: "Use `--input libinput`.")]
+        },
+        DiagnosisRule(id: "desktop-takes-swipes") { f in
+            var out: [Diagnosis] = []
+            for (step, n) in [(StepName.swipe3, 3), (.swipe4, 4)] where f.failed(step) {
+                guard let r = f.result(step), f.input != .libinput,
+                      let seen = r.tally[.libinput], seen.begins(.swipe, fingers: n) > 0,
+                      (r.tally[.compositor]?.begins(.swipe, fingers: n) ?? 0) == 0,
+                      f.compositor.offersPointerGestures != false else { continue }
+                let vertical = seen.swipes.filter { $0.fingers == n }.allSatisfy { abs($0.travel.dy) > abs($0.travel.dx) }
+                let which = n == 3 ? (vertical ? "Three-finger vertical swipes" : "Three-finger swipes") : "Four-finger swipes"
+                out.append(Diagnosis(id: "desktop-takes-swipes", step: step, severity: .problem,
+                                     cause: "\(which) are taken by your desktop: libinput saw them, the seat never delivered them.",
+                                     remedy: "Free them in your desktop's gesture settings (GNOME: they are fixed; KDE: System Settings › Touchpad gestures; sway: remove its `bindgesture swipe:\(n):…`), or use `--input libinput` to see them here."))
+            }
+            return out
+        },
+        DiagnosisRule(id: "tap-disabled") { f in
+            guard f.failed(.tap) || f.failed(.smartZoom) else { return [] }
+            let off = f.touchpads.filter { $0.configuration?.tapToClick == false }
+            return off.map { d in
+                Diagnosis(id: "tap-disabled", step: .tap, severity: .problem,
+                          cause: "Tap-to-click is off for “\(d.name)” (libinput's tap option, off by default).",
+                          remedy: "Turn it on: libinput option `libinput_device_config_tap_set_enabled` (`lodestone check --input libinput --tap on` tries it here); sway: `input type:touchpad tap enabled`; GNOME: `gsettings set org.gnome.desktop.peripherals.touchpad tap-to-click true`; KDE: System Settings › Touchpad › Tapping.")
+            }
+        },
+        DiagnosisRule(id: "two-finger-scroll-off") { f in
+            guard f.failed(.scroll) else { return [] }
+            return f.touchpads.compactMap { d in
+                guard let m = d.configuration?.scrollMethod, m != "two-finger" else { return nil }
+                return Diagnosis(id: "two-finger-scroll-off", step: .scroll, severity: .problem,
+                                 cause: "Two-finger scrolling is off for “\(d.name)”: its scroll method is \(m).",
+                                 remedy: "Set the scroll method to two-finger: sway `input type:touchpad scroll_method two_finger`; GNOME `gsettings set org.gnome.desktop.peripherals.touchpad two-finger-scrolling-enabled true`; KDE: System Settings › Touchpad › Scrolling.")
+            }
+        },
+        DiagnosisRule(id: "natural-scrolling") { f in
+            guard let r = f.result(.scroll) else { return [] }
+            let natural = f.touchpads.contains { $0.configuration?.naturalScroll == true }
+                || r.tally.values.contains { $0.scrollDirection == .natural }
+            guard natural else { return [] }
+            return [Diagnosis(id: "natural-scrolling", step: .scroll, severity: .note,
+                              cause: "Natural scrolling is on: content follows your fingers.",
+                              remedy: "If you expected the other direction: sway `input type:touchpad natural_scroll disabled`; GNOME `gsettings set org.gnome.desktop.peripherals.touchpad natural-scroll false`; KDE: System Settings › Touchpad › Invert scroll direction.")]
+        },
+        DiagnosisRule(id: "wheel-no-value120") { f in
+            guard let r = f.result(.wheel), let t = r.tally[f.input == .libinput ? .libinput : .compositor],
+                  t.wheelEvents > 0, t.wheelWithValue120 == 0 else { return [] }
+            return [Diagnosis(id: "wheel-no-value120", step: .wheel, severity: .note,
+                              cause: "The wheel's events carry no value120 (the compositor's wl_pointer is older than version 8).",
+                              remedy: "Nothing to fix: Lodestone scrolls one detent per click. A compositor with wl_pointer 8 (sway 1.8, GNOME 44, KDE 5.27) sends high-resolution values.")]
+        },
+        DiagnosisRule(id: "wheel-low-resolution") { f in
+            guard let r = f.result(.wheel) else { return [] }
+            let tallies = r.tally.values.filter { $0.wheelWithValue120 > 0 }
+            guard !tallies.isEmpty, tallies.allSatisfy({ $0.wheelFractional == 0 }) else { return [] }
+            return [Diagnosis(id: "wheel-low-resolution", step: .wheel, severity: .note,
+                              cause: "This mouse has no high-resolution wheel: every value120 was a whole detent (120).",
+                              remedy: "Nothing to fix: scrolling moves one detent at a time.")]
+        },
+        DiagnosisRule(id: "wrong-finger-count") { f in
+            var out: [Diagnosis] = []
+            for (step, n) in [(StepName.swipe3, 3), (.swipe4, 4)] where f.failed(step) {
+                guard let r = f.result(step) else { continue }
+                let counts = Set(r.tally.values.flatMap { $0.swipes.map(\.fingers) }.filter { $0 != n })
+                guard !counts.isEmpty, !r.tally.values.contains(where: { $0.swipes.contains { $0.fingers == n } }) else { continue }
+                out.append(Diagnosis(id: "wrong-finger-count", step: step, severity: .problem,
+                                     cause: "Swipes arrived with \(counts.sorted().map(String.init).joined(separator: ", ")) fingers, not \(n).",
+                                     remedy: n == 4 ? "Use four fingers; a touchpad that tracks fewer slots (2 on many PS/2 pads) cannot give four-finger swipes." : "Use \(n) fingers."))
+            }
+            return out
+        },
+    ]
+
+    /// Every rule that applies, in rule order.
+    public static func diagnose(_ f: CheckFindings) -> [Diagnosis] { rules.flatMap { $0.check(f) } }
+}

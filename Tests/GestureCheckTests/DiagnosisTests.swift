@@ -1,0 +1,181 @@
+// The diagnosis rules of `lodestone check` (issue 21.3): one test per rule id, each with the
+// case it names and a near miss it must not name.
+@testable import GestureCheck
+import InputProtocol
+import Testing
+
+func report(_ s: Stream, _ steps: [StepName], input: CheckInput, compositor: CompositorInfo = CompositorInfo(),
+            configurations: [String: DeviceConfiguration] = [:]) -> CheckReport {
+    CheckReport.replay(s.events, steps: steps, input: input, compositor: compositor, configurations: configurations)
+}
+
+func ids(_ r: CheckReport) -> [String] { r.diagnoses.map(\.id) }
+
+let touchpad = DeviceCapabilities([.pointer, .gesture])
+let sway17 = CompositorInfo(name: "sway 1.7", globals: ["wl_seat": 7, "zwp_pointer_gestures_v1": 3, "wl_compositor": 4])
+
+@Suite("Check diagnoses: each rule names its cause (issue 21.3)")
+struct DiagnosisTests {
+    @Test("Every rule id is unique and has a test here")
+    func ruleIds() {
+        let all = Diagnoses.rules.map(\.id)
+        #expect(Set(all).count == all.count)
+        #expect(all == ["no-compositor-input", "no-touchpad", "no-gestures", "no-pointer-gestures", "hold-not-forwarded",
+                        "desktop-takes-swipes", "tap-disabled", "two-finger-scroll-off", "natural-scrolling",
+                        "wheel-no-value120", "wheel-low-resolution", "wrong-finger-count"])
+    }
+
+    @Test("hold-not-forwarded: libinput saw a 2-finger hold, sway's seat did not (sway before 1.8)")
+    func holdNotForwarded() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.hold(2, seconds: 0.8)
+        let r = report(s, [.hold], input: .wayland, compositor: sway17)
+        #expect(r.result(.hold)?.outcome != .passed)
+        let d = r.diagnoses.first { $0.id == "hold-not-forwarded" }
+        #expect(d?.cause == "libinput saw a 2-finger hold; the compositor did not forward it (sway before 1.8 does not).")
+        #expect(d?.remedy == "Use `--input libinput`.")
+        // The seat forwarding it too: passes, no diagnosis.
+        s.hold(2, seconds: 0.8, from: .compositor)
+        #expect(!ids(report(s, [.hold], input: .wayland, compositor: sway17)).contains("hold-not-forwarded"))
+    }
+
+    @Test("no-pointer-gestures: weston has no zwp_pointer_gestures_v1; pinch only through libinput")
+    func noPointerGestures() {
+        var s = Stream(.compositor)
+        s.add(.deviceAdded(name: "seat0", capabilities: .pointer))
+        let weston = CompositorInfo(name: "weston", globals: ["wl_seat": 7])
+        let r = report(s, [.pinch, .swipe3], input: .wayland, compositor: weston)
+        #expect(ids(r) == ["no-pointer-gestures"])
+        #expect(r.diagnoses[0].cause.hasPrefix("Your compositor (weston) offers no pointer-gestures"))
+        #expect(r.diagnoses[0].remedy.contains("--input libinput"))
+        #expect(!ids(report(s, [.pinch], input: .wayland, compositor: sway17)).contains("no-pointer-gestures"))
+        #expect(!ids(report(s, [.pinch], input: .libinput, compositor: weston)).contains("no-pointer-gestures"))
+    }
+
+    @Test("no-compositor-input: the seat delivered nothing while libinput did (weston without a seat)")
+    func noCompositorInput() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.pinch(to: 1.5)
+        let r = report(s, [.pinch], input: .both, compositor: CompositorInfo(name: "weston", globals: ["wl_compositor": 4]))
+        #expect(ids(r).first == "no-compositor-input")
+        s.add(.pointerEnter(position: .zero), from: .compositor)
+        #expect(!ids(report(s, [.pinch], input: .both, compositor: CompositorInfo(globals: [:]))).contains("no-compositor-input"))
+    }
+
+    @Test("no-touchpad: libinput read, no device with gesture capability, a gesture step failed")
+    func noTouchpad() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Mouse", capabilities: .pointer))
+        #expect(ids(report(s, [.pinch], input: .libinput)) == ["no-touchpad"])
+        #expect(ids(report(s, [.wheel], input: .libinput)) == [], "a wheel step needs no touchpad")
+        var t = Stream(.libinput)
+        t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        #expect(!ids(report(t, [.pinch], input: .libinput)).contains("no-touchpad"))
+    }
+
+    @Test("no-gestures: a touchpad (tapping, no gesture capability: semi-mt) cannot pinch")
+    func noGestures() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "AlpsPS/2 ALPS GlidePoint", capabilities: .pointer))
+        let semiMT = ["AlpsPS/2 ALPS GlidePoint": DeviceConfiguration(tapToClick: false)]
+        let r = report(s, [.pinch, .tap], input: .libinput, configurations: semiMT)
+        #expect(ids(r) == ["no-gestures", "tap-disabled"])
+        #expect(r.diagnoses[0].cause == "“AlpsPS/2 ALPS GlidePoint” gives no multi-finger gestures: libinput tracks too few fingers on it (a semi-mt or protocol-A touchpad).")
+        var t = Stream(.libinput)
+        t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        #expect(!ids(report(t, [.pinch], input: .libinput)).contains("no-gestures"))
+    }
+
+    @Test("desktop-takes-swipes: 3-finger vertical swipes at libinput, none at the seat")
+    func desktopTakesSwipes() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.swipe(3, dx: 0, dy: -100)
+        s.swipe(3, dx: 0, dy: 100)
+        let r = report(s, [.swipe3], input: .wayland, compositor: sway17)
+        let d = r.diagnoses.first { $0.id == "desktop-takes-swipes" }
+        #expect(d?.cause == "Three-finger vertical swipes are taken by your desktop: libinput saw them, the seat never delivered them.")
+        #expect(d?.remedy.contains("bindgesture swipe:3") == true)
+        var t = s
+        t.swipe(3, dx: 0, dy: -100, from: .compositor)
+        #expect(!ids(report(t, [.swipe3], input: .wayland, compositor: sway17)).contains("desktop-takes-swipes"))
+    }
+
+    @Test("tap-disabled: the touchpad's libinput tap option is off; names libinput, sway, GNOME and KDE settings")
+    func tapDisabled() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.click(.left)
+        let off = ["Pad": DeviceConfiguration(tapToClick: false)]
+        let r = report(s, [.tap], input: .libinput, configurations: off)
+        #expect(ids(r) == ["tap-disabled"])
+        let d = r.diagnoses[0]
+        #expect(d.cause == "Tap-to-click is off for “Pad” (libinput's tap option, off by default).")
+        for part in ["libinput_device_config_tap_set_enabled", "input type:touchpad tap enabled",
+                     "org.gnome.desktop.peripherals.touchpad tap-to-click", "Touchpad › Tapping"] {
+            #expect(d.remedy.contains(part), "remedy names \(part)")
+        }
+        #expect(ids(report(s, [.tap], input: .libinput, configurations: ["Pad": DeviceConfiguration(tapToClick: true)])) == [])
+    }
+
+    @Test("two-finger-scroll-off: the scroll step failed and the pad scrolls by edge")
+    func twoFingerScrollOff() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        #expect(ids(report(s, [.scroll], input: .libinput, configurations: ["Pad": DeviceConfiguration(scrollMethod: "edge")])) == ["two-finger-scroll-off"])
+        #expect(ids(report(s, [.scroll], input: .libinput, configurations: ["Pad": DeviceConfiguration(scrollMethod: "two-finger")])) == [])
+    }
+
+    @Test("natural-scrolling: a note when libinput's natural scroll is on (from the configuration or the stream)")
+    func naturalScrolling() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.add(.scrollDirection(.natural))
+        s.scroll(.vertical, total: 100)
+        let r = report(s, [.scroll], input: .libinput)
+        #expect(ids(r) == ["natural-scrolling"])
+        #expect(r.diagnoses[0].severity == .note && r.diagnoses[0].cause == "Natural scrolling is on: content follows your fingers.")
+        var t = Stream(.libinput)
+        t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        t.add(.scrollDirection(.traditional))
+        #expect(ids(report(t, [.scroll], input: .libinput)) == [])
+    }
+
+    @Test("wheel: no value120 at all (wl_pointer < 8); whole detents only (no high-resolution wheel)")
+    func wheel() {
+        var s = Stream()
+        s.add(.scroll(source: .wheel, axis: .vertical, value: 15, value120: nil, stop: false))
+        #expect(ids(report(s, [.wheel], input: .wayland)) == ["wheel-no-value120"])
+        var t = Stream()
+        t.add(.scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false))
+        t.add(.scroll(source: .wheel, axis: .vertical, value: 15, value120: 240, stop: false))
+        let r = report(t, [.wheel], input: .wayland)
+        #expect(r.result(.wheel)?.outcome == .passed)
+        #expect(ids(r) == ["wheel-low-resolution"])
+        #expect(r.diagnoses[0].cause == "This mouse has no high-resolution wheel: every value120 was a whole detent (120).")
+        t.add(.scroll(source: .wheel, axis: .vertical, value: 2, value120: 15, stop: false))
+        #expect(ids(report(t, [.wheel], input: .wayland)) == [])
+    }
+
+    @Test("wrong-finger-count: four-finger swipes asked, only three-finger ones came")
+    func wrongFingerCount() {
+        var s = Stream()
+        s.swipe(3, dx: 100, dy: 0)
+        let r = report(s, [.swipe4], input: .wayland)
+        #expect(ids(r) == ["wrong-finger-count"])
+        #expect(r.diagnoses[0].cause == "Swipes arrived with 3 fingers, not 4.")
+    }
+
+    @Test("The compositor's name from its private globals and the session, or not knowable")
+    func compositorName() {
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7, "weston_capture_v1": 1], environment: [:]) == "weston")
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: ["SWAYSOCK": "/run/sway.sock"]) == "sway")
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: [:]) == "a wlroots compositor")
+        #expect(CompositorInfo.guessName(globals: ["gtk_shell1": 5], environment: [:]) == "Mutter (GNOME)")
+        #expect(CompositorInfo.guessName(globals: ["org_kde_kwin_blur_manager": 1], environment: [:]) == "KWin (KDE Plasma)")
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: [:]) == nil)
+        #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: ["XDG_CURRENT_DESKTOP": "Hyprland"]) == "Hyprland")
+    }
+}
