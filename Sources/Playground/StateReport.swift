@@ -64,6 +64,7 @@ public enum StateReport {
             object { x in
                 x.raw("element", m.element.map { "\($0.rawValue)" } ?? "null")
                 x.raw("at", point(m.origin))
+                x.raw("frame", rect(m.frame)) // inside the window (G9)
                 x.int("items", m.items.count) // how many, never their titles (T3)
             }
         } ?? "null")
