@@ -89,3 +89,90 @@ struct OverlaysInWindowTests {
         if let out = getenv("LODESTONE_SHOT") { try u.s.snapshot(scale: 1).writePNG(to: String(cString: out) + "-card-menu.png") }
     }
 }
+
+@Suite("The graph's X/Y annotation reads the drawn axes (A3)")
+struct GraphAnnotationTests {
+    typealias User = OverlaysInWindowTests.User
+
+    /// The ticks as the showcase draws them: (value, surface position) along each axis, read
+    /// from the graph's display operations: the Y hairlines with the label beside each, the X
+    /// labels centred on their tick.
+    static func drawnTicks(_ u: User) throws -> (x: [(Double, Double)], y: [(Double, Double)], plot: Rect) {
+        let canvas = Canvas(width: Int(u.s.layout.size.width), height: Int(u.s.layout.size.height))
+        let items = u.s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        let graph = try #require(items.first { $0.id == ItemID("el", Int(Showcase.ID.graph.rawValue)) })
+        var hairlines: [Rect] = []
+        var labels: [(value: Double, left: Double, center: Point)] = []
+        for op in graph.ops {
+            switch op {
+            case .fill(.rect, let r, _) where r.height == 0.5: hairlines.append(r)
+            case .text(let t, let f, let b, _):
+                if let v = Double(t) {
+                    let w = canvas.measure(t, font: f).width
+                    labels.append((v, b.x, Point(b.x + w / 2, b.y - f.size * 0.35)))
+                }
+            default: break
+            }
+        }
+        let plot = try #require(hairlines.first).union(hairlines.last!)
+        var y: [(Double, Double)] = []
+        for h in hairlines {
+            // The label right-aligned left of the hairline, at its height.
+            let label = try #require(labels.filter { $0.left < h.minX }.min { abs($0.center.y - h.minY) < abs($1.center.y - h.minY) })
+            y.append((label.value, h.minY))
+        }
+        let x = labels.filter { $0.center.y > plot.maxY }.map { ($0.value, $0.center.x) }
+        return (x.sorted { $0.0 < $1.0 }, y.sorted { $0.0 < $1.0 }, plot)
+    }
+
+    /// The value the drawn ticks give at `p`, by linear interpolation between neighbours.
+    static func interpolate(_ ticks: [(Double, Double)], at p: Double) -> (value: Double, perPoint: Double) {
+        let a = ticks.first!, b = ticks.last!
+        let perPoint = (b.0 - a.0) / (b.1 - a.1)
+        return (a.0 + (p - a.1) * perPoint, abs(perPoint))
+    }
+
+    static func parse(_ label: String) -> (x: Double, y: Double)? {
+        let parts = label.split(separator: " ")
+        guard parts.count >= 5, parts[0] == "x", let x = Double(parts[1]), let yi = parts.firstIndex(of: "y"),
+              let y = Double(parts[parts.index(after: yi)]) else { return nil }
+        return (x, y)
+    }
+
+    @Test("A3: at each drawn tick and between them, at scales 1, 1.5 and 2, the label shows the ticks' value within half a pixel",
+          arguments: [1.0, 1.5, 2.0])
+    func labelMatchesTicks(_ scale: Double) throws {
+        let u = User()
+        let ticks = try Self.drawnTicks(u)
+        #expect(ticks.x.map(\.0) == [0, 6, 12, 18, 24] && ticks.y.map(\.0) == [0, 10, 20, 30], "the ticks the showcase draws")
+        // Display rounding: one decimal.
+        let rounding = 0.05 + 1e-9
+        func pixel(_ v: Double) -> Double { ((v * scale).rounded(.down) + 0.5) / scale } // a pixel's centre
+        var xs = ticks.x.map(\.1), ys = ticks.y.map(\.1)
+        for k in 1..<ticks.x.count {
+            let a: Double = ticks.x[k - 1].1, b: Double = ticks.x[k].1
+            xs += [a + (b - a) / 4, a + (b - a) / 2]
+        }
+        for k in 1..<ticks.y.count {
+            let a: Double = ticks.y[k - 1].1, b: Double = ticks.y[k].1
+            ys.append(a + (b - a) / 2)
+        }
+        var checked = 0
+        for (k, px) in xs.enumerated() {
+            let py = ys[k % ys.count]
+            let p = Point(pixel(px), pixel(py))
+            u.move(p)
+            let text = try #require(u.s.engine.describe().annotations.first?.text, "no annotation at \(p)")
+            let shown = try #require(Self.parse(text), "unreadable label \(text)")
+            let ex = Self.interpolate(ticks.x, at: p.x), ey = Self.interpolate(ticks.y, at: p.y)
+            let halfPixel = 0.5 / scale
+            #expect(abs(shown.x - ex.value) <= ex.perPoint * halfPixel + rounding, "x at \(p): label \(text), ticks say \(ex.value)")
+            #expect(abs(shown.y - ey.value) <= ey.perPoint * halfPixel + rounding, "y at \(p): label \(text), ticks say \(ey.value)")
+            checked += 1
+        }
+        #expect(checked >= 13)
+        // The plotted origin reads zero on both axes.
+        u.move(Point(ticks.x[0].1, ticks.y[0].1))
+        #expect(u.s.engine.describe().annotations.first?.text == "x 0.0 h  y 0.0 °C")
+    }
+}

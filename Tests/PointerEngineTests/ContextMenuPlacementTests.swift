@@ -226,3 +226,36 @@ struct ContextMenuInWindowTests {
         #expect(s.engine.drainOutputs().contains(.menuItemChosen(element: Self.tall, index: want)))
     }
 }
+
+@Suite("Graph axes map values over the plot area (A3)")
+struct GraphAxesTests {
+    static let axes = GraphAxes(x: 0...24, y: 0...30, xUnit: " h", yUnit: " °C", plotInsets: PlotInsets(top: 4, left: 22, bottom: 18, right: 4))
+    static let frame = Rect(x: 100, y: 200, width: 226, height: 122) // a 200 × 100 plot at (122, 204)
+
+    @Test("A3: the plot's corners are the ranges' ends; the insets are outside the values")
+    func corners() {
+        let a = Self.axes, f = Self.frame
+        #expect(a.plotArea(in: f) == Rect(x: 122, y: 204, width: 200, height: 100))
+        #expect(a.label(at: Point(122, 304), in: f) == "x 0.0 h  y 0.0 °C")
+        #expect(a.label(at: Point(322, 204), in: f) == "x 24.0 h  y 30.0 °C")
+        #expect(a.label(at: Point(100, 320), in: f) == "x 0.0 h  y 0.0 °C", "the tick-label margin clamps to the ends")
+        #expect(a.position(x: 12, in: f) == 222 && a.position(y: 15, in: f) == 254)
+        // Zoomed twice: the insets grow with the drawing.
+        let z = Rect(x: 100, y: 200, width: 452, height: 244)
+        #expect(a.plotArea(in: z, zoom: 2) == Rect(x: 144, y: 208, width: 400, height: 200))
+    }
+
+    @Test("A3: the engine's annotation over a graph with insets reads the plot, not the frame")
+    func engineLabel() throws {
+        let id = ElementID(5)
+        let layout = try Layout(size: Size(800, 600), [
+            LayoutNode(Element(id: id, kind: .graph, frame: Self.frame, traits: ElementTraits(graph: Self.axes))),
+        ])
+        var s = Scenario(layout)
+        s.enter(at: Point(20, 20))
+        s.move(to: Point(122, 304))
+        #expect(s.frame().annotations.first?.text == "x 0.0 h  y 0.0 °C")
+        s.move(to: Point(222, 254))
+        #expect(s.frame().annotations.first?.text == "x 12.0 h  y 15.0 °C")
+    }
+}
