@@ -853,7 +853,7 @@ public struct Engine: Sendable {
     }
 
     func beam(length: Double, axis: BeamAxis, element: ElementID?) -> ShapeTarget {
-        let w = PointerTuning.beamWidth * settings.size
+        let w = PointerTuning.beamWidth(size: settings.size)
         let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
                                   : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
         return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .roundedRect,

@@ -278,17 +278,36 @@ public struct AccessoryAppearance: Hashable, Sendable {
 /// A live label next to the pointer (A3).
 public struct AnnotationAppearance: Hashable, Sendable {
     public var text: String
-    /// The label box's top-left corner, surface points. The renderer sizes the box to the text
-    /// plus `padding` on each side and may shift it to stay on the surface.
+    /// The label box's top-left corner, surface points, for the box the engine expects
+    /// (`estimatedSize`): inside the window. The renderer sizes the box to the measured text
+    /// and places it by `anchor` and `alignment`, then keeps it on the surface.
     public var origin: Point
     /// Font size, points.
     public var fontSize: Double
-    /// Inner padding of the label's rounded box, points.
+    /// Inner padding of the label's rounded box, points (the renderer puts
+    /// `AccessoryTuning.annotationSidePadding` times as much at the sides).
     public var padding: Double
     public var opacity: Double
-    public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double) {
+    /// The point beside the pointer the label hangs from, surface points.
+    public var anchor: Point
+    /// Which point of the box sits at `anchor`, as fractions of its size: (0, 0) its top-left
+    /// corner (the label right of and below the pointer), (1, 1) its bottom-right, (0.5, 1) the
+    /// middle of its bottom edge.
+    public var alignment: Vector
+    /// The box the engine placed `origin` for, points.
+    public var estimatedSize: Size
+    public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double,
+                anchor: Point? = nil, alignment: Vector = .zero, estimatedSize: Size = .zero) {
         self.text = text; self.origin = origin; self.fontSize = fontSize; self.padding = padding; self.opacity = opacity
+        self.anchor = anchor ?? origin; self.alignment = alignment; self.estimatedSize = estimatedSize
     }
+
+    /// The label's box for a measured `size`, hanging from `anchor` by `alignment`.
+    public func frame(size: Size) -> Rect {
+        Rect(x: anchor.x - alignment.dx * size.width, y: anchor.y - alignment.dy * size.height, width: size.width, height: size.height)
+    }
+    /// The box the engine expects, points.
+    public var estimatedFrame: Rect { Rect(origin: origin, size: estimatedSize) }
 }
 
 /// The band-selection rectangle (I1).
