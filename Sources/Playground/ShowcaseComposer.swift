@@ -107,7 +107,10 @@ public struct ShowcaseComposer {
             items.append(DisplayItem(ItemID("drop", Int(d.element.rawValue)), Painter.dropTarget(d)))
         }
         if let band = frame.bandSelection {
-            items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band.rect).map { $0.fading(band.opacity) }))
+            // Clipped to the collection's viewport as its items are (I1: auto-scrolling, the
+            // pointer is past the edge).
+            items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band.rect).map { $0.fading(band.opacity) },
+                                     clip: band.viewport, clipCornerRadius: band.viewportCornerRadius))
         }
         if let drag = frame.drag, let first = drag.items.first, let e = layout[first], let r = surfaceFrame(first) {
             var ops = (isShowcase ? content.ops(e, in: r, state: nil) : nil) ?? ElementLook.generic(e, in: r, state: nil, ink: ink)

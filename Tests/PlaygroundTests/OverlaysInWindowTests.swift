@@ -176,3 +176,49 @@ struct GraphAnnotationTests {
         #expect(u.s.engine.describe().annotations.first?.text == "x 0.0 h  y 0.0 °C")
     }
 }
+
+@Suite("The band stays in its viewport while it auto-scrolls (I1)")
+struct BandClipTests {
+    typealias User = OverlaysInWindowTests.User
+    typealias ID = Showcase.ID
+
+    @Test("I1: dragged past the Collection's bottom, the band auto-scrolls and is drawn only inside the viewport")
+    func bandClipped() throws {
+        let u = User()
+        let c = u.s.engine.surfaceFrame(of: ID.collection)!
+        let start = Point(c.minX + 2, c.minY + 1) // empty space at the viewport's top-left corner
+        u.move(start)
+        u.send(.button(.left, pressed: true))
+        // 40 pt below the viewport, held there: it auto-scrolls.
+        u.move(Point(c.minX + 120, c.maxY + 40), steps: 12)
+        u.wait(600)
+        u.move(Point(c.minX + 121, c.maxY + 40), steps: 1)
+        let frame = u.s.engine.describe()
+        let band = try #require(frame.bandSelection)
+        let offset = frame.containers.first { $0.element == ID.collection }?.transform.offset.dy ?? 0
+        #expect(offset > 20, "the collection auto-scrolled")
+        // The band itself reaches past the viewport on both ends: its anchor scrolled up past the
+        // top (over the card's title), the pointer is below the bottom.
+        #expect(band.rect.minY < c.minY && band.rect.maxY > c.maxY)
+        #expect(band.viewport == c)
+        let drawn = try #require(band.visibleRect)
+        #expect(c.contains(drawn), "band drawn at \(drawn) outside the viewport \(c)")
+        // Pixels: the band's item alone, painted on white: nothing outside the viewport.
+        let item = try #require(u.items("band").first)
+        let scale = 2.0
+        let canvas = Canvas(width: Int(u.window.width * scale), height: Int(u.window.height * scale), scale: scale)
+        _ = SceneRenderer(background: .white).render([item], into: canvas, bufferAge: 0)
+        let white = canvas.pixel(x: 0, y: 0)
+        var inside = 0, outside = 0
+        let px = Rect(x: c.minX * scale, y: c.minY * scale, width: c.width * scale, height: c.height * scale)
+        for y in stride(from: 0, to: canvas.height, by: 1) {
+            for x in stride(from: 0, to: canvas.width, by: 2) where canvas.pixel(x: x, y: y) != white {
+                if px.contains(Point(Double(x) + 0.5, Double(y) + 0.5)) { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(inside > 1000, "the band is drawn")
+        #expect(outside == 0, "\(outside) band pixels outside the viewport")
+        u.send(.button(.left, pressed: false))
+        if let out = getenv("LODESTONE_SHOT") { try canvas.writePNG(to: String(cString: out) + "-band.png") }
+    }
+}

@@ -319,10 +319,21 @@ public struct BandSelectionAppearance: Hashable, Sendable {
     public var collection: ElementID?
     /// What the band does to the selection (replace, extend, toggle), for the inspector.
     public var operation: SelectionOperation
+    /// The collection's viewport on the surface, points, and its corner radius: the band is
+    /// drawn clipped to it (I1: while it auto-scrolls the pointer is past the edge, and the band
+    /// must not cover the card's title or what lies below). Nil: unclipped.
+    public var viewport: Rect?
+    public var viewportCornerRadius: Double
     public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil,
-                operation: SelectionOperation = .replace) {
+                operation: SelectionOperation = .replace, viewport: Rect? = nil, viewportCornerRadius: Double = 0) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.collection = collection
-        self.operation = operation
+        self.operation = operation; self.viewport = viewport; self.viewportCornerRadius = viewportCornerRadius
+    }
+
+    /// The part of the band that is drawn: `rect` inside the viewport (nil: none of it).
+    public var visibleRect: Rect? {
+        guard let viewport else { return rect }
+        return rect.intersection(viewport)
     }
 }
 
