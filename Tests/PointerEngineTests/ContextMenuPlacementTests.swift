@@ -118,6 +118,16 @@ struct ContextMenuInWindowTests {
         s.wait(0.3) // past a possible two-finger tap's deadline
     }
 
+    static let small = Size(640, 480)
+
+    /// The 60-entry menu opened by a right click in a 640 × 480 window.
+    static func openTall() throws -> (Scenario, ContextMenuAppearance) {
+        var s = Scenario(layout(small))
+        s.enter(at: Point(300, 300))
+        rightClick(&s, at: Point(100, 60))
+        return (s, try #require(s.frame().contextMenu))
+    }
+
     func expectInside(_ m: ContextMenuAppearance, _ size: Size, _ note: String) {
         let w = Rect(x: 0, y: 0, width: size.width, height: size.height)
         #expect(w.contains(m.frame), "\(note): menu \(m.frame) leaves \(size)")
@@ -162,11 +172,8 @@ struct ContextMenuInWindowTests {
 
     @Test("G9: a menu taller than the window scrolls: the wheel moves the entries, the highlight stays visible with the arrow keys")
     func tallMenuScrolls() throws {
-        let size = Size(640, 480)
-        var s = Scenario(Self.layout(size))
-        s.enter(at: Point(300, 300))
-        Self.rightClick(&s, at: Point(100, 60))
-        var m = try #require(s.frame().contextMenu)
+        let size = Self.small
+        var (s, m) = try Self.openTall()
         #expect(m.scrolls && m.frame.height == size.height - 2 * ContextMenuPlacement.windowMargin)
         expectInside(m, size, "tall")
         #expect(m.visibleItems.lowerBound == 0 && m.visibleItems.upperBound < Self.many.count)
@@ -201,11 +208,7 @@ struct ContextMenuInWindowTests {
 
     @Test("G11: a finger drags a tall menu's entries; a tap on an entry chooses it")
     func touchScrollsTallMenu() throws {
-        let size = Size(640, 480)
-        var s = Scenario(Self.layout(size))
-        s.enter(at: Point(300, 300))
-        Self.rightClick(&s, at: Point(100, 60))
-        var m = try #require(s.frame().contextMenu)
+        var (s, m) = try Self.openTall()
         let start = m.frame.center
         s.send(.touchDown(id: 4, position: InputPoint(x: start.x, y: start.y)), from: s.touchscreen)
         for k in 1...10 {
