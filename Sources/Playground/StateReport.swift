@@ -56,11 +56,11 @@ public enum StateReport {
             }
         } ?? "null")
         o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
-        // The part drawn: inside the collection's viewport (I1).
-        o.raw("band_visible", f.bandSelection.flatMap(\.visibleRect).map { rect($0) } ?? "null")
         // What the band does, named by operation: the keys that ask for it depend on the
         // conventions (I1).
         o.raw("band_operation", f.bandSelection.map { "\"\($0.operation.rawValue)\"" } ?? "null")
+        // The part drawn: inside the collection's viewport (I1).
+        o.raw("band_visible", f.bandSelection.flatMap(\.visibleRect).map { rect($0) } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
         o.raw("menu", f.contextMenu.map { m in
             object { x in
