@@ -168,6 +168,18 @@ struct ContextMenuInWindowTests {
         expectInside(m, size, "long press")
         #expect(m.frame.maxY <= p.y - ContextMenuPlacement.touchClearance)
         #expect(m.itemFrame(m.items.count - 1).maxY < size.height - ContextMenuPlacement.windowMargin, "the last entry is off the last row")
+        // The same finger slides up onto the second entry and lifts there: it is chosen.
+        let target = m.itemFrame(1).center
+        for k in 1...8 {
+            s.wait(0.016)
+            let q = p.lerp(to: target, Double(k) / 8)
+            s.send(.touchMotion(id: 1, position: InputPoint(x: q.x, y: q.y)), from: s.touchscreen)
+        }
+        #expect(s.frame().contextMenu?.highlightedIndex == 1)
+        _ = s.engine.drainOutputs()
+        s.send(.touchUp(id: 1), from: s.touchscreen)
+        #expect(s.frame().contextMenu == nil)
+        #expect(s.engine.drainOutputs().contains(.menuItemChosen(element: Self.card, index: 1)))
     }
 
     @Test("G9: a menu taller than the window scrolls: the wheel moves the entries, the highlight stays visible with the arrow keys")

@@ -151,11 +151,17 @@ public struct ContextMenuInteraction: Interaction {
             return .handled
         case .touchMoved(let id, let p, _):
             request = recognizer.handle(.touchMotion(id: id, p), now: now)
+            // The finger that opened the menu slides onto an entry: it highlights (G11).
+            if recognizer.state == .fired(id: id), let m = menu { menu!.highlightedIndex = m.item(at: p) }
             return recognizer.swallowsTouch ? .handled : .ignored
-        case .touchUp(let id, _, _):
+        case .touchUp(let id, let p, _):
             let swallow = recognizer.swallowsTouch
+            let slid = recognizer.state == .fired(id: id) ? menu?.item(at: p) : nil
             request = recognizer.handle(.touchUp(id: id), now: now)
-            return swallow ? .handled : .ignored // the long press's lift activates nothing
+            // The long press's lift activates nothing, unless the finger slid onto an entry:
+            // lifting there chooses it, as a tap would.
+            if let slid { choose(slid, &ctx) }
+            return swallow ? .handled : .ignored
         case .touchCancel, .deviceRemoved:
             touchOnMenu = nil
             request = recognizer.handle(.touchCancel, now: now)
