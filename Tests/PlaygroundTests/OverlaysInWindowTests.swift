@@ -222,3 +222,30 @@ struct BandClipTests {
         if let out = getenv("LODESTONE_SHOT") { try canvas.writePNG(to: String(cString: out) + "-band.png") }
     }
 }
+
+@Suite("Pointer size scales the pointer, not the world (P6)")
+struct PointerSizeTests {
+    typealias User = OverlaysInWindowTests.User
+
+    /// The graph's drawn label box over the showcase at pointer `size`.
+    static func labelBox(pointerSize size: Double, shot: String? = nil) throws -> Rect {
+        let u = User(settings: PointerSettings(size: size))
+        let g = u.s.engine.surfaceFrame(of: Showcase.ID.graph)!
+        u.move(Point(g.midX, g.midY))
+        u.wait(500)
+        let item = try #require(u.items("annotation").first)
+        if let shot, let out = getenv("LODESTONE_SHOT") { try u.s.snapshot(scale: 1).writePNG(to: String(cString: out) + shot) }
+        return try #require(item.ops.compactMap { op -> Rect? in if case .fill(.capsule, let r, _) = op { r } else { nil } }.first)
+    }
+
+    /// Hinted glyph advances do not scale exactly with the font size: 18 pt text measures up to
+    /// a few per cent wider than 1.5 × the same text at 12 pt.
+    static let hintingSlack = 0.03 // × the width
+
+    @Test("P6: at pointer size 4 the graph's drawn label is at most 1.5× (plus hinting slack) as wide as at size 1")
+    func labelWidth() throws {
+        let one = try Self.labelBox(pointerSize: 1), four = try Self.labelBox(pointerSize: 4, shot: "-size4.png")
+        #expect(four.width <= one.width * (AccessoryTuning.maximumAnnotationScale + Self.hintingSlack), "\(one.width) → \(four.width)")
+        #expect(four.width > one.width, "it still grows with the pointer")
+    }
+}
