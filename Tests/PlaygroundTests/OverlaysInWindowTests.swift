@@ -248,4 +248,21 @@ struct PointerSizeTests {
         #expect(four.width <= one.width * (AccessoryTuning.maximumAnnotationScale + Self.hintingSlack), "\(one.width) → \(four.width)")
         #expect(four.width > one.width, "it still grows with the pointer")
     }
+
+    @Test("P2, P6: at pointer size 4 the drawn I-beam over the text stays at most 5 pt across, as tall as the line")
+    func beamDrawnThin() throws {
+        let u = User(settings: PointerSettings(size: 4))
+        let t = u.s.engine.surfaceFrame(of: Showcase.ID.text)!
+        u.move(Point(t.midX, t.midY))
+        u.wait(800)
+        let pointer = try #require(u.items("pointer").first)
+        let capsules = pointer.ops.compactMap { op -> Rect? in if case .fill(.capsule, let r, _) = op { r } else { nil } }
+        #expect(!capsules.isEmpty, "the I-beam is drawn")
+        let across = PointerTuning.maximumBeamWidth + 2 * Look.maximumBeamBorder
+        for r in capsules {
+            #expect(r.width <= across + 1e-9, "beam \(r.width) pt wide")
+            #expect(abs(r.height - Showcase.lineHeight) <= 2 * Look.maximumBeamBorder + 1e-9)
+        }
+        if let out = getenv("LODESTONE_SHOT") { try u.s.snapshot(scale: 2).writePNG(to: String(cString: out) + "-beam4.png") }
+    }
 }
