@@ -102,11 +102,14 @@ extension Painter {
     /// The label moves inside `surface` when given (it never hangs off the window's edge).
     public static func annotation(_ a: AnnotationAppearance, metrics: TextExtents, within surface: Rect? = nil) -> [DrawOp] {
         guard a.opacity > 0 else { return [] }
-        let pad = Vector(a.padding * 1.75, a.padding)
-        var rect = Rect(x: a.origin.x, y: a.origin.y, width: metrics.width + 2 * pad.dx, height: metrics.height + 2 * pad.dy)
+        let pad = Vector(a.padding * AccessoryTuning.annotationSidePadding, a.padding)
+        // Hung from the engine's anchor on the side it chose (it flips labels at the window's
+        // edges, A3), sized to the measured text.
+        var rect = a.frame(size: Size(metrics.width + 2 * pad.dx, metrics.height + 2 * pad.dy))
         if let s = surface {
-            rect.origin.x = max(s.minX + 2, min(rect.minX, s.maxX - rect.width - 2))
-            rect.origin.y = max(s.minY + 2, min(rect.minY, s.maxY - rect.height - 2))
+            let m = AccessoryTuning.annotationWindowMargin
+            rect.origin.x = max(s.minX + m, min(rect.minX, s.maxX - rect.width - m))
+            rect.origin.y = max(s.minY + m, min(rect.minY, s.maxY - rect.height - m))
         }
         let ops: [DrawOp] = [
             .shadow(.capsule, rect, blur: 3, offset: Vector(0, 1.5), Color.black.withAlpha(0.2)),

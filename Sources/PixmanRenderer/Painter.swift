@@ -24,6 +24,10 @@ public enum Look {
     public static let badgeOutline = Color(hex: 0x000000, alpha: 0.55)
     /// Annotation text size (pt) and padding (pt).
     public static let annotationFont = Font.system(12, bold: true)
+    /// The I-beam's contrast halo is at most this wide on each side, points (P2, P6): with
+    /// `PointerTuning.maximumBeamWidth` the beam is at most 5 pt across at any size (the
+    /// default halo, 0.8 × `pointerBorder`, is just this).
+    public static let maximumBeamBorder = 1.0
     public static let annotationPadding = Vector(7, 4)
     /// Scroll edge effect depth (pt).
     public static let edgeEffectDepth = 28.0
@@ -196,7 +200,8 @@ public enum Painter {
         let len = max(lineHeight, 8)
         let rect = vertical ? Rect(x: center.x - thick / 2, y: center.y - len / 2, width: thick, height: len)
                             : Rect(x: center.x - len / 2, y: center.y - thick / 2, width: len, height: thick)
-        let b = look.borderWidth * 0.8
+        // The contrast halo stays thin too (P6): the glyph under the beam must stay readable.
+        let b = min(look.borderWidth * 0.8, Look.maximumBeamBorder)
         let ops: [DrawOp] = [
             .shadow(.capsule, rect, blur: Look.pointerShadowBlur, offset: Vector(0, 0.5), Look.shadow),
             .fill(.capsule, rect.outsetBy(b), look.border),

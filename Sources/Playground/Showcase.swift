@@ -17,6 +17,9 @@ import PointerEngine
 public enum Showcase {
     /// The surface size the showcase is first drawn at (and the README's picture), points.
     public static let size = Size(1440, 900)
+    /// The graph's plot area inside its frame: the Y tick labels on the left, the X ones below
+    /// (A3: the drawing and the annotation both read it).
+    public static let graphPlotInsets = PlotInsets(top: 4, left: 22, bottom: 18, right: 4)
 
     /// Element ids, grouped by area (hundreds = area).
     public enum ID {
@@ -327,7 +330,7 @@ public enum Showcase {
             let c = contentFrame(5)
             add(Element(id: ID.graph, kind: .graph, frame: Rect(x: c.minX + 4, y: c.minY + 4, width: c.width - 8, height: c.height - 8),
                         label: "Temperature",
-                        traits: ElementTraits(graph: GraphAxes(x: 0...24, y: 0...30, xUnit: " h", yUnit: " °C"))),
+                        traits: ElementTraits(graph: GraphAxes(x: 0...24, y: 0...30, xUnit: " h", yUnit: " °C", plotInsets: Showcase.graphPlotInsets))),
                 in: ID.panels[5])
         }
 

@@ -107,7 +107,10 @@ public struct ShowcaseComposer {
             items.append(DisplayItem(ItemID("drop", Int(d.element.rawValue)), Painter.dropTarget(d)))
         }
         if let band = frame.bandSelection {
-            items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band.rect).map { $0.fading(band.opacity) }))
+            // Clipped to the collection's viewport as its items are (I1: auto-scrolling, the
+            // pointer is past the edge).
+            items.append(DisplayItem(ItemID("band"), Painter.bandSelection(band.rect).map { $0.fading(band.opacity) },
+                                     clip: band.viewport, clipCornerRadius: band.viewportCornerRadius))
         }
         if let drag = frame.drag, let first = drag.items.first, let e = layout[first], let r = surfaceFrame(first) {
             var ops = (isShowcase ? content.ops(e, in: r, state: nil) : nil) ?? ElementLook.generic(e, in: r, state: nil, ink: ink)
@@ -135,7 +138,7 @@ public struct ShowcaseComposer {
             let m = ink.measure(a.text, Painter.annotationFont(size: a.fontSize))
             items.append(DisplayItem(ItemID("annotation", k), Painter.annotation(a, metrics: m, within: surface)))
         }
-        if let menu = frame.contextMenu, menu.opacity > 0 { items.append(DisplayItem(ItemID("menu"), contextMenu(menu, ink: ink))) }
+        if let menu = frame.contextMenu, menu.opacity > 0 { items += contextMenu(menu, ink: ink) }
     }
 
     /// The element at `slot` of the paint order, at `surfaceFrame` (nil: not on the surface):
@@ -281,22 +284,31 @@ public struct ShowcaseComposer {
         return 1
     }
 
-    func contextMenu(_ m: ContextMenuAppearance, ink: Ink) -> [DrawOp] {
-        let font = Font.system(13)
-        let w = (m.items.map { ink.width($0, font) }.max() ?? 80) + 40
-        let h = Double(m.items.count) * m.itemHeight + 10
-        let r = Rect(x: m.origin.x, y: m.origin.y, width: max(w, 160), height: h)
-        var ops: [DrawOp] = [.shadow(.roundedRect(cornerRadius: 12), r, blur: 12, offset: Vector(0, 8), Paint.black.withAlpha(0.22)),
-                             .fill(.roundedRect(cornerRadius: 12), r, Paint(hex: 0xF9F9FB, alpha: 0.97)),
-                             .stroke(.roundedRect(cornerRadius: 12), r, lineWidth: 0.5, Palette.hairline)]
-        for (i, item) in m.items.enumerated() {
-            let row = Rect(x: r.minX + 5, y: r.minY + 5 + Double(i) * m.itemHeight, width: r.width - 10, height: m.itemHeight)
+    /// The open menu where the engine placed it (inside the window, G9): its panel, then its
+    /// entries clipped to the panel, so that scrolled ones end at its edge, and a scroll
+    /// indicator while the entries do not all fit.
+    func contextMenu(_ m: ContextMenuAppearance, ink: Ink) -> [DisplayItem] {
+        let font = Font.system(ContextMenuInteraction.fontSize)
+        let r = m.frame
+        let panel: [DrawOp] = [.shadow(.roundedRect(cornerRadius: 12), r, blur: 12, offset: Vector(0, 8), Paint.black.withAlpha(0.22)),
+                               .fill(.roundedRect(cornerRadius: 12), r, Paint(hex: 0xF9F9FB, alpha: 0.97)),
+                               .stroke(.roundedRect(cornerRadius: 12), r, lineWidth: 0.5, Palette.hairline)]
+        var rows: [DrawOp] = []
+        for i in m.visibleItems {
+            let f = m.itemFrame(i), row = Rect(x: f.minX + ContextMenuAppearance.inset, y: f.minY, width: f.width - 2 * ContextMenuAppearance.inset, height: f.height)
             // "Reopen Closed Tab" with nothing to reopen is shown disabled (I6).
-            let off = isShowcase && item == Showcase.reopenClosedTab && !state.canReopenTab
+            let off = isShowcase && m.items[i] == Showcase.reopenClosedTab && !state.canReopenTab
             let hi = m.highlightedIndex == i && !off
-            if hi { ops.append(.fill(.roundedRect(cornerRadius: 7), row, Palette.accent)) }
-            ops.append(ink.leading(item, x: row.minX + 12, in: row, font: font, hi ? .white : (off ? Palette.tertiaryInk : Palette.ink)))
+            if hi { rows.append(.fill(.roundedRect(cornerRadius: 7), row, Palette.accent)) }
+            rows.append(ink.leading(m.items[i], x: row.minX + 12, in: row, font: font, hi ? .white : (off ? Palette.tertiaryInk : Palette.ink)))
         }
-        return ops.map { $0.fading(m.opacity) }
+        if m.scrolls {
+            let track = r.insetBy(ContextMenuAppearance.inset + 2)
+            let h = max(track.height * r.height / m.contentHeight, 16)
+            let y = track.minY + (track.height - h) * m.scrollOffset / max(m.maximumScrollOffset, 1)
+            rows += Painter.scrollIndicator(Rect(x: r.maxX - 6, y: y, width: 3, height: h))
+        }
+        return [DisplayItem(ItemID("menu"), panel.map { $0.fading(m.opacity) }),
+                DisplayItem(ItemID("menu", 1), rows.map { $0.fading(m.opacity) }, clip: Rect(x: r.minX, y: r.minY + 2, width: r.width, height: r.height - 4))]
     }
 }

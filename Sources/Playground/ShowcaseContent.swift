@@ -391,18 +391,23 @@ struct ShowcaseContent {
                       Palette.tertiaryInk)]
     }
 
+    /// The graph's ticks: Y every 10 (a hairline across and its label), X every 6 (a label).
+    static let graphYTicks = [30.0, 20, 10, 0], graphXTicks = [0.0, 6, 12, 18, 24]
+
     func graph(_ e: Element, _ r: Rect) -> [DrawOp] {
         var ops: [DrawOp] = []
-        let plot = Rect(x: r.minX + 22, y: r.minY + 4, width: r.width - 26, height: r.height - 22)
-        for k in 0...3 {
-            let y = plot.minY + plot.height * Double(k) / 3
+        // The plot area the annotation maps values over (A3): one source of truth.
+        let axes = e.traits.graph ?? GraphAxes(x: 0...24, y: 0...30)
+        let plot = axes.plotArea(in: r)
+        for v in Self.graphYTicks {
+            let y = axes.position(y: v, in: r)
             ops.append(.fill(.rect, Rect(x: plot.minX, y: y, width: plot.width, height: 0.5), Palette.hairline))
-            ops.append(ink.trailing("\(30 - k * 10)", x: plot.minX - 4, in: Rect(x: 0, y: y - 6, width: 0, height: 12),
+            ops.append(ink.trailing("\(Int(v))", x: plot.minX - 4, in: Rect(x: 0, y: y - 6, width: 0, height: 12),
                                     font: .system(9), Palette.tertiaryInk))
         }
-        for k in 0...4 {
-            let x = plot.minX + plot.width * Double(k) / 4
-            ops.append(ink.centered("\(k * 6)", in: Rect(x: x - 10, y: plot.maxY + 3, width: 20, height: 12), font: .system(9), Palette.tertiaryInk))
+        for v in Self.graphXTicks {
+            let x = axes.position(x: v, in: r)
+            ops.append(ink.centered("\(Int(v))", in: Rect(x: x - 10, y: plot.maxY + 3, width: 20, height: 12), font: .system(9), Palette.tertiaryInk))
         }
         // A day of temperatures, smooth: sampled once, drawn as a filled area and a line.
         let values: [Double] = [11, 10, 9.5, 9, 10, 12.5, 16, 19.5, 22, 24.5, 26, 25, 22.5, 20, 18, 16, 14.5, 13]

@@ -60,11 +60,14 @@ public enum StateReport {
         // What the band does, named by operation: the keys that ask for it depend on the
         // conventions (I1).
         o.raw("band_operation", f.bandSelection.map { "\"\($0.operation.rawValue)\"" } ?? "null")
+        // The part drawn: inside the collection's viewport (I1).
+        o.raw("band_visible", f.bandSelection.flatMap(\.visibleRect).map { rect($0) } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
         o.raw("menu", f.contextMenu.map { m in
             object { x in
                 x.raw("element", m.element.map { "\($0.rawValue)" } ?? "null")
                 x.raw("at", point(m.origin))
+                x.raw("frame", rect(m.frame)) // inside the window (G9)
                 x.int("items", m.items.count) // how many, never their titles (T3)
             }
         } ?? "null")

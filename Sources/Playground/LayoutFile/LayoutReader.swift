@@ -120,9 +120,16 @@ struct LayoutReader {
     }
 
     private func graph(_ n: JSONNode) throws(LayoutSchemaError) -> GraphAxes {
-        let o = try ObjectReader(n, "\"graph\"", allowed: ["x", "y", "xUnit", "yUnit"])
+        let o = try ObjectReader(n, "\"graph\"", allowed: ["x", "y", "xUnit", "yUnit", "plotInsets"])
         let x = try Values.numbers(try o.required("x"), "\"x\"", count: 2), y = try Values.numbers(try o.required("y"), "\"y\"", count: 2)
         guard x[0] <= x[1], y[0] <= y[1] else { throw LayoutSchemaError("graph ranges must be [low, high]", n.position) }
-        return GraphAxes(x: x[0]...x[1], y: y[0]...y[1], xUnit: try o.string("xUnit") ?? "", yUnit: try o.string("yUnit") ?? "")
+        var insets = PlotInsets.zero
+        if let p = o["plotInsets"] {
+            let v = try Values.numbers(p, "\"plotInsets\"", count: 4)
+            guard v.allSatisfy({ $0 >= 0 }) else { throw LayoutSchemaError("graph plotInsets must be [top, left, bottom, right], each ≥ 0", p.position) }
+            insets = PlotInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        return GraphAxes(x: x[0]...x[1], y: y[0]...y[1], xUnit: try o.string("xUnit") ?? "", yUnit: try o.string("yUnit") ?? "",
+                         plotInsets: insets)
     }
 }

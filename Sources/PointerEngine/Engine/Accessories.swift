@@ -18,6 +18,23 @@ public enum AccessoryTuning {
     /// Half a fingertip's contact, points: a touch drag's badge sits this far above the contact
     /// point (plus the usual gap), clear of the finger (the 44 pt minimum touch target).
     public static let fingerRadius = 22.0
+    /// The label's padding at its sides, as a multiple of `annotationPadding` (a capsule needs
+    /// more room at its round ends).
+    public static let annotationSidePadding = 1.75
+    /// The label's text height as a multiple of the font size (ascent + descent).
+    public static let annotationLineHeight = 1.2
+    /// Space kept between a label and the window's edge, points.
+    public static let annotationWindowMargin = 2.0
+    /// P6: annotation text at pointer size 4 is at most this many times its size at 1: the
+    /// label is read, not aimed at, and a 4× label (≈ 400 pt over the graph) covers its
+    /// neighbours.
+    public static let maximumAnnotationScale = 1.5
+
+    /// P6: how much larger annotation text is at pointer `size`: 1 up to size 1, then linear
+    /// to `maximumAnnotationScale` at size 4 (the largest, P6), never more.
+    public static func annotationScale(pointerSize size: Double) -> Double {
+        clamp(1 + (maximumAnnotationScale - 1) * (size - 1) / 3, 1, maximumAnnotationScale)
+    }
 }
 
 struct AccessoryInstance: Hashable, Sendable {
@@ -170,19 +187,46 @@ struct AnnotationAnimator: Hashable, Sendable {
         instances.removeAll { $0.isGone }
     }
 
-    func appearances(around box: Rect, size: Double) -> [AnnotationAppearance] {
-        instances.map { inst in
-            let font = AccessoryTuning.annotationFontSize * size
-            let pad = AccessoryTuning.annotationPadding * size
-            let h = font + 2 * pad
-            let w = Double(inst.text.count) * font * AccessoryTuning.averageAdvance + 2 * pad
-            let anchor = placement(around: box, angle: inst.position.angle, gap: inst.position.offset * size)
-            let (s, c) = Math.sincos(inst.position.angle)
+    /// The labels beside a pointer whose drawn shape covers `box`, inside `window` (surface
+    /// points): a label that would cross an edge goes to the other side of the pointer (right
+    /// → left, below → above), and one that fits on neither side moves along the edge.
+    func appearances(around box: Rect, size: Double, window: Rect? = nil) -> [AnnotationAppearance] {
+        let scale = AccessoryTuning.annotationScale(pointerSize: size)
+        let font = AccessoryTuning.annotationFontSize * scale
+        let pad = AccessoryTuning.annotationPadding * scale
+        return instances.map { inst in
+            let w = Double(inst.text.count) * font * AccessoryTuning.averageAdvance + 2 * pad * AccessoryTuning.annotationSidePadding
+            let h = font * AccessoryTuning.annotationLineHeight + 2 * pad
+            let gap = inst.position.offset * scale
             // Grow away from the pointer: left of the anchor when pointing left, etc.
-            let x = c < -0.3 ? anchor.x - w : (c > 0.3 ? anchor.x : anchor.x - w / 2)
-            let y = s < -0.3 ? anchor.y - h : (s > 0.3 ? anchor.y : anchor.y - h / 2)
-            return AnnotationAppearance(text: inst.text, origin: Point(x, y), fontSize: font, padding: pad,
-                                        opacity: clamp(inst.opacity.value, 0, 1))
+            func place(_ angle: Double) -> (anchor: Point, alignment: Vector, frame: Rect) {
+                let anchor = placement(around: box, angle: angle, gap: gap)
+                let (s, c) = Math.sincos(angle)
+                let align = Vector(c < -0.3 ? 1 : (c > 0.3 ? 0 : 0.5), s < -0.3 ? 1 : (s > 0.3 ? 0 : 0.5))
+                return (anchor, align, Rect(x: anchor.x - align.dx * w, y: anchor.y - align.dy * h, width: w, height: h))
+            }
+            var angle = inst.position.angle
+            var placed = place(angle)
+            if let window {
+                let area = window.insetBy(AccessoryTuning.annotationWindowMargin)
+                func overflowX(_ r: Rect) -> Double { max(0, area.minX - r.minX) + max(0, r.maxX - area.maxX) }
+                func overflowY(_ r: Rect) -> Double { max(0, area.minY - r.minY) + max(0, r.maxY - area.maxY) }
+                if overflowX(placed.frame) > 0 {
+                    let flipped = place(Double.pi - angle) // mirrored left ↔ right
+                    if overflowX(flipped.frame) < overflowX(placed.frame) { angle = Double.pi - angle; placed = flipped }
+                }
+                if overflowY(placed.frame) > 0 {
+                    let flipped = place(-angle) // mirrored above ↔ below
+                    if overflowY(flipped.frame) < overflowY(placed.frame) { placed = flipped }
+                }
+                // Neither side has room: along the edge.
+                let f = placed.frame
+                let x = clamp(f.minX, area.minX, max(area.minX, area.maxX - w)), y = clamp(f.minY, area.minY, max(area.minY, area.maxY - h))
+                placed.frame.origin = Point(x, y)
+            }
+            return AnnotationAppearance(text: inst.text, origin: placed.frame.origin, fontSize: font, padding: pad,
+                                        opacity: clamp(inst.opacity.value, 0, 1), anchor: placed.anchor,
+                                        alignment: placed.alignment, estimatedSize: placed.frame.size)
         }
     }
 }

@@ -68,7 +68,8 @@ extension Engine {
         f.accessories = accessories.appearances(around: finger ?? around, size: s, color: settings.color).map {
             var a = $0; a.opacity *= accessoryOpacity; return a
         }
-        f.annotations = annotations.appearances(around: around, size: s).map { var a = $0; a.opacity *= shown; return a }
+        let window = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+        f.annotations = annotations.appearances(around: around, size: s, window: window).map { var a = $0; a.opacity *= shown; return a }
 
         if let sel = text.selection, let lines = textLines(sel.element) {
             f.textSelection = text.appearance(lines: lines)

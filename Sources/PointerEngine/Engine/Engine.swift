@@ -873,7 +873,7 @@ public struct Engine: Sendable {
     }
 
     func beam(length: Double, axis: BeamAxis, element: ElementID?) -> ShapeTarget {
-        let w = PointerTuning.beamWidth * settings.size
+        let w = PointerTuning.beamWidth(size: settings.size)
         let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
                                   : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
         return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .roundedRect,
@@ -936,11 +936,10 @@ public struct Engine: Sendable {
             let id = e.id
             if let a = e.style?.annotations, !a.isEmpty { out += a }
             if let g = e.graph, let f = index.surfaceFrame(of: id, scene: scene), f.width > 0, f.height > 0 {
-                // A3: live X/Y values under the pointer.
-                let tx = clamp((logicalPosition.x - f.minX) / f.width, 0, 1)
-                let ty = clamp((f.maxY - logicalPosition.y) / f.height, 0, 1)
-                let x = lerp(g.x.lowerBound, g.x.upperBound, tx), y = lerp(g.y.lowerBound, g.y.upperBound, ty)
-                out.append(PointerAnnotation("x \(formatNumber(x))\(g.xUnit)  y \(formatNumber(y))\(g.yUnit)"))
+                // A3: live X/Y values under the pointer, over the plot area the axes are drawn in.
+                let own = layout.property(of: id, \.frame)
+                let zoom = own.map { $0.width > 0 ? f.width / $0.width : 1 } ?? 1
+                out.append(PointerAnnotation(g.label(at: logicalPosition, in: f, zoom: zoom)))
             }
         }
         return out

@@ -7,6 +7,12 @@ public enum PointerTuning {
     public static let arrowSize = Size(width: 13, height: 19)
     /// P2: I-beam stroke width at size 1, points.
     public static let beamWidth = 2.0
+    /// P2, P6: the I-beam's stroke is never wider than this, points, at any pointer size (its
+    /// height follows the line): a wider beam hides the glyph under it, the one being aimed at.
+    public static let maximumBeamWidth = 3.0
+
+    /// P2, P6: the I-beam's stroke width at pointer `size`.
+    public static func beamWidth(size: Double) -> Double { min(beamWidth * size, maximumBeamWidth) }
     /// P1 classic: the pointer-platter extends past the element by this much, points.
     public static let classicPlatterPadding = 4.0
     /// P1 classic: the platter is a translucent version of the pointer colour.

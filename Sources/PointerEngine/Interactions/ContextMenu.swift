@@ -117,3 +117,59 @@ public enum ContextMenu {
         return menu
     }
 }
+
+/// Where a context menu goes in the window (G9, G11): always inside it.
+///
+/// A pointer's menu opens down and to the right of the pointer, flips up or to the left when it
+/// would cross the window's edge, and moves along the edge when neither side has room. A
+/// touch's menu opens above the finger, clear of it (below when there is no room above), so the
+/// finger does not hide the entries. A menu taller than the window (or than the side it opens
+/// on) is cut to fit and scrolls.
+public enum ContextMenuPlacement {
+    /// Space kept between a menu and the window's edge, points.
+    public static let windowMargin = 8.0
+    /// Space kept between a touch menu and the finger's contact point, points: a fingertip
+    /// covers about 10 mm (≈ 40 pt) across, so half of it plus a little.
+    public static let touchClearance = 24.0
+    /// A side of the finger with less room than this (and than the whole menu) is not used
+    /// by a touch menu: the menu goes over the window instead, as for the pointer. Points,
+    /// about three rows of entries.
+    public static let touchMinimumHeight = 3 * ContextMenuInteraction.itemHeight + 2 * ContextMenuAppearance.inset
+
+    /// The menu's frame on the surface, points: `size` (the whole menu) at `anchor` (the
+    /// pointer or the contact point) inside `window`. The frame is shorter than `size` when the
+    /// menu must scroll, and narrower only when the window is narrower than the menu.
+    public static func frame(anchor: Point, size: Size, window: Rect, input: ContextMenuInput) -> Rect {
+        let area = window.insetBy(windowMargin)
+        let w = min(size.width, max(area.width, 0))
+        switch input {
+        case .pointer:
+            let x = side(anchor.x, w, area.minX, area.maxX)
+            let h = min(size.height, max(area.height, 0))
+            return Rect(x: x, y: side(anchor.y, h, area.minY, area.maxY), width: w, height: h)
+        case .touch:
+            let x = clamp(anchor.x - w / 2, area.minX, max(area.minX, area.maxX - w))
+            let above = anchor.y - touchClearance - area.minY
+            let below = area.maxY - (anchor.y + touchClearance)
+            let need = min(size.height, touchMinimumHeight)
+            if above >= size.height || (above >= below && above >= need) {
+                let h = min(size.height, above)
+                return Rect(x: x, y: anchor.y - touchClearance - h, width: w, height: h)
+            }
+            if below >= need {
+                return Rect(x: x, y: anchor.y + touchClearance, width: w, height: min(size.height, below))
+            }
+            // No room on either side of the finger: over it, inside the window.
+            let h = min(size.height, max(area.height, 0))
+            return Rect(x: x, y: clamp(anchor.y - h / 2, area.minY, max(area.minY, area.maxY - h)), width: w, height: h)
+        }
+    }
+
+    /// Along one axis: after `anchor` when `length` fits before `maxEdge`, else before it when it
+    /// fits after `minEdge`, else as close to `anchor` as the edges allow.
+    static func side(_ anchor: Double, _ length: Double, _ minEdge: Double, _ maxEdge: Double) -> Double {
+        if anchor + length <= maxEdge { return max(anchor, minEdge) }
+        if anchor - length >= minEdge { return min(anchor - length, maxEdge - length) }
+        return clamp(anchor, minEdge, max(minEdge, maxEdge - length))
+    }
+}

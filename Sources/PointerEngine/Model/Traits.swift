@@ -97,16 +97,66 @@ public struct ScrubberConfiguration: Hashable, Sendable {
     public init(duration: Double) { self.duration = duration }
 }
 
+/// A graph's axes (A3): the values along them and where they are drawn. The plot area, the
+/// element's frame less `plotInsets`, is the one source of truth for both the drawing (ticks at
+/// its edges) and the X/Y annotation (the value under the pointer).
 public struct GraphAxes: Hashable, Sendable {
-    /// Value at the element's left and right edges.
+    /// Value at the plot area's left and right edges.
     public var x: ClosedRange<Double>
-    /// Value at the element's bottom and top edges.
+    /// Value at the plot area's bottom and top edges.
     public var y: ClosedRange<Double>
     public var xUnit: String
     public var yUnit: String
-    public init(x: ClosedRange<Double>, y: ClosedRange<Double>, xUnit: String = "", yUnit: String = "") {
-        self.x = x; self.y = y; self.xUnit = xUnit; self.yUnit = yUnit
+    /// The margins between the element's frame and the plot area (where the tick labels go),
+    /// points at zoom 1.
+    public var plotInsets: PlotInsets
+    public init(x: ClosedRange<Double>, y: ClosedRange<Double>, xUnit: String = "", yUnit: String = "",
+                plotInsets: PlotInsets = .zero) {
+        self.x = x; self.y = y; self.xUnit = xUnit; self.yUnit = yUnit; self.plotInsets = plotInsets
     }
+
+    /// The plot area of a graph drawn at `frame`, its insets scaled by `zoom` (a zoomed
+    /// container draws the element larger), points.
+    public func plotArea(in frame: Rect, zoom: Double = 1) -> Rect {
+        let i = plotInsets
+        return Rect(x: frame.minX + i.left * zoom, y: frame.minY + i.top * zoom,
+                    width: max(0, frame.width - (i.left + i.right) * zoom), height: max(0, frame.height - (i.top + i.bottom) * zoom))
+    }
+
+    /// The values at point `p` of a graph drawn at `frame`, clamped to the axes' ranges.
+    public func values(at p: Point, in frame: Rect, zoom: Double = 1) -> (x: Double, y: Double) {
+        let plot = plotArea(in: frame, zoom: zoom)
+        let tx = plot.width > 0 ? clamp((p.x - plot.minX) / plot.width, 0, 1) : 0
+        let ty = plot.height > 0 ? clamp((plot.maxY - p.y) / plot.height, 0, 1) : 0
+        return (lerp(x.lowerBound, x.upperBound, tx), lerp(y.lowerBound, y.upperBound, ty))
+    }
+
+    /// Where value `v` of the X axis lies on the surface, for a graph drawn at `frame`.
+    public func position(x v: Double, in frame: Rect, zoom: Double = 1) -> Double {
+        let plot = plotArea(in: frame, zoom: zoom), span = x.upperBound - x.lowerBound
+        return plot.minX + (span > 0 ? (v - x.lowerBound) / span : 0) * plot.width
+    }
+
+    /// Where value `v` of the Y axis lies on the surface (larger values higher up).
+    public func position(y v: Double, in frame: Rect, zoom: Double = 1) -> Double {
+        let plot = plotArea(in: frame, zoom: zoom), span = y.upperBound - y.lowerBound
+        return plot.maxY - (span > 0 ? (v - y.lowerBound) / span : 0) * plot.height
+    }
+
+    /// The annotation's text for the values at `p` (A3).
+    public func label(at p: Point, in frame: Rect, zoom: Double = 1) -> String {
+        let v = values(at: p, in: frame, zoom: zoom)
+        return "x \(formatNumber(v.x))\(xUnit)  y \(formatNumber(v.y))\(yUnit)"
+    }
+}
+
+/// Margins inside a frame, points.
+public struct PlotInsets: Hashable, Sendable {
+    public var top, left, bottom, right: Double
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = PlotInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 public enum ResizeAxis: String, Hashable, Sendable, CaseIterable {

@@ -278,17 +278,36 @@ public struct AccessoryAppearance: Hashable, Sendable {
 /// A live label next to the pointer (A3).
 public struct AnnotationAppearance: Hashable, Sendable {
     public var text: String
-    /// The label box's top-left corner, surface points. The renderer sizes the box to the text
-    /// plus `padding` on each side and may shift it to stay on the surface.
+    /// The label box's top-left corner, surface points, for the box the engine expects
+    /// (`estimatedSize`): inside the window. The renderer sizes the box to the measured text
+    /// and places it by `anchor` and `alignment`, then keeps it on the surface.
     public var origin: Point
     /// Font size, points.
     public var fontSize: Double
-    /// Inner padding of the label's rounded box, points.
+    /// Inner padding of the label's rounded box, points (the renderer puts
+    /// `AccessoryTuning.annotationSidePadding` times as much at the sides).
     public var padding: Double
     public var opacity: Double
-    public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double) {
+    /// The point beside the pointer the label hangs from, surface points.
+    public var anchor: Point
+    /// Which point of the box sits at `anchor`, as fractions of its size: (0, 0) its top-left
+    /// corner (the label right of and below the pointer), (1, 1) its bottom-right, (0.5, 1) the
+    /// middle of its bottom edge.
+    public var alignment: Vector
+    /// The box the engine placed `origin` for, points.
+    public var estimatedSize: Size
+    public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double,
+                anchor: Point? = nil, alignment: Vector = .zero, estimatedSize: Size = .zero) {
         self.text = text; self.origin = origin; self.fontSize = fontSize; self.padding = padding; self.opacity = opacity
+        self.anchor = anchor ?? origin; self.alignment = alignment; self.estimatedSize = estimatedSize
     }
+
+    /// The label's box for a measured `size`, hanging from `anchor` by `alignment`.
+    public func frame(size: Size) -> Rect {
+        Rect(x: anchor.x - alignment.dx * size.width, y: anchor.y - alignment.dy * size.height, width: size.width, height: size.height)
+    }
+    /// The box the engine expects, points.
+    public var estimatedFrame: Rect { Rect(origin: origin, size: estimatedSize) }
 }
 
 /// The band-selection rectangle (I1).
@@ -300,10 +319,21 @@ public struct BandSelectionAppearance: Hashable, Sendable {
     public var collection: ElementID?
     /// What the band does to the selection (replace, extend, toggle), for the inspector.
     public var operation: SelectionOperation
+    /// The collection's viewport on the surface, points, and its corner radius: the band is
+    /// drawn clipped to it (I1: while it auto-scrolls the pointer is past the edge, and the band
+    /// must not cover the card's title or what lies below). Nil: unclipped.
+    public var viewport: Rect?
+    public var viewportCornerRadius: Double
     public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil,
-                operation: SelectionOperation = .replace) {
+                operation: SelectionOperation = .replace, viewport: Rect? = nil, viewportCornerRadius: Double = 0) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.collection = collection
-        self.operation = operation
+        self.operation = operation; self.viewport = viewport; self.viewportCornerRadius = viewportCornerRadius
+    }
+
+    /// The part of the band that is drawn: `rect` inside the viewport (nil: none of it).
+    public var visibleRect: Rect? {
+        guard let viewport else { return rect }
+        return rect.intersection(viewport)
     }
 }
 
@@ -404,21 +434,63 @@ public struct ScrubberAppearance: Hashable, Sendable {
     }
 }
 
-/// An open context menu (G9, I6).
+/// An open context menu (G9, I6), placed inside the window (`ContextMenuPlacement`).
 public struct ContextMenuAppearance: Hashable, Sendable {
+    /// Space above the first entry and below the last inside the menu, points.
+    public static let inset = 5.0
     /// The element it belongs to.
     public var element: ElementID?
-    /// Top-left of the menu, surface points.
-    public var origin: Point
+    /// The menu on the surface, points: inside the window; shorter than `contentHeight` when
+    /// the entries scroll.
+    public var frame: Rect
     public var items: [String]
-    /// Index of the item under the pointer.
+    /// Index of the item under the pointer (or chosen with the arrow keys).
     public var highlightedIndex: Int?
-    /// Height of one item row, points; width is the renderer's (text width + padding).
+    /// Height of one item row, points.
     public var itemHeight: Double
+    /// How far the entries are scrolled up inside the frame, points (0 when they all fit).
+    public var scrollOffset: Double
     public var opacity: Double
-    public init(element: ElementID?, origin: Point, items: [String], highlightedIndex: Int?, itemHeight: Double = 28, opacity: Double) {
-        self.element = element; self.origin = origin; self.items = items
-        self.highlightedIndex = highlightedIndex; self.itemHeight = itemHeight; self.opacity = opacity
+    public init(element: ElementID?, frame: Rect, items: [String], highlightedIndex: Int?, itemHeight: Double = 28,
+                scrollOffset: Double = 0, opacity: Double) {
+        self.element = element; self.frame = frame; self.items = items
+        self.highlightedIndex = highlightedIndex; self.itemHeight = itemHeight
+        self.scrollOffset = scrollOffset; self.opacity = opacity
+    }
+
+    /// Top-left of the menu, surface points.
+    public var origin: Point { frame.origin }
+    /// The height of all the entries with the insets, points.
+    public var contentHeight: Double { Self.contentHeight(items: items.count, itemHeight: itemHeight) }
+    public static func contentHeight(items: Int, itemHeight: Double) -> Double { Double(items) * itemHeight + 2 * inset }
+    /// Whether the entries do not all fit and scroll.
+    public var scrolls: Bool { contentHeight > frame.height + 1e-9 }
+    /// The furthest the entries scroll, points.
+    public var maximumScrollOffset: Double { max(0, contentHeight - frame.height) }
+    /// Entry `i`'s row on the surface, points (scrolled: it may lie outside `frame`).
+    public func itemFrame(_ i: Int) -> Rect {
+        Rect(x: frame.minX, y: frame.minY + Self.inset + Double(i) * itemHeight - scrollOffset, width: frame.width, height: itemHeight)
+    }
+    /// The entries wholly or partly shown, in order.
+    public var visibleItems: Range<Int> {
+        guard itemHeight > 0, !items.isEmpty else { return 0..<0 }
+        let first = Int(((scrollOffset - Self.inset) / itemHeight).rounded(.down))
+        let last = Int(((scrollOffset + frame.height - Self.inset) / itemHeight).rounded(.up))
+        return max(0, first)..<min(items.count, max(0, last))
+    }
+    /// The entry under surface point `p`, if any.
+    public func item(at p: Point) -> Int? {
+        guard frame.contains(p), itemHeight > 0 else { return nil }
+        let i = Int(((p.y - frame.minY + scrollOffset - Self.inset) / itemHeight).rounded(.down))
+        return items.indices.contains(i) ? i : nil
+    }
+    /// The scroll offset that shows entry `i` whole, moving as little as it can.
+    public func scrollOffset(showing i: Int) -> Double {
+        let top = Self.inset + Double(i) * itemHeight, bottom = top + itemHeight
+        var o = scrollOffset
+        if top - Self.inset < o { o = top - Self.inset }
+        if bottom + Self.inset > o + frame.height { o = bottom + Self.inset - frame.height }
+        return clamp(o, 0, maximumScrollOffset)
     }
 }
 

@@ -40,8 +40,9 @@ enum PlaygroundCommand {
                             frames keeps the last frame's), pointer {at, drawn, opacity, bounds}, hovered,
                             effects [{element, kind, progress,
                             scale, frame, content, platter, shadow}], accessories [{glyph, center, size,
-                            opacity}], drag, band, band_operation (replace|extend|toggle), selection,
-                            menu {element, at, items} (an open context menu), revealed {id: opacity},
+                            opacity}], drag, band, band_operation (replace|extend|toggle), band_visible
+                            (the band inside its viewport), selection, menu {element, at, frame, items}
+                            (an open context menu, inside the window), revealed {id: opacity},
                             offsets {id: [x, y]}, drops [{items, target, operation, input}], activations,
                             playback {id: {time, playing}} (each scrubber's playhead, seconds), conventions,
                             animating, layout {size, columns, hud_docked, hud_shown, content_offset,

@@ -107,7 +107,10 @@ public struct BandSelectionInteraction: Interaction {
 
     public func contribute(to frame: inout Frame, context: InteractionContext) {
         if let b = band, let r = b.band {
-            frame.bandSelection = BandSelectionAppearance(rect: r, collection: collection, operation: b.operation ?? .replace)
+            let viewport = collection.flatMap { context.surfaceFrame(of: $0) }
+            frame.bandSelection = BandSelectionAppearance(rect: r, collection: collection, operation: b.operation ?? .replace,
+                                                          viewport: viewport,
+                                                          viewportCornerRadius: collection.flatMap { context.layout[$0]?.cornerRadius } ?? 0)
         }
     }
 }

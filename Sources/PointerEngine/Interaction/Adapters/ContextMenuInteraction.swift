@@ -8,22 +8,31 @@ public struct ContextMenuInteraction: Interaction {
     var recognizer = ContextMenuRecognizer()
     public private(set) var menu: ContextMenuAppearance?
     var now = Timestamp(rawValue: 0)
+    /// A finger on the open menu: it chooses the entry it lifts from, unless it scrolled.
+    var touchOnMenu: TouchOnMenu?
 
-    /// Menu row height and the width estimate used to hit-test rows, points.
+    struct TouchOnMenu: Hashable, Sendable {
+        var id: TouchID
+        var start: Point
+        var last: Point
+        var scrolled: Bool
+    }
+
+    /// Menu row height, points.
     public static let itemHeight = 28.0
+    /// The narrowest menu, points.
     public static let minimumWidth = 160.0
+    /// The size of the entries' text, points, and the space around it across a row (the row's
+    /// inset, the text's leading and trailing margins), points: with
+    /// `AccessoryTuning.averageAdvance` they give the menu's width before the renderer
+    /// measures the text.
+    public static let fontSize = 13.0
+    public static let horizontalPadding = 40.0
 
     public init() {}
 
-    func width(of items: [String]) -> Double {
-        max(Self.minimumWidth, Double(items.map(\.count).max() ?? 0) * AccessoryTuning.annotationFontSize * AccessoryTuning.averageAdvance + 32)
-    }
-
-    func row(at p: Point) -> Int? {
-        guard let m = menu else { return nil }
-        let r = Rect(origin: m.origin, size: Size(width(of: m.items), Double(m.items.count) * m.itemHeight))
-        guard r.contains(p) else { return nil }
-        return Int((p.y - m.origin.y) / m.itemHeight)
+    static func width(of items: [String]) -> Double {
+        max(minimumWidth, Double(items.map(\.count).max() ?? 0) * fontSize * AccessoryTuning.averageAdvance + horizontalPadding)
     }
 
     mutating func open(_ req: ContextMenuRequest, _ ctx: InteractionContext) {
@@ -41,9 +50,42 @@ public struct ContextMenuInteraction: Interaction {
             cur = e.parent
         }
         let items = ContextMenu.items(own: own, hidden: hidden).map(\.title)
+        touchOnMenu = nil
         guard !items.isEmpty else { menu = nil; return }
-        menu = ContextMenuAppearance(element: id, origin: req.location, items: items, highlightedIndex: nil,
+        let size = Size(Self.width(of: items), ContextMenuAppearance.contentHeight(items: items.count, itemHeight: Self.itemHeight))
+        let window = Rect(x: 0, y: 0, width: ctx.layout.size.width, height: ctx.layout.size.height)
+        let frame = ContextMenuPlacement.frame(anchor: req.location, size: size, window: window, input: req.input)
+        menu = ContextMenuAppearance(element: id, frame: frame, items: items, highlightedIndex: nil,
                                      itemHeight: Self.itemHeight, opacity: 1)
+    }
+
+    /// Scrolls the open menu's entries by `dy` points (positive: toward the last entry).
+    mutating func scroll(by dy: Double) {
+        guard let m = menu else { return }
+        menu!.scrollOffset = clamp(m.scrollOffset + dy, 0, m.maximumScrollOffset)
+    }
+
+    /// Moves the highlight with the keyboard (up, down, home, end) and scrolls it into view.
+    mutating func highlight(_ key: String) {
+        guard let m = menu, !m.items.isEmpty else { return }
+        let last = m.items.count - 1
+        let i: Int
+        switch (key, m.highlightedIndex) {
+        case ("down", nil), ("home", _): i = 0
+        case ("up", nil), ("end", _): i = last
+        case ("down", let h?): i = min(h + 1, last)
+        case ("up", let h?): i = max(h - 1, 0)
+        default: return
+        }
+        menu!.highlightedIndex = i
+        menu!.scrollOffset = menu!.scrollOffset(showing: i)
+    }
+
+    /// Chooses entry `i` (nil: none) and closes the menu.
+    mutating func choose(_ i: Int?, _ ctx: inout InteractionContext) {
+        if let m = menu, let i { ctx.emit(.menuItemChosen(element: m.element, index: i)) }
+        menu = nil
+        touchOnMenu = nil
     }
 
     public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
@@ -57,24 +99,33 @@ public struct ContextMenuInteraction: Interaction {
             return .handled
         case .pointerPressed(.left, let p, _, _):
             if let m = menu {
-                if let i = row(at: p) { ctx.emit(.menuItemChosen(element: m.element, index: i)) }
-                menu = nil
+                choose(m.item(at: p), &ctx)
                 return .handled // the click that closes a menu does nothing else
             }
             guard ctx.settings.conventions.isSecondaryClick(ctx.modifiers) else { return .ignored }
             request = recognizer.handle(.secondaryClick(p), now: now)
             return .handled
         case .pointerMoved(let p, _):
-            if menu != nil { menu!.highlightedIndex = row(at: p) }
+            if let m = menu { menu!.highlightedIndex = m.item(at: p) }
             return .ignored
-        case .key(let k, pressed: true) where KeyNames.name(of: k) == "esc":
-            guard menu != nil else { return .ignored }
-            menu = nil
+        case .intent(.scroll(let d, _), let p, _) where menu != nil:
+            // The open menu is modal: a scroll over it moves its entries, elsewhere nothing.
+            if menu!.frame.contains(p) { scroll(by: d.dy) }
+            return .handled
+        case .key(let k, pressed: true) where menu != nil:
+            switch KeyNames.name(of: k) {
+            case "esc": choose(nil, &ctx)
+            case "enter", "space": choose(menu!.highlightedIndex, &ctx)
+            case let name?: highlight(name)
+            case nil: break
+            }
             return .handled
         case .touchDown(let id, let p, _):
             if let m = menu {
-                if let i = row(at: p) { ctx.emit(.menuItemChosen(element: m.element, index: i)) }
-                menu = nil
+                guard m.frame.contains(p) else { choose(nil, &ctx); return .handled }
+                // A finger on the menu chooses where it lifts, or scrolls the entries.
+                touchOnMenu = TouchOnMenu(id: id, start: p, last: p, scrolled: false)
+                menu!.highlightedIndex = m.item(at: p)
                 return .handled
             }
             if ctx.settings.conventions.isSecondaryClick(ctx.modifiers) {
@@ -83,14 +134,36 @@ public struct ContextMenuInteraction: Interaction {
             }
             request = recognizer.handle(.touchDown(id: id, p), now: now)
             return .ignored
+        case .touchMoved(let id, let p, _) where touchOnMenu?.id == id:
+            var t = touchOnMenu!
+            if !t.scrolled, t.start.distance(to: p) > ContextMenuRecognizer.longPressSlop {
+                t.scrolled = true
+                menu?.highlightedIndex = nil
+            }
+            if t.scrolled { scroll(by: t.last.y - p.y) } // the entries follow the finger
+            t.last = p
+            touchOnMenu = t
+            return .handled
+        case .touchUp(let id, let p, _) where touchOnMenu?.id == id:
+            let t = touchOnMenu!
+            touchOnMenu = nil
+            if !t.scrolled, let m = menu { choose(m.item(at: p), &ctx) }
+            return .handled
         case .touchMoved(let id, let p, _):
             request = recognizer.handle(.touchMotion(id: id, p), now: now)
+            // The finger that opened the menu slides onto an entry: it highlights (G11).
+            if recognizer.state == .fired(id: id), let m = menu { menu!.highlightedIndex = m.item(at: p) }
             return recognizer.swallowsTouch ? .handled : .ignored
-        case .touchUp(let id, _, _):
+        case .touchUp(let id, let p, _):
             let swallow = recognizer.swallowsTouch
+            let slid = recognizer.state == .fired(id: id) ? menu?.item(at: p) : nil
             request = recognizer.handle(.touchUp(id: id), now: now)
-            return swallow ? .handled : .ignored // the long press's lift activates nothing
+            // The long press's lift activates nothing, unless the finger slid onto an entry:
+            // lifting there chooses it, as a tap would.
+            if let slid { choose(slid, &ctx) }
+            return swallow ? .handled : .ignored
         case .touchCancel, .deviceRemoved:
+            touchOnMenu = nil
             request = recognizer.handle(.touchCancel, now: now)
             return .ignored
         case .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .modifiersChanged, .pointerLeft, .pointerEntered, .intent:
@@ -106,6 +179,7 @@ public struct ContextMenuInteraction: Interaction {
     public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         _ = recognizer.handle(.touchCancel, now: now)
         menu = nil
+        touchOnMenu = nil
     }
 
     public var isActive: Bool { false }
