@@ -1,0 +1,88 @@
+// cage 0.1.4 (a wlroots 0.15 kiosk compositor) for end-to-end tests (issue 19): headless
+// backend, pixman renderer, run as uid 65534 (cage refuses root) in its own runtime directory,
+// with the sway-inject shim preloaded (it wraps wlr_backend_autocreate, which cage calls too)
+// for real pointer and keyboard input. cage runs the program it shows itself: the test's
+// lodestone is its child. Stopped by PID.
+import Foundation
+import SwayHarness
+
+public final class Cage: Compositor {
+    public let runtimeDirectory: TemporaryDirectory
+    public let process: ChildProcess
+    public let socket: String
+    /// Injected devices (nil without the shim).
+    public let seat: SeatInjector?
+    /// The headless output, points (wlroots' default mode, scale 1).
+    public static let outputSize = (width: 1280, height: 720)
+
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socket, "PATH": Sway.path]
+    }
+
+    /// Why cage cannot run here (nil when it can).
+    public static var unavailable: String? {
+        if !programOnPath("cage") { return "cage is not installed (scripts/setup test installs it)" }
+        if getuid() != 0 { return "cage refuses root and the harness runs it as uid 65534: needs root to switch users" }
+        return nil
+    }
+
+    /// Starts cage showing `program arguments` (a path runnable by uid 65534).
+    public static func start(showing program: [String], inject: Bool = true, timeout: Double = 20) throws -> Cage {
+        try Cage(program: program, inject: inject, timeout: timeout)
+    }
+
+    private init(program: [String], inject: Bool, timeout: Double) throws {
+        if let why = Cage.unavailable { throw HarnessError(why) }
+        let dir = try TemporaryDirectory(prefix: "lodestone-cage")
+        runtimeDirectory = dir
+        var env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path, "XDG_CACHE_HOME": dir.path,
+                   "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1"]
+        var control: String?
+        if inject {
+            guard let library = SwayInject.library() else {
+                throw HarnessError("the sway-inject fixture is not built: run scripts/build-fixtures (make test does)")
+            }
+            // A copy cage's uid can read, in its own directory (the checkout may be private).
+            let copy = dir.file("sway-inject.so")
+            try FileManager.default.copyItem(atPath: library, toPath: copy)
+            chmod(copy, 0o644)
+            control = dir.file("inject.sock")
+            env["LD_PRELOAD"] = copy
+            env["LODESTONE_INJECT_SOCKET"] = control
+            env["LODESTONE_INJECT_DEVICES"] = "keyboard,pointer"
+        }
+        try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
+        let id = SwaySetup.unprivilegedID
+        process = try ChildProcess(["/usr/bin/setpriv", "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "cage", "--"] + program,
+                                   environment: env, name: "cage")
+        var found: String?
+        let process = self.process
+        do {
+            try waitUntil(timeout: timeout, "cage to create its socket in \(dir.path)") {
+                if let t = process.poll() { throw HarnessError("cage exited during startup (\(t))") }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+                found = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { dir.file($0) }
+                return found != nil
+            }
+            seat = try control.map {
+                try SeatInjector(socket: $0, layoutSize: (Double(Cage.outputSize.width), Double(Cage.outputSize.height)), timeout: timeout)
+            }
+        } catch {
+            process.stop()
+            throw HarnessError("\(error)\n--- cage stderr:\n\(process.stderr)")
+        }
+        socket = found!
+    }
+
+    deinit { process.stop() }
+
+    /// A screenshot of the output with grim (wlr-screencopy), physical pixels.
+    public func screenshot() throws -> Image {
+        let dir = try TemporaryDirectory(prefix: "lodestone-shot")
+        let path = dir.file("shot.png")
+        let p = try ChildProcess(["grim", "-l", "1", path], environment: clientEnvironment, name: "grim")
+        let t = try p.wait(timeout: 10)
+        guard t == .exited(0) else { throw HarnessError("grim failed (\(t)): \(p.stderr)") }
+        return try Image(contentsOfPNG: path)
+    }
+}
