@@ -147,3 +147,34 @@ struct ShowcaseUnderCageTests {
         #expect(travelled > 48 * Self.momentumGain, "the list moved \(travelled) points for 48 points of finger travel: no momentum")
     }
 }
+
+/// wayfire 0.7 (wlroots 0.15) where it can start: it renders with GLES only, so it needs a DRM
+/// render node; without one the suite is skipped, naming that.
+@Suite("Showcase under wayfire 0.7 (wlroots), input through the sway-inject shim (issue 19)", .serialized,
+       .enabled(if: Cage.wayfireUnavailable == nil && SwayInject.library() != nil,
+                Comment(rawValue: Cage.wayfireUnavailable ?? "needs the sway-inject fixture (scripts/build-fixtures)")))
+struct ShowcaseUnderWayfireTests {
+    @Test("the showcase maps under wayfire and the pointer through its seat hovers the Back button")
+    func windowAndHover() throws {
+        let wayfire = try Cage.startWayfire()
+        defer { wayfire.stop() }
+        let seat = try #require(wayfire.seat)
+        let scratch = try TemporaryDirectory(prefix: "lodestone-state")
+        let state = StateLog(path: scratch.file("state.jsonl"))
+        let app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"], on: wayfire)
+        defer { app.stop() }
+        let first = try state.waitFor("a first frame under wayfire", timeout: 30, settled: false) { $0.size != nil }
+        #expect(first.scale >= 1)
+        // wayfire places the window itself: sweep the pointer until the program reports it,
+        // then aim at Back from the reported offset.
+        let back = PlaygroundSession().engine.surfaceFrame(of: Showcase.ID.back)!
+        let output = (Double(Cage.outputSize.width), Double(Cage.outputSize.height))
+        try seat.move(to: output.0 / 2, output.1 / 2)
+        let seen = try state.waitFor("the pointer in the window", settled: false) { MutterShowcase.at($0) != nil && $0.frame > first.frame }
+        let at = MutterShowcase.at(seen)!
+        let origin = (x: output.0 / 2 - at.x, y: output.1 / 2 - at.y)
+        try seat.move(to: origin.x + back.midX, origin.y + back.midY)
+        try state.waitFor("Back hovered", settled: false) { $0.hovered == Int(Showcase.ID.back.rawValue) }
+        #expect(app.isRunning, "\(app.stderr)")
+    }
+}

@@ -1,4 +1,5 @@
-// cage 0.1.4 (a wlroots 0.15 kiosk compositor) for end-to-end tests (issue 19): headless
+// cage 0.1.4 (a wlroots 0.15 kiosk compositor), and wayfire 0.7 where it can run, for
+// end-to-end tests (issue 19): headless
 // backend, pixman renderer, run as uid 65534 (cage refuses root) in its own runtime directory,
 // with the sway-inject shim preloaded (it wraps wlr_backend_autocreate, which cage calls too)
 // for real pointer and keyboard input. cage runs the program it shows itself: the test's
@@ -28,12 +29,35 @@ public final class Cage: Compositor {
 
     /// Starts cage showing `program arguments` (a path runnable by uid 65534).
     public static func start(showing program: [String], inject: Bool = true, timeout: Double = 20) throws -> Cage {
-        try Cage(program: program, inject: inject, timeout: timeout)
+        if let why = Cage.unavailable { throw HarnessError(why) }
+        return try Cage(name: "cage", command: { _ in ["cage", "--"] + program }, inject: inject, timeout: timeout)
     }
 
-    private init(program: [String], inject: Bool, timeout: Double) throws {
-        if let why = Cage.unavailable { throw HarnessError(why) }
-        let dir = try TemporaryDirectory(prefix: "lodestone-cage")
+    /// Why wayfire cannot run here (nil when it can): wayfire 0.7 renders with GLES only and
+    /// exits at start without a DRM render node ("Failed to get DRM file descriptor!", measured).
+    public static var wayfireUnavailable: String? {
+        if !programOnPath("wayfire") { return "wayfire is not installed (scripts/setup test installs it)" }
+        if getuid() != 0 { return "the harness runs wayfire as uid 65534: needs root to switch users" }
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        if !nodes.contains(where: { $0.hasPrefix("renderD") }) {
+            return "no DRM render node (/dev/dri/renderD*): wayfire 0.7 has no pixman renderer and exits without one"
+        }
+        return nil
+    }
+
+    /// Starts wayfire 0.7 (no plugins: no decorations, no animations) with the same shim;
+    /// clients are started by the test on its socket.
+    public static func startWayfire(inject: Bool = true, timeout: Double = 20) throws -> Cage {
+        if let why = Cage.wayfireUnavailable { throw HarnessError(why) }
+        return try Cage(name: "wayfire", command: { dir in
+            let config = dir.file("wayfire.ini")
+            try "[core]\nplugins = \nxwayland = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+            return ["wayfire", "-c", config]
+        }, inject: inject, timeout: timeout)
+    }
+
+    private init(name: String, command: (TemporaryDirectory) throws -> [String], inject: Bool, timeout: Double) throws {
+        let dir = try TemporaryDirectory(prefix: "lodestone-\(name)")
         runtimeDirectory = dir
         var env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path, "XDG_CACHE_HOME": dir.path,
                    "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1"]
@@ -51,15 +75,17 @@ public final class Cage: Compositor {
             env["LODESTONE_INJECT_SOCKET"] = control
             env["LODESTONE_INJECT_DEVICES"] = "keyboard,pointer"
         }
+        let argv = try command(dir)
+        for f in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] { chown(dir.file(f), unprivilegedUID, unprivilegedGID) }
         try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
         let id = SwaySetup.unprivilegedID
-        process = try ChildProcess(["/usr/bin/setpriv", "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "cage", "--"] + program,
-                                   environment: env, name: "cage")
+        process = try ChildProcess(["/usr/bin/setpriv", "--reuid=\(id)", "--regid=\(id)", "--clear-groups"] + argv,
+                                   environment: env, name: name)
         var found: String?
         let process = self.process
         do {
-            try waitUntil(timeout: timeout, "cage to create its socket in \(dir.path)") {
-                if let t = process.poll() { throw HarnessError("cage exited during startup (\(t))") }
+            try waitUntil(timeout: timeout, "\(name) to create its socket in \(dir.path)") {
+                if let t = process.poll() { throw HarnessError("\(name) exited during startup (\(t))") }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
                 found = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { dir.file($0) }
                 return found != nil
@@ -69,7 +95,7 @@ public final class Cage: Compositor {
             }
         } catch {
             process.stop()
-            throw HarnessError("\(error)\n--- cage stderr:\n\(process.stderr)")
+            throw HarnessError("\(error)\n--- \(name) stderr:\n\(process.stderr)")
         }
         socket = found!
     }
