@@ -12,7 +12,7 @@ import PointerEngine
 import Playground
 
 /// The showcase as cage's program, state written where cage's uid may write.
-final class CageShowcase {
+final class CageShowcase: AimedShowcase {
     let cage: Cage
     let seat: SeatInjector
     let state: StateLog
@@ -48,17 +48,10 @@ final class CageShowcase {
 
     deinit { cage.stop() }
 
-    func frame(_ id: ElementID) -> Rect { model.engine.surfaceFrame(of: id)! }
-
+    /// The window is the whole output.
+    let origin: (x: Double, y: Double) = (0, 0)
     var pointer = Point(1001.5, 684.25)
-    func glide(to p: Point, steps: Int = 8) throws {
-        let from = pointer
-        for k in 1...steps {
-            let q = from.lerp(to: p, Double(k) / Double(steps))
-            try seat.move(to: q.x, q.y)
-        }
-        pointer = p
-    }
+    func aim(_ x: Double, _ y: Double) throws { try seat.move(to: x, y) }
 }
 
 /// uid 65534, as the harness runs sway and cage.

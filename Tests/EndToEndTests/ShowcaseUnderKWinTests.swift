@@ -13,7 +13,7 @@ import PointerEngine
 import Playground
 
 /// The showcase in a window of its own KWin at one scale.
-final class KWinShowcase {
+final class KWinShowcase: AimedShowcase {
     let kwin: KWin
     let seat: KWinSeat?
     let app: ChildProcess
@@ -23,7 +23,7 @@ final class KWinShowcase {
     /// The window rule's place and size, points: an odd size, so size × scale has fractions.
     static let placement = KWin.Placement(x: 20, y: 10, width: 1443, height: 903)
     var origin: (x: Double, y: Double) { (Double(Self.placement.x), Double(Self.placement.y)) }
-    private(set) var pointer = Point(0, 0)
+    var pointer = Point(0, 0)
     static let setupTimeout = 30.0
 
     /// The output, points: room for the placed window at every scale tested.
@@ -73,8 +73,6 @@ final class KWinShowcase {
     /// Over no element (below the panels, right of the minimized toolbar), in whole points.
     static let probe = Point(1001, 884)
 
-    func frame(_ id: ElementID) -> Rect { model.engine.surfaceFrame(of: id)! }
-
     /// Waits until the program reports the pointer at `p` (within `tolerance` points).
     @discardableResult
     func waitForPointer(at p: Point, tolerance: Double = 0.01, timeout: Double = 10) throws -> AppState {
@@ -83,15 +81,9 @@ final class KWinShowcase {
         }
     }
 
-    func move(to p: Point) throws {
+    func aim(_ x: Double, _ y: Double) throws {
         guard let seat else { throw HarnessError("no fake input") }
-        try seat.move(to: origin.x + p.x, origin.y + p.y)
-        pointer = p
-    }
-
-    func glide(to p: Point, steps: Int = 8) throws {
-        let from = pointer
-        for k in 1...steps { try move(to: from.lerp(to: p, Double(k) / Double(steps))) }
+        try seat.move(to: x, y)
     }
 
     /// The frame report's lines: "frame N size WxH scale S buffer WxH".

@@ -29,7 +29,7 @@ struct SharedMutter: SuiteTrait, TestScoping {
 }
 
 /// The showcase in a window of the shared mutter, its origin on the monitor found by a probe.
-final class MutterShowcase {
+final class MutterShowcase: AimedShowcase {
     let mutter: Mutter
     let seat: MutterSeat
     let app: ChildProcess
@@ -38,7 +38,7 @@ final class MutterShowcase {
     private let scratch: TemporaryDirectory
     /// The surface's top-left corner on the monitor (logical pixels).
     private(set) var origin: (x: Double, y: Double) = (0, 0)
-    private(set) var pointer = Point(0, 0)
+    var pointer = Point(0, 0)
     static let setupTimeout = 30.0
 
     init(arguments: [String] = []) throws {
@@ -95,18 +95,8 @@ final class MutterShowcase {
 
     static func at(_ s: AppState?) -> (x: Double, y: Double)? { AppState.point((s?.json["pointer"] as? [String: Any])?["at"]) }
 
-    func frame(_ id: ElementID) -> Rect { model.engine.surfaceFrame(of: id)! }
-
-    /// Absolute motion to a surface point (through the screen-cast stream).
-    func move(to p: Point) throws {
-        try seat.move(to: origin.x + p.x, origin.y + p.y)
-        pointer = p
-    }
-
-    func glide(to p: Point, steps: Int = 8) throws {
-        let from = pointer
-        for k in 1...steps { try move(to: from.lerp(to: p, Double(k) / Double(steps))) }
-    }
+    /// Absolute motion through the screen-cast stream.
+    func aim(_ x: Double, _ y: Double) throws { try seat.move(to: x, y) }
 }
 
 @Suite("Showcase under mutter 43 headless, input through its RemoteDesktop API (issue 19)", .serialized,
