@@ -3,9 +3,9 @@
 // round(size × scale) pixels (wp_fractional_scale_v1 + wp_viewporter), Lodestone warns once that
 // KWin lacks wp_presentation, the pointer lands where the pixels are (hit-testing at fractional
 // positions), and the highlight (E1), the lift (E2), a copy/move drag (I2) and a right-click menu
-// (G9) work through KWin's input path. Checks read the state (`--state-out`) and the frame
-// report (`--report-frames`): KWin's screenshot D-Bus API is not reachable from a test client,
-// so no pixels are read here.
+// (G9) work through KWin's input path. Checks read the state (`--state-out`), the frame report
+// (`--report-frames`) and KWin's own screenshots (org.kde.KWin.ScreenShot2, in device pixels):
+// the sidebar's 1 px separator is one device pixel wide, in place, at both scales.
 import Foundation
 import Testing
 import TestSupport
@@ -30,8 +30,7 @@ final class KWinShowcase: AimedShowcase {
     static let logical = (width: 1600, height: 1000)
 
     init(scale: Double, arguments: [String] = [], input: Bool = true) throws {
-        kwin = try KWin.start(width: Int(Double(Self.logical.width) * scale), height: Int(Double(Self.logical.height) * scale),
-                              scale: scale, placement: Self.placement)
+        kwin = try KWin.start(width: Self.logical.width, height: Self.logical.height, scale: scale, placement: Self.placement)
         seat = input ? try kwin.fakeInput() : nil
         scratch = try TemporaryDirectory(prefix: "lodestone-state")
         state = StateLog(path: scratch.file("state.jsonl"))
@@ -113,6 +112,30 @@ struct ShowcaseUnderKWinTests {
         let warnings = w.app.stderr.split(separator: "\n").filter { $0.contains("compositor lacks") }
         #expect(warnings.count == 1 && warnings.first?.contains("wp_presentation") == true, "warnings: \(warnings)")
         #expect(w.app.isRunning)
+    }
+
+    @Test("on screen (KWin's ScreenShot2) the window sits at the rule's place × scale, and the sidebar's edge is crisp: one device pixel from sidebar to content",
+          arguments: [1.25, 1.5])
+    func crispEdge(scale: Double) throws {
+        let w = try KWinShowcase(scale: scale, input: false)
+        try waitUntil(timeout: 10, "a presented frame") { !w.buffers.isEmpty }
+        usleep(1_500_000)
+        let shot = try w.kwin.screenshot()
+        // KWin's --width/--height are points: the screen is that times the scale, in pixels.
+        #expect(shot.width == Int((Double(KWinShowcase.logical.width) * scale).rounded())
+                && shot.height == Int((Double(KWinShowcase.logical.height) * scale).rounded()), "screenshot \(shot.width)×\(shot.height)")
+        if let dir = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] { try? shot.writePNG(to: "\(dir)/kwin@\(scale)x.png") }
+        // Along a row through the empty sidebar, at its right edge ((20 + 220) points × scale,
+        // a whole pixel at both scales): sidebar colour up to the edge, one separator pixel, the
+        // content colour from the edge on. A separator drawn 1 point wide at 1.5, or misplaced
+        // by a rounding, would spread over two pixels or shift.
+        let edge = Int(((w.origin.x + w.frame(Showcase.ID.sidebar).maxX) * scale).rounded())
+        let y = Int(((w.origin.y + 500) * scale).rounded())
+        let px = (edge - 3...edge + 1).map { shot.pixel(x: $0, y: y) }
+        let sidebar = px[0], line = px[2], content = px[3]
+        #expect(px[1].matches(sidebar) && px[4].matches(content), "row \(y) from x \(edge - 3): \(px)")
+        #expect(sidebar.distance(to: content) > 6, "sidebar \(sidebar) and content \(content) should differ")
+        #expect(line.distance(to: sidebar) > 6 && line.distance(to: content) > 6, "no separator pixel at x \(edge - 1): \(px)")
     }
 
     @Test("hit-testing at a fractional scale: the pointer lands on the surface point KWin puts it at, corner to corner, and over an icon lifts it",
