@@ -71,7 +71,10 @@ struct ShowcaseUnderCageTests {
     @Test("E1: the window fills cage's output at scale 1, Lodestone names once each protocol cage lacks, and the hovered bar button's platter is on screen (grim)")
     func windowAndHighlight() throws {
         let w = try CageShowcase()
-        let warnings = w.cage.process.stderr.split(separator: "\n").filter { $0.contains("compositor lacks") }
+        func lacking() -> [Substring] { w.cage.process.stderr.split(separator: "\n").filter { $0.contains("compositor lacks") } }
+        // The program's stderr is cage's (cage starts it): wait for the lines rather than race them.
+        try? waitUntil(timeout: 5, "Lodestone's warnings") { lacking().count >= Self.lacks.count }
+        let warnings = lacking()
         for interface in Self.lacks {
             #expect(warnings.filter { $0.contains(interface + ":") }.count == 1, "warnings: \(warnings)")
         }

@@ -109,7 +109,11 @@ struct ShowcaseUnderMutterTests {
     /// constraints, but no xdg-decoration and no fractional-scale manager).
     static let lacks = ["zxdg_decoration_manager_v1", "wp_fractional_scale_manager_v1"]
 
-    /// Touch and absolute motion go through a screen-cast stream (PipeWire).
+    /// Touch and absolute motion go through a screen-cast stream (PipeWire); every input test
+    /// aims with absolute motion. Installed but failing to start is a failure, not a skip.
+    static let streamTrait = ConditionTrait.enabled(if: programOnPath("pipewire"),
+        "PipeWire is not installed (scripts/setup test installs it): mutter's absolute motion and touch need a screen-cast stream")
+
     static func requireStream(_ w: MutterShowcase) throws {
         if let why = w.mutter.screencastUnavailable { throw HarnessError("cannot aim the pointer: \(why)") }
     }
@@ -132,7 +136,7 @@ struct ShowcaseUnderMutterTests {
         #expect(w.app.isRunning, "\(w.app.stderr)")
     }
 
-    @Test("E1: through mutter's pointer, the Back button in the toolbar highlights")
+    @Test("E1: through mutter's pointer, the Back button in the toolbar highlights", streamTrait)
     func highlight() throws {
         let w = try MutterShowcase()
         try Self.requireStream(w)
@@ -144,7 +148,7 @@ struct ShowcaseUnderMutterTests {
         #expect(s.effect(on: id)?["kind"] as? String == "highlight")
     }
 
-    @Test("E2: through mutter's pointer, an app icon lifts")
+    @Test("E2: through mutter's pointer, an app icon lifts", streamTrait)
     func lift() throws {
         let w = try MutterShowcase()
         try Self.requireStream(w)
@@ -162,7 +166,7 @@ struct ShowcaseUnderMutterTests {
     /// windows with Super+drag (its default mouse-button-modifier), not with these.
     static let habits: [(Conventions, MutterSeat.Key)] = [(.desktop, .leftCtrl), (.mac, .leftAlt)]
 
-    @Test("I2: a pointer drag with the copy key (desktop Ctrl, mac Alt) through mutter is a copy; without the key a move",
+    @Test("I2: a pointer drag with the copy key (desktop Ctrl, mac Alt) through mutter is a copy; without the key a move", streamTrait,
           arguments: [0, 1])
     func copyDrag(habit: Int) throws {
         let (conventions, key) = Self.habits[habit]
@@ -195,7 +199,7 @@ struct ShowcaseUnderMutterTests {
     /// The finger travel, points (4 steps of 12: about one wheel detent, as under sway).
     static let fingerTravel = 48.0
 
-    @Test("G1: a finger scroll through mutter (NotifyPointerAxis with the finger flag, then finish) moves the list; the glide after it needs an axis_stop mutter 43 does not send")
+    @Test("G1: a finger scroll through mutter (NotifyPointerAxis with the finger flag, then finish) moves the list; the glide after it needs an axis_stop mutter 43 does not send", streamTrait)
     func fingerScrollMomentum() throws {
         let w = try MutterShowcase()
         try Self.requireStream(w)
@@ -227,7 +231,7 @@ struct ShowcaseUnderMutterTests {
         }
     }
 
-    @Test("G9: a right-click through mutter opens the context menu with no input after it")
+    @Test("G9: a right-click through mutter opens the context menu with no input after it", streamTrait)
     func rightClickMenu() throws {
         let w = try MutterShowcase()
         try Self.requireStream(w)
@@ -240,7 +244,7 @@ struct ShowcaseUnderMutterTests {
         #expect(s.menu?["element"] as? Int == Int(card.rawValue), "menu: \(String(describing: s.menu))")
     }
 
-    @Test("I2 G11: a touch drag through mutter's screen-cast stream, Ctrl held, produces a copy by touch")
+    @Test("I2 G11: a touch drag through mutter's screen-cast stream, Ctrl held, produces a copy by touch", streamTrait)
     func touchCopyDrag() throws {
         let w = try MutterShowcase()
         try Self.requireStream(w)
