@@ -1,6 +1,7 @@
 // The showcase in a window of a compositor under test whose surface origin on the output is
 // known (sway, mutter, KWin, cage): element frames come from the showcase model, and the pointer
 // is moved in surface points through that compositor's own input route.
+import Testing
 import TestSupport
 import PointerEngine
 import Playground
@@ -30,3 +31,9 @@ extension AimedShowcase {
         for k in 1...steps { try move(to: from.lerp(to: p, Double(k) / Double(steps))) }
     }
 }
+
+/// The compositor matrix (issue 19): mutter, KWin, cage and wayfire one suite at a time. Each
+/// starts its own compositor and session bus; run side by side they starved each other's
+/// startup on 2 cores (a cage window that never drew while mutter and KWin started).
+@Suite("The compositor matrix (issue 19)", .serialized)
+struct CompositorMatrix {}
