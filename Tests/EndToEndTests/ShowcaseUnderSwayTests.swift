@@ -44,7 +44,7 @@ struct SharedSway: SuiteTrait, TestScoping {
 }
 
 /// The showcase running in a window of the shared sway at one output scale.
-final class ShowcaseWindow {
+final class ShowcaseWindow: AimedShowcase {
     let sway: Sway
     let seat: SeatInjector
     let app: ChildProcess
@@ -56,7 +56,7 @@ final class ShowcaseWindow {
     /// The showcase model, laid out for the window's size: element frames on the surface.
     let model = PlaygroundSession(size: SharedSway.size)
     private let scratch: TemporaryDirectory
-    private(set) var pointer: Point
+    var pointer: Point
     nonisolated(unsafe) static var shots = 0
 
     /// Setup waits are generous: they end as soon as the condition holds, and a loaded machine
@@ -134,19 +134,7 @@ final class ShowcaseWindow {
     /// minimized toolbar).
     static let probe = Point(1001.5, 884.25)
 
-    func frame(_ id: ElementID) -> Rect { model.engine.surfaceFrame(of: id)! }
-
-    /// Moves the pointer to a surface point in one absolute motion.
-    func move(to p: Point) throws {
-        try seat.move(to: origin.x + p.x, origin.y + p.y)
-        pointer = p
-    }
-
-    /// Moves the pointer to `p` in `steps` motions, as a hand would.
-    func glide(to p: Point, steps: Int = 8) throws {
-        let from = pointer
-        for k in 1...steps { try move(to: from.lerp(to: p, Double(k) / Double(steps))) }
-    }
+    func aim(_ x: Double, _ y: Double) throws { try seat.move(to: x, y) }
 
     /// Waits until nothing hovers, no effect shows and nothing animates.
     @discardableResult

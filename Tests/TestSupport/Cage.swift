@@ -1,0 +1,114 @@
+// cage 0.1.4 (a wlroots 0.15 kiosk compositor), and wayfire 0.7 where it can run, for
+// end-to-end tests (issue 19): headless
+// backend, pixman renderer, run as uid 65534 (cage refuses root) in its own runtime directory,
+// with the sway-inject shim preloaded (it wraps wlr_backend_autocreate, which cage calls too)
+// for real pointer and keyboard input. cage runs the program it shows itself: the test's
+// lodestone is its child. Stopped by PID.
+import Foundation
+import SwayHarness
+
+public final class Cage: Compositor {
+    public let runtimeDirectory: TemporaryDirectory
+    public let process: ChildProcess
+    public let socket: String
+    /// Injected devices (nil without the shim).
+    public let seat: SeatInjector?
+    /// The headless output, points (wlroots' default mode, scale 1).
+    public static let outputSize = (width: 1280, height: 720)
+
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socket, "PATH": Sway.path]
+    }
+
+    /// Why cage cannot run here (nil when it can).
+    public static var unavailable: String? {
+        if !programOnPath("cage") { return "cage is not installed (scripts/setup test installs it)" }
+        if getuid() != 0 { return "cage refuses root and the harness runs it as uid 65534: needs root to switch users" }
+        return nil
+    }
+
+    /// Starts cage showing `program arguments` (a path runnable by uid 65534).
+    public static func start(showing program: [String], inject: Bool = true, timeout: Double = 20) throws -> Cage {
+        if let why = Cage.unavailable { throw HarnessError(why) }
+        return try Cage(name: "cage", command: { _ in ["cage", "--"] + program }, inject: inject, timeout: timeout)
+    }
+
+    /// Why wayfire cannot run here (nil when it can): wayfire 0.7 renders with GLES only and
+    /// exits at start without a DRM render node ("Failed to get DRM file descriptor!", measured).
+    public static var wayfireUnavailable: String? {
+        if !programOnPath("wayfire") { return "wayfire is not installed (scripts/setup test installs it)" }
+        if getuid() != 0 { return "the harness runs wayfire as uid 65534: needs root to switch users" }
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        if !nodes.contains(where: { $0.hasPrefix("renderD") }) {
+            return "no DRM render node (/dev/dri/renderD*): wayfire 0.7 has no pixman renderer and exits without one"
+        }
+        return nil
+    }
+
+    /// Starts wayfire 0.7 (no plugins: no decorations, no animations) with the same shim;
+    /// clients are started by the test on its socket.
+    public static func startWayfire(inject: Bool = true, timeout: Double = 20) throws -> Cage {
+        if let why = Cage.wayfireUnavailable { throw HarnessError(why) }
+        return try Cage(name: "wayfire", command: { dir in
+            let config = dir.file("wayfire.ini")
+            try "[core]\nplugins = \nxwayland = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+            return ["wayfire", "-c", config]
+        }, inject: inject, timeout: timeout)
+    }
+
+    private init(name: String, command: (TemporaryDirectory) throws -> [String], inject: Bool, timeout: Double) throws {
+        let dir = try TemporaryDirectory(prefix: "lodestone-\(name)")
+        runtimeDirectory = dir
+        var env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path, "XDG_CACHE_HOME": dir.path,
+                   "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1"]
+        var control: String?
+        if inject {
+            guard let library = SwayInject.library() else {
+                throw HarnessError("the sway-inject fixture is not built: run scripts/build-fixtures (make test does)")
+            }
+            // A copy cage's uid can read, in its own directory (the checkout may be private).
+            let copy = dir.file("sway-inject.so")
+            try FileManager.default.copyItem(atPath: library, toPath: copy)
+            chmod(copy, 0o644)
+            control = dir.file("inject.sock")
+            env["LD_PRELOAD"] = copy
+            env["LODESTONE_INJECT_SOCKET"] = control
+            env["LODESTONE_INJECT_DEVICES"] = "keyboard,pointer"
+        }
+        let argv = try command(dir)
+        for f in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] { chown(dir.file(f), unprivilegedUID, unprivilegedGID) }
+        try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
+        let id = SwaySetup.unprivilegedID
+        process = try ChildProcess(["/usr/bin/setpriv", "--reuid=\(id)", "--regid=\(id)", "--clear-groups"] + argv,
+                                   environment: env, name: name)
+        var found: String?
+        let process = self.process
+        do {
+            try waitUntil(timeout: timeout, "\(name) to create its socket in \(dir.path)") {
+                if let t = process.poll() { throw HarnessError("\(name) exited during startup (\(t))") }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+                found = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { dir.file($0) }
+                return found != nil
+            }
+            seat = try control.map {
+                try SeatInjector(socket: $0, layoutSize: (Double(Cage.outputSize.width), Double(Cage.outputSize.height)), timeout: timeout)
+            }
+        } catch {
+            process.stop()
+            throw HarnessError("\(error)\n--- \(name) stderr:\n\(process.stderr)")
+        }
+        socket = found!
+    }
+
+    deinit { process.stop() }
+
+    /// A screenshot of the output with grim (wlr-screencopy), physical pixels.
+    public func screenshot() throws -> Image {
+        let dir = try TemporaryDirectory(prefix: "lodestone-shot")
+        let path = dir.file("shot.png")
+        let p = try ChildProcess(["grim", "-l", "1", path], environment: clientEnvironment, name: "grim")
+        let t = try p.wait(timeout: 10)
+        guard t == .exited(0) else { throw HarnessError("grim failed (\(t)): \(p.stderr)") }
+        return try Image(contentsOfPNG: path)
+    }
+}
