@@ -89,18 +89,14 @@ struct ShowcaseResizeUnderSwayTests {
             (s.menu?["items"] as? Int ?? 0) >= Showcase.miniToolbarNames.count
         }
         let items = menu.menu?["items"] as? Int ?? 0
-        let at = try #require(AppState.point(menu.menu?["at"]))
-        // Entries as ShowcaseComposer.contextMenu draws them: 5 pt inset, one row per item.
-        let rowHeight = ContextMenuInteraction.itemHeight
+        let f = try #require(AppState.rect(menu.menu?["frame"]))
+        let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
         let window = Rect(origin: .zero, size: size)
-        // Where the menu opens is issue 17.2's (engineer "overlays"); until that lands its lower
-        // entries may fall past the window's bottom edge.
-        withKnownIssue("menu placement inside the window is issue 17.2", isIntermittent: true) {
-            for i in 0..<items {
-                let row = Rect(x: at.x + 5, y: at.y + 5 + Double(i) * rowHeight, width: 150, height: rowHeight)
-                #expect(window.contains(row), "menu entry \(i) at \(row) outside the window \(window)")
-            }
-        }
+        // G9, I6: the menu opens inside the window at every size, and with room for all of its
+        // entries (none cut off, no scrolling needed: the window is taller than the menu).
+        #expect(window.contains(frame), "the Format bar's menu \(frame) is not inside the window \(window) at \(mode)")
+        #expect(frame.height >= Double(items) * ContextMenuInteraction.itemHeight,
+                "the menu \(frame) has no room for its \(items) entries at \(mode)")
         try w.seat.type(.escape)
         _ = try w.state.waitFor("the menu closed", timeout: 15, settled: false) { $0.menu == nil }
 
