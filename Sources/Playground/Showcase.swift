@@ -166,9 +166,13 @@ public enum Showcase {
         if let r = g.hudFrame {
             // The panel over the content takes the pointer (an arrow, no effect): what is under
             // it cannot be reached through it.
-            b.add(g.hudDocked ? Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD")
-                  : Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD",
-                            style: PointerStyle(effect: .none), hitPadding: 0, zIndex: 20))
+            // A panel shorter than the HUD's rows scrolls them (G1, I5: kinetic, every row reachable).
+            let rows = r.height < GestureHUD.panelHeight
+                ? ScrollConfiguration(contentSize: Size(r.width, GestureHUD.panelHeight), axes: .vertical) : nil
+            b.add(g.hudDocked && rows == nil ? Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD")
+                  : Element(id: ID.hud, kind: rows == nil ? .group : .scrollView, frame: r, cornerRadius: 14,
+                            label: "Gesture HUD", style: PointerStyle(effect: .none), hitPadding: 0, zIndex: g.hudDocked ? 0 : 20,
+                            traits: ElementTraits(scroll: rows)))
         }
         return b.layout
     }

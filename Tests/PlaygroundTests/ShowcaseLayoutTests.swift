@@ -229,4 +229,58 @@ struct ShowcaseLayoutTests {
         key(1)
         #expect(s.layout[ID.hud] != nil && s.geometry!.hudDocked)
     }
+
+    @Test("G1, I5: at 640×480 the HUD panel, shorter than its rows, scrolls (kinetic) until its last row is in the window")
+    func hudPanelScrolls() throws {
+        let s = PlaygroundSession(size: Size(640, 480))
+        let kbd = DeviceID(2)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .deviceAdded(name: "kbd", capabilities: .keyboard)))
+        for down in [true, false] {
+            ms += 30
+            s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: 15), pressed: down))) // Tab
+        }
+        let panel = try #require(s.layout[ID.hud])
+        let window = Rect(origin: .zero, size: s.layout.size)
+        #expect(panel.kind == .scrollView && window.contains(panel.frame) && panel.frame.height < GestureHUD.panelHeight)
+        // The last row (its bottom is the rows' height less the bottom padding) starts below the window.
+        func lastRow() -> Rect {
+            let offset = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
+            let rows = GestureHUD.Placement(viewport: panel.frame, offset: offset).rows
+            let bottom = rows.minY + GestureHUD.panelHeight - GestureHUD.bottomPadding
+            return Rect(x: rows.minX, y: bottom - GestureHUD.rowHeight, width: rows.width, height: GestureHUD.rowHeight)
+        }
+        #expect(!window.contains(lastRow()), "the last row \(lastRow()) is in view unscrolled: nothing to test")
+        let p = panel.frame.center
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+        var last = -1.0
+        for _ in 0..<80 {
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                                .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)))
+            ms += 40
+            s.advance(to: .milliseconds(ms))
+            let now = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
+            if now == last { break }
+            last = now
+        }
+        ms += 1000
+        s.advance(to: .milliseconds(ms))
+        let offset = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
+        #expect(abs(offset - (GestureHUD.panelHeight - panel.frame.height)) < 0.5, "the panel scrolled to \(offset)")
+        #expect(panel.frame.contains(lastRow()) && window.contains(lastRow()), "the last row \(lastRow()) not in \(panel.frame)")
+        #expect((s.engine.scene.transforms[ID.content]?.offset.dy ?? 0) == 0, "the wheel over the panel scrolled the cards")
+        // Drawn where it scrolled, the kept list equal to a fresh one; the rows (the last: the
+        // last row's value) clipped to the panel, its background not.
+        let canvas = Canvas(width: 640, height: 480, scale: 1)
+        let kept = s.displayItems(on: canvas)
+        let fresh = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        #expect(kept == fresh)
+        let hud = kept.filter { $0.id.name == "hud" }
+        #expect(hud.first?.clip == nil && hud.last?.clip == panel.frame && hud.allSatisfy { $0.clip == nil || $0.clip == panel.frame })
+        // At 1440×900 the docked HUD stays a plain group, drawn unclipped.
+        let docked = Showcase.layout()[ID.hud]!
+        #expect(docked.kind == .group && GestureHUD.Placement(viewport: docked.frame).clip == nil)
+    }
 }
