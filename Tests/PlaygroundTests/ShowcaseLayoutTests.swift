@@ -105,15 +105,15 @@ struct ShowcaseLayoutTests {
         #expect(ShowcaseGeometry(size: Showcase.size).maximumOffset == 0)
     }
 
-    /// Scrolls the content with wheel detents at `p` until it stops moving.
-    static func scrollToEnd(_ s: PlaygroundSession, at p: Point, from ms: inout Double) {
+    /// Scrolls `view` (the cards' content view unless told) with wheel detents at `p` until it stops moving.
+    static func scrollToEnd(_ s: PlaygroundSession, at p: Point, from ms: inout Double, view: ElementID = ID.content) {
         var last = -1.0
         for _ in 0..<80 {
             s.handle(InputEvent(time: .milliseconds(ms), device: mouse,
                                 .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)))
             ms += 40
             s.advance(to: .milliseconds(ms))
-            let now = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+            let now = s.engine.scene.transforms[view]?.offset.dy ?? 0
             if now == last { break }
             last = now
         }
@@ -260,18 +260,7 @@ struct ShowcaseLayoutTests {
         let p = panel.frame.center
         s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
                             .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
-        var last = -1.0
-        for _ in 0..<80 {
-            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
-                                .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)))
-            ms += 40
-            s.advance(to: .milliseconds(ms))
-            let now = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
-            if now == last { break }
-            last = now
-        }
-        ms += 1000
-        s.advance(to: .milliseconds(ms))
+        Self.scrollToEnd(s, at: p, from: &ms, view: ID.hud)
         let offset = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
         #expect(abs(offset - (GestureHUD.panelHeight - panel.frame.height)) < 0.5, "the panel scrolled to \(offset)")
         #expect(panel.frame.contains(lastRow()) && window.contains(lastRow()), "the last row \(lastRow()) not in \(panel.frame)")
