@@ -173,7 +173,7 @@ public final class DisplayListCache {
 
     /// The HUD's parts and items as last drawn, and what its two groups of sections showed.
     struct HUDState {
-        var rect: Rect
+        var rect: GestureHUD.Placement
         /// GestureHUD.gestureSectionsKey and pointerSectionKey of the HUD the parts were made from.
         var headKey: GestureHUD
         var pointerKey: GestureHUD.PointerSectionKey
@@ -472,9 +472,9 @@ public final class DisplayListCache {
     /// pointer section are each described again only when what they show changed (their
     /// keys); of a group described again, only the parts that differ from the kept ones are
     /// drawn again (a part draws from its own value: HUDPart). Equal to
-    /// `ShowcaseComposer.hudItems(h, in: r, ink: ink)`.
-    func hudItems(_ h: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
-        updateHUD(h, in: r, ink: ink)
+    /// `ShowcaseComposer.hudItems(h, in: place, ink: ink)`.
+    func hudItems(_ h: GestureHUD, in place: GestureHUD.Placement, ink: Ink) -> [DisplayItem] {
+        updateHUD(h, in: place, ink: ink)
         return hud?.items ?? []
     }
 
@@ -483,50 +483,50 @@ public final class DisplayListCache {
     private var hudChanged: [Int]? = []
 
     /// Brings the HUD's items (`hud.items`) up to date, noting which changed (`hudChanged`).
-    func updateHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
+    func updateHUD(_ h: GestureHUD, in place: GestureHUD.Placement, ink: Ink) {
         let (headKey, pointerKey) = hudKeys(h)
         if hudChanged == nil { hudChanged = [] } else { hudChanged!.removeAll(keepingCapacity: true) }
         // Taken out (no copy): `st` holds the only reference, its arrays change in place.
-        guard hud?.rect == r, var st = hud.take() else {
-            let (head, bottom) = h.gestureParts(in: r)
-            let parts = head + h.pointerParts(in: r, from: bottom)
+        guard hud?.rect == place, var st = hud.take() else {
+            let (head, bottom) = h.gestureParts(in: place.rows)
+            let parts = head + h.pointerParts(in: place.rows, from: bottom)
             var items: [DisplayItem] = [], first: [Int] = []
             items.reserveCapacity(parts.count * 2)
             for p in parts {
                 first.append(items.count)
-                for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op], clip: p.clip(in: r))) }
+                for op in p.ops(in: place.rect(p), ink: ink) { items.append(place.item(items.count, op, of: p)) }
             }
             hudPartMisses += parts.count
-            hud = HUDState(rect: r, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
+            hud = HUDState(rect: place, headKey: headKey, pointerKey: pointerKey, parts: parts, headCount: head.count,
                            bottom: bottom, items: items, first: first)
             hudChanged = nil
             return
         }
         if headKey != st.headKey {
-            let (head, bottom) = h.gestureParts(in: r)
-            if head.count != st.headCount || bottom != st.bottom { return rebuildHUD(h, in: r, ink: ink) }
-            update(&st, with: head, from: 0, in: r, ink: ink)
+            let (head, bottom) = h.gestureParts(in: place.rows)
+            if head.count != st.headCount || bottom != st.bottom { return rebuildHUD(h, in: place, ink: ink) }
+            update(&st, with: head, from: 0, in: place, ink: ink)
             st.headKey = headKey
         }
         if pointerKey != st.pointerKey {
-            let parts = h.pointerParts(in: r, from: st.bottom)
-            if parts.count != st.parts.count - st.headCount { return rebuildHUD(h, in: r, ink: ink) }
-            update(&st, with: parts, from: st.headCount, in: r, ink: ink)
+            let parts = h.pointerParts(in: place.rows, from: st.bottom)
+            if parts.count != st.parts.count - st.headCount { return rebuildHUD(h, in: place, ink: ink) }
+            update(&st, with: parts, from: st.headCount, in: place, ink: ink)
             st.pointerKey = pointerKey
         }
         hud = st
     }
 
-    private func rebuildHUD(_ h: GestureHUD, in r: Rect, ink: Ink) {
+    private func rebuildHUD(_ h: GestureHUD, in place: GestureHUD.Placement, ink: Ink) {
         hud = nil
-        updateHUD(h, in: r, ink: ink)
+        updateHUD(h, in: place, ink: ink)
     }
 
     /// Draws again the parts of `new` (placed from part `start`) that differ from the kept ones.
-    private func update(_ st: inout HUDState, with new: [HUDPart], from start: Int, in r: Rect, ink: Ink) {
+    private func update(_ st: inout HUDState, with new: [HUDPart], from start: Int, in place: GestureHUD.Placement, ink: Ink) {
         for (k, p) in new.enumerated() where st.parts[start + k] != p {
             let i = start + k
-            let ops = p.ops(in: r, ink: ink)
+            let ops = p.ops(in: place.rect(p), ink: ink)
             let end = i + 1 < st.first.count ? st.first[i + 1] : st.items.count
             hudPartMisses += 1
             st.parts[i] = p
@@ -538,7 +538,7 @@ public final class DisplayListCache {
             } else {
                 hudChanged = nil
                 // (Never for the HUD's parts: a case always draws as many operations.)
-                st.items.replaceSubrange(st.first[i]..<end, with: ops.map { DisplayItem(ItemID("hud", 0), [$0], clip: p.clip(in: r)) })
+                st.items.replaceSubrange(st.first[i]..<end, with: ops.map { place.item(0, $0, of: p) })
                 let delta = ops.count - (end - st.first[i])
                 for q in (i + 1)..<st.first.count { st.first[q] += delta }
                 for q in st.items.indices { st.items[q].id = ItemID("hud", q) }

@@ -179,6 +179,37 @@ public struct GestureHUD: Sendable, Equatable {
     /// Below the HUD's last row, points.
     static let bottomPadding = 12.0
 
+    /// Where the HUD draws in its panel: the panel's frame when the rows fit, else (a panel
+    /// shorter than `panelHeight`, a scroll view: G1, I5) the rows laid out rows-tall, moved
+    /// up by the scroll offset and clipped to the panel, whose background stays put.
+    public struct Placement: Hashable, Sendable {
+        /// The panel's frame on the surface.
+        public var viewport: Rect
+        /// The rect the HUD's parts are laid out in, surface points.
+        public var rows: Rect
+        /// What every part is clipped to (nil while the rows fit).
+        public var clip: Rect?
+
+        /// The placement in the panel `viewport` scrolled down by `offset` points.
+        public init(viewport: Rect, offset: Double = 0) {
+            self.viewport = viewport
+            if viewport.height >= GestureHUD.panelHeight {
+                rows = viewport; clip = nil
+            } else {
+                rows = Rect(x: viewport.minX, y: viewport.minY - offset, width: viewport.width, height: GestureHUD.panelHeight)
+                clip = viewport
+            }
+        }
+
+        /// The rect part `p` is drawn in: the panel's background in the panel, the rest in the rows.
+        func rect(_ p: HUDPart) -> Rect { p == .panel ? viewport : rows }
+
+        /// The display item of operation `op`, the `k`th of the HUD, drawn by part `p`.
+        func item(_ k: Int, _ op: DrawOp, of p: HUDPart) -> DisplayItem {
+            DisplayItem(ItemID("hud", k), [op], clip: p == .panel ? nil : clip)
+        }
+    }
+
     /// The pointer section, from `top` down: the only part that changes on every pointer move.
     func pointerParts(in r: Rect, from top: Double) -> [HUDPart] {
         var parts: [HUDPart] = []
@@ -286,11 +317,6 @@ enum HUDPart: Hashable {
     /// Key cap and glyph.
     case modifierKey(String, x: Double, y: Double, on: Bool)
 
-    /// Where the part's operations are clipped on the panel `r`: nowhere while the rows fit
-    /// (GestureHUD.panelHeight); else every part but the panel itself to the panel.
-    func clip(in r: Rect) -> Rect? {
-        self == .panel || r.height >= GestureHUD.panelHeight ? nil : r
-    }
 
     /// A section title at the running `y`.
     static func section(_ title: String, _ y: inout Double, _ parts: inout [HUDPart]) {

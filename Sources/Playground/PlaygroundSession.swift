@@ -47,9 +47,11 @@ public final class PlaygroundSession {
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
         hud.observe(event)
-        let hudKey = hudPanelKey(event)
+        let sidebarEscape = sidebarOverlayKey(event)
+        let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
         drain()
+        if sidebarEscape { showSidebarOverlay(false) }
         if let show = hudKey { showHUDPanel(show) }
     }
 
@@ -60,7 +62,7 @@ public final class PlaygroundSession {
     @discardableResult
     public func resize(to size: Size) -> Bool {
         guard let g = geometry else { return false }
-        let new = ShowcaseGeometry(size: size, hudShown: hudPanelShown)
+        let new = ShowcaseGeometry(size: size, hudShown: hudPanelShown, sidebarShown: sidebarOverlayShown)
         guard new != g else { return false }
         relayout(new)
         return true
@@ -73,7 +75,18 @@ public final class PlaygroundSession {
     public func showHUDPanel(_ shown: Bool) {
         hudPanelShown = shown
         guard let g = geometry else { return }
-        let new = ShowcaseGeometry(size: g.size, hudShown: shown)
+        let new = ShowcaseGeometry(size: g.size, hudShown: shown, sidebarShown: sidebarOverlayShown)
+        if new != g { relayout(new) }
+    }
+
+    /// Whether the collapsed sidebar is shown over the content (the toolbar's sidebar button).
+    public private(set) var sidebarOverlayShown = false
+
+    /// Shows or hides the collapsed sidebar over the content (no effect while it docks).
+    public func showSidebarOverlay(_ shown: Bool) {
+        sidebarOverlayShown = shown
+        guard let g = geometry else { return }
+        let new = ShowcaseGeometry(size: g.size, hudShown: hudPanelShown, sidebarShown: shown)
         if new != g { relayout(new) }
     }
 
@@ -81,6 +94,13 @@ public final class PlaygroundSession {
         geometry = g
         engine.setLayout(Showcase.layout(g))
         drain()
+    }
+
+    /// Escape hides the sidebar shown over the content (before the HUD panel: it is the newer,
+    /// and first goes to a menu or a band selection in progress).
+    private func sidebarOverlayKey(_ event: InputEvent) -> Bool {
+        guard let g = geometry, g.sidebar == .overlay, case .key(let k, pressed: true) = event.kind else { return false }
+        return KeyNames.name(of: k) == "esc" && lastFrame?.contextMenu == nil && !engine.isActive
     }
 
     /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). Escape
@@ -110,11 +130,16 @@ public final class PlaygroundSession {
     }
 
     private func drain() {
-        var toggle = false
+        var toggle = false, sidebar: Bool?
         var outs = engine.drainOutputs()
         while !outs.isEmpty {
             for o in outs {
                 if case .activated(Showcase.ID.hudToggle, _, _) = o, isShowcase { toggle.toggle() }
+                // The sidebar button shows or hides the collapsed sidebar; choosing a row hides it.
+                if case .activated(let id, _, _) = o, isShowcase, let g = geometry, g.sidebar != .docked {
+                    if id == Showcase.ID.sidebarToggle { sidebar = !(sidebar ?? (g.sidebar == .overlay)) }
+                    if Showcase.ID.sidebarRows.contains(id) { sidebar = false }
+                }
                 outputs.append(o)
                 outputCount += 1
                 let before = state
@@ -128,6 +153,7 @@ public final class PlaygroundSession {
         if isShowcase, state.isPlaying, !engine.isPlaying(Showcase.ID.scrubber) { state.isPlaying = false }
         if outputs.count > 2 * Self.outputMemory { outputs.removeFirst(outputs.count - Self.outputMemory) }
         if toggle, let g = geometry { showHUDPanel(!g.hudShown) }
+        if let sidebar { showSidebarOverlay(sidebar) }
     }
 
     /// Pauses the showcase's video if it plays (the soak's settle check: playing media never

@@ -148,15 +148,15 @@ public enum Showcase {
 
     /// The showcase laid out for a window of `size` points (see ShowcaseGeometry; `hudShown`:
     /// the HUD panel is shown where the HUD does not dock).
-    public static func layout(size: Size = Showcase.size, hudShown: Bool = false) -> Layout {
-        layout(ShowcaseGeometry(size: size, hudShown: hudShown))
+    public static func layout(size: Size = Showcase.size, hudShown: Bool = false, sidebarShown: Bool = false) -> Layout {
+        layout(ShowcaseGeometry(size: size, hudShown: hudShown, sidebarShown: sidebarShown))
     }
 
     /// The showcase laid out by `g`.
     public static func layout(_ g: ShowcaseGeometry) -> Layout {
         var b = Builder(g: g, layout: Layout(size: g.size))
         b.toolbar()
-        b.sidebar()
+        if g.sidebar != .collapsed { b.sidebar() }
         b.add(Element(id: ID.content, kind: .scrollView, frame: g.content, label: "Cards",
                       traits: ElementTraits(scroll: ScrollConfiguration(contentSize: g.contentSize, axes: .vertical))))
         for i in 0..<12 {
@@ -169,9 +169,13 @@ public enum Showcase {
         if let r = g.hudFrame {
             // The panel over the content takes the pointer (an arrow, no effect): what is under
             // it cannot be reached through it.
-            b.add(g.hudDocked ? Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD")
-                  : Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD",
-                            style: PointerStyle(effect: .none), hitPadding: 0, zIndex: 20))
+            // A panel shorter than the HUD's rows scrolls them (G1, I5: kinetic, every row reachable).
+            let rows = r.height < GestureHUD.panelHeight
+                ? ScrollConfiguration(contentSize: Size(r.width, GestureHUD.panelHeight), axes: .vertical) : nil
+            b.add(g.hudDocked && rows == nil ? Element(id: ID.hud, kind: .group, frame: r, cornerRadius: 14, label: "Gesture HUD")
+                  : Element(id: ID.hud, kind: rows == nil ? .group : .scrollView, frame: r, cornerRadius: 14,
+                            label: "Gesture HUD", style: PointerStyle(effect: .none), hitPadding: 0, zIndex: g.hudDocked ? 0 : 20,
+                            traits: ElementTraits(scroll: rows)))
         }
         return b.layout
     }
@@ -233,6 +237,9 @@ public enum Showcase {
         mutating func sidebar() {
             add(Element(id: ID.sidebar, kind: .sidebar,
                         frame: Rect(x: 0, y: 0, width: sidebarWidth, height: size.height), label: "Sidebar",
+                        // Shown over the content: above the cards, under the toolbar (its buttons
+                        // stay reachable) and the HUD panel.
+                        zIndex: g.sidebar == .overlay ? 4 : 0,
                         traits: ElementTraits(contextMenu: ["New Folder", "Edit Sidebar"])))
             for (i, name) in sidebarNames.enumerated() {
                 add(Element(id: ID.sidebarRows[i], kind: .row,

@@ -54,7 +54,7 @@ public struct ShowcaseComposer {
         overlaysUnderHUD(frame, surfaceFrame: surfaceFrame, content: content, ink: ink, into: &items)
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
             // One item per operation: a changed value repaints its own line, not the whole panel.
-            items += ShowcaseComposer.hudItems(hud, in: r, ink: ink)
+            items += ShowcaseComposer.hudItems(hud, in: Self.hudPlacement(r, frame), ink: ink)
         }
         overlaysOverHUD(frame, pointer: pointerDrawn ? nil : Painter.pointer(frame.pointer), ink: ink, into: &items)
         return items
@@ -82,7 +82,7 @@ public struct ShowcaseComposer {
         overlaysUnderHUD(frame, surfaceFrame: surfaceFrame, content: content, ink: ink, into: &cache.pre)
         var hudShown = false
         if let hud, let r = surfaceFrame(Showcase.ID.hud), isShowcase {
-            cache.updateHUD(hud, in: r, ink: ink)
+            cache.updateHUD(hud, in: Self.hudPlacement(r, frame), ink: ink)
             hudShown = true
         }
         overlaysOverHUD(frame, pointer: under == nil ? pointer.ops : nil, ink: ink, into: &cache.post)
@@ -210,13 +210,19 @@ public struct ShowcaseComposer {
     }
 
     /// One item per HUD operation, numbered from 0; a panel too short for the rows clips them.
-    static func hudItems(_ hud: GestureHUD, in r: Rect, ink: Ink) -> [DisplayItem] {
-        let (head, y) = hud.gestureParts(in: r)
+    static func hudItems(_ hud: GestureHUD, in place: GestureHUD.Placement, ink: Ink) -> [DisplayItem] {
+        let (head, y) = hud.gestureParts(in: place.rows)
         var items: [DisplayItem] = []
-        for p in head + hud.pointerParts(in: r, from: y) {
-            for op in p.ops(in: r, ink: ink) { items.append(DisplayItem(ItemID("hud", items.count), [op], clip: p.clip(in: r))) }
+        for p in head + hud.pointerParts(in: place.rows, from: y) {
+            for op in p.ops(in: place.rect(p), ink: ink) { items.append(place.item(items.count, op, of: p)) }
         }
         return items
+    }
+
+    /// Where the HUD draws in its panel `r` this frame (scrolled when the panel is a scroll view).
+    static func hudPlacement(_ r: Rect, _ frame: Frame) -> GestureHUD.Placement {
+        let offset = frame.containers.first { $0.element == Showcase.ID.hud }?.transform.offset.dy ?? 0
+        return GestureHUD.Placement(viewport: r, offset: offset)
     }
 
     /// Where an element inside a scroll container draws: clipped to the container's viewport

@@ -200,12 +200,14 @@ struct ShowcaseContent {
     // MARK: chrome
 
     func toolbar(_ r: Rect) -> [DrawOp] {
-        let bar = Rect(x: Showcase.sidebarWidth, y: r.minY, width: r.width - Showcase.sidebarWidth, height: r.height)
+        // Across the window while the sidebar is collapsed, else right of it.
+        let leading = layout[ID.sidebar] == nil ? 0 : Showcase.sidebarWidth
+        let bar = Rect(x: leading, y: r.minY, width: r.width - leading, height: r.height)
         var ops: [DrawOp] = [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
                              .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline)]
         // The title, in the first row between the back/forward buttons and whatever comes next
         // there (the segmented control, or the right-hand buttons); left out where it does not fit.
-        let font = Font.system(15, bold: true), x = bar.minX + 108
+        let font = Font.system(15, bold: true), x = Showcase.sidebarWidth + 108
         let row = ShowcaseGeometry.toolbarRowHeight
         let next = [ID.segmented, ID.hudToggle, ID.share].compactMap { layout[$0]?.frame }.filter { $0.minY < row }.map(\.minX).min() ?? r.maxX
         if x + ink.width("Lodestone", font) + ShowcaseGeometry.toolbarSpacing <= next {

@@ -40,6 +40,10 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public static let toolbarRowHeight = 52.0
     public static let toolbarSecondRow = 40.0
     public static let sidebarWidth = 220.0
+    /// Below this width the sidebar starts collapsed (the toolbar's sidebar button shows it
+    /// over the content): docked, it would leave the cards fewer than 2 columns. The sidebar
+    /// beside 2 columns with their margins and gutter, 714 points.
+    public static let sidebarDockMinimumWidth = sidebarWidth + margin + gridWidth(2) + trailingGutter
     /// Bar buttons: width, height and their row's top, points.
     public static let barButtonWidth = 40.0
     public static let barButtonHeight = 32.0
@@ -57,8 +61,13 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public static let formatBarBottom = 10.0
     public static let cardCount = 12
 
+    /// The sidebar: beside the content, hidden, or shown over the content.
+    public enum Sidebar: String, Hashable, Sendable { case docked, collapsed, overlay }
+
     /// The window, points.
     public let size: Size
+    /// Where the sidebar is.
+    public let sidebar: Sidebar
     /// The HUD is a column beside the cards (else a panel over them, or hidden).
     public let hudDocked: Bool
     /// The HUD is on screen (docked, or the panel shown).
@@ -78,19 +87,22 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// when the HUD does not dock. Below `minimumSize` (a compositor may not honour it: sway
     /// tiles a 1440×900 output at scale 2 as 720×450) it still lays out for the size given, so
     /// nothing is cut off; it is only no longer promised to look tidy.
-    public init(size: Size, hudShown: Bool = false) {
+    /// `sidebarShown`: the collapsed sidebar is shown over the content.
+    public init(size: Size, hudShown: Bool = false, sidebarShown: Bool = false) {
         self.size = size
-        let beside = size.width - Self.sidebarWidth - Self.hudWidth - Self.hudMargin
+        sidebar = size.width >= Self.sidebarDockMinimumWidth ? .docked : sidebarShown ? .overlay : .collapsed
+        let leading = sidebar == .docked ? Self.sidebarWidth : 0
+        let beside = size.width - leading - Self.hudWidth - Self.hudMargin
         hudDocked = size.height >= Self.hudDockMinimumHeight && Self.columns(fitting: beside) >= Self.hudDockMinimumColumns
         self.hudShown = hudDocked || hudShown
-        let viewportWidth = hudDocked ? beside : size.width - Self.sidebarWidth
+        let viewportWidth = hudDocked ? beside : size.width - leading
         columns = Self.columns(fitting: viewportWidth)
         // The segmented control: centred in the window when it fits between the button groups,
         // else centred between them, else in a second row.
         let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked) - Self.leadingButtonsEnd
         toolbarHeight = free >= Self.segmentedWidth + 2 * Self.toolbarSpacing
             ? Self.toolbarRowHeight : Self.toolbarRowHeight + Self.toolbarSecondRow
-        content = Rect(x: Self.sidebarWidth, y: toolbarHeight, width: viewportWidth, height: size.height - toolbarHeight)
+        content = Rect(x: leading, y: toolbarHeight, width: viewportWidth, height: size.height - toolbarHeight)
         let rows = Double(Self.cardCount / columns)
         let gridHeight = Self.margin + rows * Self.cardSize.height + (rows - 1) * Self.rowGap + Self.bottomInset
         contentSize = Size(viewportWidth, max(gridHeight, content.height))

@@ -113,6 +113,7 @@ public enum StateReport {
                 x.int("columns", g.columns)
                 x.raw("hud_docked", g.hudDocked ? "true" : "false")
                 x.raw("hud_shown", g.hudShown ? "true" : "false")
+                x.string("sidebar", g.sidebar.rawValue)
                 let offset = f.containers.first { $0.element == Showcase.ID.content }?.transform.offset ?? .zero
                 x.number("content_offset", offset.dy)
                 x.number("content_max_offset", g.maximumOffset)

@@ -67,14 +67,19 @@ struct ShowcaseLayoutTests {
             // The Format bar sits on the visible content, the sidebar controls at the sidebar's bottom.
             let format = l[ID.miniToolbarArea]!.frame, content = l[ID.content]!.frame
             #expect(content.contains(format), "\(size): Format bar \(format) outside the content \(content)")
-            #expect(l[ID.sidebarControls]!.frame.maxY <= size.height && l[ID.sidebarControls]!.frame.maxY >= size.height - 16)
+            // (A collapsed sidebar is not in the layout.)
+            if let controls = l[ID.sidebarControls]?.frame {
+                #expect(controls.maxY <= size.height && controls.maxY >= size.height - 16)
+            } else {
+                #expect(ShowcaseGeometry(size: size).sidebar == .collapsed, "\(size): no sidebar controls")
+            }
         }
     }
 
     @Test("columns follow the width: the most of 6, 4, 3, 2, 1 that fit; the HUD docks with room, 2 columns and 768 pt")
     func columnsAndHUD() {
         let cases: [(Size, columns: Int, docked: Bool)] = [
-            (Size(640, 480), 1, false), (Size(1024, 768), 2, true), (Size(1024, 700), 3, false), (Size(1280, 800), 3, true),
+            (Size(640, 480), 2, false), (Size(1024, 768), 2, true), (Size(1024, 700), 3, false), (Size(1280, 800), 3, true),
             (Size(1440, 900), 4, true), (Size(1920, 1080), 6, true), (Size(1900, 1080), 4, true), (Size(2560, 1440), 6, true), (Size(800, 900), 2, false),
         ]
         for (size, columns, docked) in cases {
@@ -100,15 +105,15 @@ struct ShowcaseLayoutTests {
         #expect(ShowcaseGeometry(size: Showcase.size).maximumOffset == 0)
     }
 
-    /// Scrolls the content with wheel detents at `p` until it stops moving.
-    static func scrollToEnd(_ s: PlaygroundSession, at p: Point, from ms: inout Double) {
+    /// Scrolls `view` (the cards' content view unless told) with wheel detents at `p` until it stops moving.
+    static func scrollToEnd(_ s: PlaygroundSession, at p: Point, from ms: inout Double, view: ElementID = ID.content) {
         var last = -1.0
         for _ in 0..<80 {
             s.handle(InputEvent(time: .milliseconds(ms), device: mouse,
                                 .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false)))
             ms += 40
             s.advance(to: .milliseconds(ms))
-            let now = s.engine.scene.transforms[ID.content]?.offset.dy ?? 0
+            let now = s.engine.scene.transforms[view]?.offset.dy ?? 0
             if now == last { break }
             last = now
         }
@@ -228,5 +233,107 @@ struct ShowcaseLayoutTests {
         s.resize(to: Size(1440, 900))
         key(1)
         #expect(s.layout[ID.hud] != nil && s.geometry!.hudDocked)
+    }
+
+    @Test("G1, I5: at 640×480 the HUD panel, shorter than its rows, scrolls (kinetic) until its last row is in the window")
+    func hudPanelScrolls() throws {
+        let s = PlaygroundSession(size: Size(640, 480))
+        let kbd = DeviceID(2)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .deviceAdded(name: "kbd", capabilities: .keyboard)))
+        for down in [true, false] {
+            ms += 30
+            s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: 15), pressed: down))) // Tab
+        }
+        let panel = try #require(s.layout[ID.hud])
+        let window = Rect(origin: .zero, size: s.layout.size)
+        #expect(panel.kind == .scrollView && window.contains(panel.frame) && panel.frame.height < GestureHUD.panelHeight)
+        // The last row (its bottom is the rows' height less the bottom padding) starts below the window.
+        func lastRow() -> Rect {
+            let offset = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
+            let rows = GestureHUD.Placement(viewport: panel.frame, offset: offset).rows
+            let bottom = rows.minY + GestureHUD.panelHeight - GestureHUD.bottomPadding
+            return Rect(x: rows.minX, y: bottom - GestureHUD.rowHeight, width: rows.width, height: GestureHUD.rowHeight)
+        }
+        #expect(!window.contains(lastRow()), "the last row \(lastRow()) is in view unscrolled: nothing to test")
+        let p = panel.frame.center
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+        Self.scrollToEnd(s, at: p, from: &ms, view: ID.hud)
+        let offset = s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0
+        #expect(abs(offset - (GestureHUD.panelHeight - panel.frame.height)) < 0.5, "the panel scrolled to \(offset)")
+        #expect(panel.frame.contains(lastRow()) && window.contains(lastRow()), "the last row \(lastRow()) not in \(panel.frame)")
+        #expect((s.engine.scene.transforms[ID.content]?.offset.dy ?? 0) == 0, "the wheel over the panel scrolled the cards")
+        // Drawn where it scrolled, the kept list equal to a fresh one; the rows (the last: the
+        // last row's value) clipped to the panel, its background not.
+        let canvas = Canvas(width: 640, height: 480, scale: 1)
+        let kept = s.displayItems(on: canvas)
+        let fresh = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        #expect(kept == fresh)
+        let hud = kept.filter { $0.id.name == "hud" }
+        #expect(hud.first?.clip == nil && hud.last?.clip == panel.frame && hud.allSatisfy { $0.clip == nil || $0.clip == panel.frame })
+        // At 1440×900 the docked HUD stays a plain group, drawn unclipped.
+        let docked = Showcase.layout()[ID.hud]!
+        #expect(docked.kind == .group && GestureHUD.Placement(viewport: docked.frame).clip == nil)
+    }
+
+    /// The state report's line for the session's current frame.
+    static func report(_ s: PlaygroundSession) -> String {
+        let canvas = Canvas(width: Int(s.layout.size.width), height: Int(s.layout.size.height), scale: 1)
+        _ = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
+        return StateReport.line(s, frame: s.lastFrame!, number: 1, scale: 1, size: s.layout.size)
+    }
+
+    @Test("below the sidebar and 2 columns (714 pt) the sidebar starts collapsed; its button shows it over the cards, Escape, a row or the button hide it")
+    func sidebarCollapses() throws {
+        #expect(ShowcaseGeometry.sidebarDockMinimumWidth == 714)
+        for (size, mode) in [(Size(640, 480), ShowcaseGeometry.Sidebar.collapsed), (Size(1024, 768), .docked), (Size(1440, 900), .docked)] {
+            let s = PlaygroundSession(size: size)
+            let g = try #require(s.geometry)
+            #expect(g.sidebar == mode, "\(size): sidebar \(g.sidebar)")
+            #expect((s.layout[ID.sidebar] == nil) == (mode == .collapsed) && g.content.minX == (mode == .docked ? 220 : 0))
+            #expect(Self.report(s).contains("\"sidebar\":\"\(mode.rawValue)\""))
+        }
+        let s = PlaygroundSession(size: Size(640, 480))
+        let kbd = DeviceID(2)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
+        s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .deviceAdded(name: "kbd", capabilities: .keyboard)))
+        func click(_ id: ElementID) throws {
+            let p = try #require(s.engine.surfaceFrame(of: id)).center
+            ms += 100
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                                .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+            for down in [true, false] {
+                ms += 60
+                s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .button(.left, pressed: down)))
+            }
+            ms += 400
+            s.advance(to: .milliseconds(ms))
+        }
+        let cards = s.geometry!.content
+        try click(ID.sidebarToggle)
+        #expect(s.geometry!.sidebar == .overlay && s.geometry!.content == cards, "the overlay does not move the cards")
+        let sidebar = try #require(s.layout[ID.sidebar]).frame
+        // Over the cards: the pointer over a sidebar row finds the row, not the card under it.
+        let row = try #require(s.engine.surfaceFrame(of: ID.sidebarRows[1]))
+        #expect(cards.intersects(sidebar) && s.engine.region(at: row.center) == ID.sidebarRows[1])
+        #expect(Self.report(s).contains("\"sidebar\":\"overlay\""))
+        try click(ID.sidebarRows[1])
+        #expect(s.geometry!.sidebar == .collapsed && s.layout[ID.sidebar] == nil, "choosing a row hides it")
+        try click(ID.sidebarToggle)
+        #expect(s.geometry!.sidebar == .overlay)
+        for down in [true, false] {
+            ms += 30
+            s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: 1), pressed: down))) // Escape
+        }
+        #expect(s.geometry!.sidebar == .collapsed, "Escape hides it")
+        try click(ID.sidebarToggle)
+        try click(ID.sidebarToggle)
+        #expect(s.geometry!.sidebar == .collapsed, "the button hides it again")
+        // Wider, it docks whatever was asked for.
+        try click(ID.sidebarToggle)
+        #expect(s.resize(to: Size(1024, 768)) && s.geometry!.sidebar == .docked)
     }
 }
