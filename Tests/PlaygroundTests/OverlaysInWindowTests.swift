@@ -77,7 +77,7 @@ struct OverlaysInWindowTests {
     @Test("G11: a long press on the menu card opens its menu above the finger, the last entry clear of the window's edge")
     func menuCardLongPress() throws {
         let u = User()
-        let card = u.s.layout[ID.menuCard]!.frame
+        let card = try #require(u.s.engine.surfaceFrame(of: ID.menuCard)) // on the surface: the card sits in the scrolling content
         let p = card.center
         u.send(.touchDown(id: 1, position: InputPoint(x: p.x, y: p.y)), from: Self.screen)
         u.send(.touchFrame, from: Self.screen, after: 0)
