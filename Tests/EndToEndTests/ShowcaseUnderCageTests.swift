@@ -16,7 +16,8 @@ final class CageShowcase: AimedShowcase {
     let cage: Cage
     let seat: SeatInjector
     let state: StateLog
-    let model = PlaygroundSession()
+    /// The showcase model laid out for cage's output, which the window fills (issue 17.1).
+    let model = PlaygroundSession(size: Size(Double(Cage.outputSize.width), Double(Cage.outputSize.height)))
     private let scratch: TemporaryDirectory
     static let setupTimeout = 30.0
     /// How long the first cage gets to show the program before the harness starts another.

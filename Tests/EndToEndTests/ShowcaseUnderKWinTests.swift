@@ -18,7 +18,8 @@ final class KWinShowcase: AimedShowcase {
     let seat: KWinSeat?
     let app: ChildProcess
     let state: StateLog
-    let model = PlaygroundSession()
+    /// The showcase model laid out for the window rule's size (issue 17.1).
+    let model = PlaygroundSession(size: Size(Double(KWinShowcase.placement.width), Double(KWinShowcase.placement.height)))
     private let scratch: TemporaryDirectory
     /// The window rule's place and size, points: an odd size, so size × scale has fractions.
     static let placement = KWin.Placement(x: 20, y: 10, width: 1443, height: 903)

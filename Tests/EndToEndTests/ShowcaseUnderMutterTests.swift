@@ -34,7 +34,8 @@ final class MutterShowcase: AimedShowcase {
     let seat: MutterSeat
     let app: ChildProcess
     let state: StateLog
-    let model = PlaygroundSession()
+    /// The showcase model laid out for the size mutter gave the window (issue 17.1).
+    let model: PlaygroundSession
     private let scratch: TemporaryDirectory
     /// The surface's top-left corner on the monitor (logical pixels).
     private(set) var origin: (x: Double, y: Double) = (0, 0)
@@ -47,13 +48,16 @@ final class MutterShowcase: AimedShowcase {
         seat = shared.seat
         scratch = try TemporaryDirectory(prefix: "lodestone-state")
         state = StateLog(path: scratch.file("state.jsonl"))
-        app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never", "--report-input"] + arguments, on: mutter)
-        let app = self.app
+        let app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never", "--report-input"] + arguments, on: mutter)
+        self.app = app
+        let first: AppState
         do {
-            try state.waitFor("a first frame under mutter", timeout: Self.setupTimeout, settled: false) { _ in true }
+            first = try state.waitFor("a first frame under mutter", timeout: Self.setupTimeout, settled: false) { $0.size != nil }
         } catch {
             throw HarnessError("\(error)\nlodestone \(app.poll().map { "exited (\($0))" } ?? "runs")\n\(app.stderr)")
         }
+        let size = try #require(first.size)
+        model = PlaygroundSession(size: Size(size.width, size.height))
         guard seat.hasStream else { return }
         // Where mutter placed the window: the pointer put at monitor point m is reported at
         // surface point `at`, so the origin is m − at. A state may still show an earlier
