@@ -38,7 +38,13 @@ final class CageShowcase: AimedShowcase {
         var started: Cage?
         var failures: [String] = []
         for (attempt, timeout) in [Self.firstAttemptTimeout, Self.setupTimeout].enumerated() where started == nil {
-            let c = try Cage.start(showing: command)
+            // Measured too: under the whole suite's load cage can also exit while it starts
+            // (its inject socket closes); that attempt counts as a failed one as well.
+            let c: Cage
+            do { c = try Cage.start(showing: command) } catch {
+                failures.append("attempt \(attempt + 1): \(error)")
+                continue
+            }
             let state = self.state
             do {
                 try state.waitFor("a frame filling cage's output", timeout: timeout, settled: false) {
