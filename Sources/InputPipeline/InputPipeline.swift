@@ -4,26 +4,40 @@
 // only translate (libinput events → protocol events in LibinputBackend, Wayland seat events →
 // protocol events in WaylandClient's Seat); this stage makes one well-formed, private stream of
 // what they say. For each event of a source, in order:
-//   1. time (SPEC T1): the source's stream never goes backwards (`MonotonicTime`) — the seat
-//      stamps most events in milliseconds and the clock now on the rest, and events libinput
-//      queued before a device appeared carry kernel times older than that device_added;
+//   1. time (SPEC T1): the source's times are put on the clock the consumer's `now` comes from
+//      (`SourceClock`: KWin's fake input stamps the wall clock), and the source's stream never
+//      goes backwards (`MonotonicTime`) — the seat stamps most events in milliseconds and the
+//      clock now on the rest, and events libinput queued before a device appeared carry kernel
+//      times older than that device_added;
 //   2. the gesture lifecycle (SPEC G7) of libinput's devices (`GestureLifecycle`): a device
 //      removed mid-gesture ends its gesture cancelled and cancels its touches first;
 //   3. key privacy (SPEC T3): text keys leave as KeyCode.placeholder unless the user opted in;
 //   4. with both sources: the merge (`InputMerger`, `--input`): which source gives what, the
 //      device-id namespaces, pointer focus, and the merged stream's time.
-// Pure: no C, no Foundation, no clock reads (the times come with the events).
+// Pure: no C, no Foundation, no clock reads (the times, and the dispatch time, are parameters).
 import InputProtocol
 
 public struct InputPipeline {
     /// One source's stream before the merge.
     struct SourceStream {
+        /// What the stream is, for the notice when its times are rebased.
+        let name: String
+        var clock = SourceClock()
         var time = MonotonicTime()
         /// The gesture lifecycle, for a source whose devices come and go mid-gesture.
         var lifecycle: GestureLifecycle?
 
-        mutating func pass(_ e: InputEvent, privacy: KeyPrivacy) -> [InputEvent] {
+        mutating func pass(_ e: InputEvent, privacy: KeyPrivacy, now: Timestamp? = nil,
+                           notice: ((String) -> Void)? = nil) -> [InputEvent] {
             var e = e
+            if let now {
+                let wasRebased = clock.rebased
+                e.time = clock.place(e.time, now: now)
+                if clock.rebased, !wasRebased {
+                    notice?("\(name) stamps input with another clock than CLOCK_MONOTONIC "
+                            + "(off by \(-clock.offset / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
+                }
+            }
             e.time = time.raise(e.time)
             e = privacy.apply(e)
             // In place (a copy out of the optional would copy its tables).
@@ -32,8 +46,10 @@ public struct InputPipeline {
     }
 
     public let privacy: KeyPrivacy
-    private var seatStream = SourceStream()
-    private var libinputStream = SourceStream(lifecycle: GestureLifecycle())
+    /// Told once per source whose times had to be rebased (`SourceClock`).
+    public var notice: ((String) -> Void)?
+    private var seatStream = SourceStream(name: "the compositor")
+    private var libinputStream = SourceStream(name: "libinput", lifecycle: GestureLifecycle())
     /// nil: libinput's devices alone, with their own ids (`lodestone events|record --input libinput`).
     private var merger: InputMerger?
 
@@ -56,23 +72,25 @@ public struct InputPipeline {
     /// events pass as recorded; the stage holds them to T1 and to the header's privacy (T3) all
     /// the same. No lifecycle or merge: a trace replays what the engine got, no more.
     public static func replayed(_ trace: Trace) -> Trace {
-        var stream = SourceStream()
+        var stream = SourceStream(name: "the trace")
         var out = trace
         out.events.removeAll(keepingCapacity: true)
         for e in trace.events { out.events += stream.pass(e, privacy: trace.header.privacy) }
         return out
     }
 
-    /// An event of the compositor's seat (WaylandClient): what the consumer gets.
-    public mutating func seat(_ e: InputEvent) -> [InputEvent] {
-        let events = seatStream.pass(e, privacy: privacy)
+    /// An event of the compositor's seat (WaylandClient): what the consumer gets. `now`: the
+    /// monotonic clock as the event is dispatched, the clock the consumer advances with; its
+    /// times are put on it (nil: the times pass as they are).
+    public mutating func seat(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
+        let events = seatStream.pass(e, privacy: privacy, now: now, notice: notice)
         guard merger != nil else { return events }
         return events.flatMap { merger!.wayland($0) }
     }
 
     /// An event of LibinputBackend: what the consumer gets.
-    public mutating func libinput(_ e: InputEvent) -> [InputEvent] {
-        let events = libinputStream.pass(e, privacy: privacy)
+    public mutating func libinput(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
+        let events = libinputStream.pass(e, privacy: privacy, now: now, notice: notice)
         guard merger != nil else { return events }
         return events.flatMap { merger!.libinput($0) }
     }

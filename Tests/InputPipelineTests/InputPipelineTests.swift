@@ -20,6 +20,51 @@ struct InputPipelineTests {
         .gesture(GestureEvent(kind: .pinch, phase: phase, fingers: 2, scale: scale, cancelled: cancelled))
     }
 
+    @Test("T1: a seat stamping its wall clock (KWin 5.27's fake input) lands on the dispatch clock: within tolerance of now, intervals kept, never back, said once")
+    func wallClockSeat() {
+        var p = InputPipeline()
+        var notices: [String] = []
+        p.notice = { notices.append($0) }
+        // Monotonic: an hour after boot. The wall clock, 2026 in ms since 1970, truncated to
+        // wl_pointer's 32 bits: days away from the monotonic clock either way.
+        let boot: UInt64 = 3_600_000_000
+        let wall = UInt64(1_796_000_000_000 % (1 << 32)) * 1000
+        #expect(wall > boot + SourceClock.futureTolerance || wall + SourceClock.pastTolerance < boot)
+        let wallSteps: [UInt64] = [0, 8_000, 16_000, 24_000, 40_000, 48_000, 300_000, 308_000]
+        // Dispatched a little after each event, the delay varying with load (0-3 ms).
+        let delays: [UInt64] = [1_000, 3_000, 0, 2_000, 1_500, 500, 2_500, 1_000]
+        var out: [Timestamp] = []
+        for (step, delay) in zip(wallSteps, delays) {
+            let now = boot + step + delay
+            let placed = p.seat(e(motion, seat, at: wall + step), now: Timestamp(microseconds: now)).map(\.time)
+            #expect(placed.count == 1)
+            out += placed
+            let t = placed[0].rawValue
+            #expect(t <= now + SourceClock.futureTolerance && t + SourceClock.pastTolerance >= now, "\(t) is not near now \(now)")
+            // An event with no protocol time (frame, enter), stamped with the clock: as it is, or
+            // raised to the stream's latest time.
+            let framed = p.seat(e(.frame, seat, at: now), now: Timestamp(microseconds: now)).map(\.time)
+            #expect(framed == [Timestamp(microseconds: max(now, t))])
+        }
+        // The intervals the compositor gave (velocity, double-click and momentum timing).
+        #expect(zip(out.dropFirst(), out).map { $0.rawValue - $1.rawValue } == zip(wallSteps.dropFirst(), wallSteps).map { $0 - $1 })
+        #expect(out == out.sorted())
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("the compositor") == true)
+    }
+
+    @Test("T1: a seat on the monotonic clock (sway, mutter) keeps its times: a millisecond behind or a late dispatch is not another clock")
+    func monotonicSeatUnmoved() {
+        var p = InputPipeline()
+        var notices: [String] = []
+        p.notice = { notices.append($0) }
+        let now: UInt64 = 3_600_000_000
+        #expect(p.seat(e(motion, seat, at: now - 900), now: Timestamp(microseconds: now)).map(\.time) == [Timestamp(microseconds: now - 900)])
+        // Held 5 s by a loaded machine: late, not rebased.
+        #expect(p.seat(e(motion, seat, at: now + 1_000), now: Timestamp(microseconds: now + 5_000_000)).map(\.time) == [Timestamp(microseconds: now + 1_000)])
+        #expect(notices.isEmpty)
+    }
+
     @Test("T1: the seat's stream never goes back: a millisecond stamp behind the clock reading before it is raised to it")
     func seatTime() {
         var p = InputPipeline()

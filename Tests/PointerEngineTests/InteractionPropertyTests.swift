@@ -67,7 +67,7 @@ struct InteractionPropertyTests {
                 case .pageSwipe(.ended), .pageSwipe(.cancelled): f.check(paging); paging = false
                 case .pointerHidden(let h): f.check(h != hidden); hidden = h
                 case .scroll(let d, _): f.check(d.dx.isFinite && d.dy.isFinite)
-                case .scrollEnded, .stopMomentum, .smartZoom, .swipe, .reserved, .secondaryClick: break
+                case .scrollEnded, .scrollLapsed, .stopMomentum, .smartZoom, .swipe, .reserved, .secondaryClick: break
                 }
             }
             f.check(!zooming && !paging)

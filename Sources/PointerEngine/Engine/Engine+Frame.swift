@@ -89,7 +89,7 @@ extension Engine {
 
     /// The next time something changes without input (auto-hide P5, the pointer coming to
     /// rest, a right click held back as a possible two-finger tap G4, a held key's next repeat
-    /// G10), nil: none. `describe().nextDeadline`, without describing the frame.
+    /// G10, a finger scroll whose stop never came G1), nil: none. `describe().nextDeadline`, without describing the frame.
     public var nextDeadline: Timestamp? {
         var next: Timestamp?
         if let d = idleDeadline, d > now { next = d }
@@ -99,6 +99,7 @@ extension Engine {
             next = next.map { min($0, rest) } ?? rest
         }
         if let tap = gestures.pendingTapDeadline { next = next.map { min($0, tap) } ?? tap }
+        if let lapse = gestures.fingerScrollDeadline { next = next.map { min($0, lapse) } ?? lapse }
         return next
     }
 

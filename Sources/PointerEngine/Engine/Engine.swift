@@ -512,7 +512,8 @@ public struct Engine: Sendable {
         switch event {
         // The fingers' scroll stop too: whoever latched onto the scroll (a canvas pan, a scroll
         // view) lets go even when another took over mid-way (a page swipe, G1, G5).
-        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft, .intent(.scrollEnded, _, _): broadcast = true
+        case .touchUp, .touchCancel, .pointerReleased, .deviceRemoved, .pointerLeft, .intent(.scrollEnded, _, _),
+             .intent(.scrollLapsed, _, _): broadcast = true
         case .pointerMoved, .pointerPressed, .scroll, .gesture, .touchDown, .touchMoved, .key, .modifiersChanged,
              .pointerEntered, .intent: broadcast = false
         }
@@ -596,6 +597,8 @@ public struct Engine: Sendable {
             }
             // A right click held back as a possible two-finger tap opens its menu at its deadline (G4, G9).
             if let d = gestures.pendingTapDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
+            // A finger scroll whose stop never came ends at its deadline, and its glide starts (G1).
+            if let d = gestures.fingerScrollDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
             if let d = keyRepeater.deadline, d > animationTime, d <= step {
                 if d < step { fire = nil; rest = false }
                 step = d; repeatKey = true

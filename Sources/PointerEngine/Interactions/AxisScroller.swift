@@ -45,6 +45,10 @@ public struct AxisScroller: Sendable, Equatable {
         case drag(Double)
         /// The fingers lifted: the explicit stop of a finger scroll (G1).
         case lift
+        /// The fingers' stop never came (mutter 43's virtual pointer, `GestureInterpreter.
+        /// fingerScrollLapse`): they are taken to have lifted at `lastMotion`, their last move,
+        /// and the release takes the velocity they had then (now it would be 0: they "rested").
+        case lapse(lastMotion: Timestamp)
         /// Stop any motion now (G6 hold, a new touch); an overscroll still springs back.
         case stop
         /// Animate to `target` (clamped), e.g. a wheel detent, a key, a reveal.
@@ -103,7 +107,10 @@ public struct AxisScroller: Sendable, Equatable {
             track(d, now: now)
         case (.tracking, .lift):
             release(velocity: velocity.velocity(at: now), now: now)
-        case (.resting, .lift), (.gliding, .lift), (.springing, .lift):
+        case (.tracking, .lapse(let last)):
+            release(velocity: velocity.velocity(at: min(last, now)), now: now)
+        case (.resting, .lift), (.gliding, .lift), (.springing, .lift),
+             (.resting, .lapse), (.gliding, .lapse), (.springing, .lapse):
             break // a stop without fingers on this axis (the other axis scrolled): nothing to end
         case (.resting, .stop):
             break

@@ -56,6 +56,9 @@ public enum GestureIntent: Sendable, Equatable {
     case scroll(Vector, ScrollSource)
     /// The fingers lifted after a finger scroll (G1): start kinetic momentum.
     case scrollEnded
+    /// A finger scroll whose stop never came ended after `GestureInterpreter.fingerScrollLapse`
+    /// of silence (G1): as `.scrollEnded`, the fingers taken to have lifted at `lastMotion`.
+    case scrollLapsed(lastMotion: Timestamp)
     /// A hold or a new touch (G6): stop kinetic scrolling immediately.
     case stopMomentum
     /// Pinch began with the pointer at `focus` (G2, G3).
@@ -159,12 +162,37 @@ public struct GestureInterpreter: Sendable, Equatable {
     private var fingerScrolling: Set<ScrollAxis> = []
     /// The device of the finger scroll in progress.
     private var scrollDevice: DeviceID?
+    /// The time of the finger scroll's latest axis event.
+    private var lastFingerScroll: Timestamp?
+    /// Devices seen ending a scroll with its stop (wl_pointer.axis_stop, libinput's value 0):
+    /// their scrolls wait for it, however long the fingers rest.
+    private var stoppingDevices: Set<DeviceID> = []
+
+    /// A finger scroll from a device never seen sending its stop ends after this long without
+    /// an axis event (G1). mutter 43's RemoteDesktop virtual pointer sends finger axes but drops
+    /// the finish flag, so no wl_pointer.axis_stop comes; without an end the scroll would track
+    /// forever, animating and never gliding. While fingers move, a touchpad reports every 7-17 ms
+    /// (60-140 Hz), so 120 ms is 7 or more missing reports, past any scheduling jitter, and the
+    /// glide still starts within the ~0.1 s a response feels immediate in. libinput always sends
+    /// the stop for touchpads when the fingers lift, and GTK4 waits for it with no timeout; that
+    /// is right for a device that sends it (fingers resting mid-scroll send nothing and must not
+    /// start a glide), so a device that has sent a stop once is waited for ever after.
+    public static let fingerScrollLapse = 0.120 // s
+
+    /// When a finger scroll whose stop may never come ends (`fingerScrollLapse`): one of the
+    /// engine's deadlines (`Engine.nextDeadline`), so the glide starts with no further input.
+    public var fingerScrollDeadline: Timestamp? {
+        guard !fingerScrolling.isEmpty, let last = lastFingerScroll, let device = scrollDevice,
+              !stoppingDevices.contains(device) else { return nil }
+        return last.adding(seconds: Self.fingerScrollLapse)
+    }
 
     public init(settings: GestureSettings = GestureSettings()) { self.settings = settings }
 
     public static func == (a: GestureInterpreter, b: GestureInterpreter) -> Bool {
         a.state == b.state && a.pointer == b.pointer && a.pointerHidden == b.pointerHidden
             && a.pendingTap?.time == b.pendingTap?.time && a.fingerScrolling == b.fingerScrolling
+            && a.lastFingerScroll == b.lastFingerScroll && a.stoppingDevices == b.stoppingDevices
     }
 
     public var isGestureActive: Bool { state != .idle }
@@ -176,11 +204,17 @@ public struct GestureInterpreter: Sendable, Equatable {
         pendingTap.map { Timestamp(rawValue: $0.time.rawValue + UInt64(Self.doubleTapInterval * 1e6)) }
     }
 
-    /// Releases a pending two-finger tap as a secondary click once no partner can come.
+    /// Releases a pending two-finger tap as a secondary click once no partner can come, and
+    /// ends a finger scroll whose stop did not come (`fingerScrollLapse`).
     public mutating func advance(to now: Timestamp) -> [GestureIntent] {
-        guard let tap = pendingTap, let deadline = pendingTapDeadline, now >= deadline else { return [] }
+        var out: [GestureIntent] = []
+        if let deadline = fingerScrollDeadline, now >= deadline, let last = lastFingerScroll {
+            fingerScrolling.removeAll()
+            out.append(.scrollLapsed(lastMotion: last))
+        }
+        guard let tap = pendingTap, let deadline = pendingTapDeadline, now >= deadline else { return out }
         pendingTap = nil
-        return tap.isClick ? [.secondaryClick(at: tap.at)] : []
+        return out + (tap.isClick ? [.secondaryClick(at: tap.at)] : [])
     }
 
     public mutating func handle(_ event: InputEvent, now: Timestamp) -> [GestureIntent] {
@@ -205,7 +239,7 @@ public struct GestureInterpreter: Sendable, Equatable {
         case .button(let button, let pressed):
             if button == .right, pressed { out += secondaryPress(from: event.device, now: now) }
         case .scroll(let source, let axis, let value, let value120, let stop):
-            out += scroll(source: source, axis: axis, value: value, value120: value120, stop: stop, device: event.device)
+            out += scroll(source: source, axis: axis, value: value, value120: value120, stop: stop, device: event.device, now: now)
         case .gesture(let g):
             wheelDevices.remove(event.device)
             out += gesture(g, device: event.device, now: now)
@@ -220,8 +254,9 @@ public struct GestureInterpreter: Sendable, Equatable {
     // MARK: Scroll (G1)
 
     private mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool,
-                                 device: DeviceID) -> [GestureIntent] {
-                if stop {
+                                 device: DeviceID, now: Timestamp) -> [GestureIntent] {
+        if stop {
+            stoppingDevices.insert(device)
             guard fingerScrolling.remove(axis) != nil, fingerScrolling.isEmpty else { return [] }
             return [.scrollEnded]
         }
@@ -232,7 +267,10 @@ public struct GestureInterpreter: Sendable, Equatable {
             amount = value120.map { Double($0) / 120 * Self.wheelDetent } ?? value
         case .finger, .continuous:
             amount = value
-            if source == .finger { fingerScrolling.insert(axis); scrollDevice = device; wheelDevices.remove(device) }
+            if source == .finger {
+                fingerScrolling.insert(axis); scrollDevice = device; wheelDevices.remove(device)
+                lastFingerScroll = now
+            }
         }
         // The value's direction was chosen before the stream (the compositor's, or libinput's
         // natural-scroll option): a positive value grows the content offset for every source,
@@ -416,6 +454,7 @@ public struct GestureInterpreter: Sendable, Equatable {
         case .holding(let d, _, _), .pinching(let d, _, _, _), .swiping(let d, _, _, _, _): d
         }
         if gestureDevice == device { out += cancelCurrent() }
+        stoppingDevices.remove(device)
         if !fingerScrolling.isEmpty, scrollDevice == device {
             // G7: the fingers did not lift, the device vanished. The scroll ends where the
             // fingers took it; no momentum (a fling nobody made), an overscroll springs back.

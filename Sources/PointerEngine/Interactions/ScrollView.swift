@@ -9,6 +9,9 @@ public enum ScrollViewEvent: Sendable, Equatable {
     case fingerScroll(Vector)
     /// The fingers lifted (the explicit scroll stop, G1): momentum or settling starts.
     case fingerLift
+    /// The fingers' stop never came (G1, `GestureInterpreter.fingerScrollLapse`): as a lift at
+    /// `lastMotion`, their last move, with the momentum they had then starting now.
+    case fingerLapse(lastMotion: Timestamp)
     /// Wheel detents (G1): animated, no rubber band, no momentum.
     case wheel(Vector)
     /// Scrolling without fingers (trackpoint, button scrolling): immediate, clamped.
@@ -99,6 +102,9 @@ public struct ScrollView: Sendable, Equatable {
         case .fingerLift:
             horizontal.handle(.lift, now: now)
             vertical.handle(.lift, now: now)
+        case .fingerLapse(let last):
+            horizontal.handle(.lapse(lastMotion: last), now: now)
+            vertical.handle(.lapse(lastMotion: last), now: now)
         case .wheel(let d):
             if d.dx != 0 { horizontal.handle(.animate(to: horizontal.destination + d.dx), now: now) }
             if d.dy != 0 { vertical.handle(.animate(to: vertical.destination + d.dy), now: now) }

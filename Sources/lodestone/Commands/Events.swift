@@ -111,7 +111,7 @@ enum EventsCommand {
         // The seat's events through the one input stage (issue 20.2): time, privacy (T1, T3).
         var pipeline = InputPipeline(privacy: options.privacy)
         client.onInput = { [weak window] raw in
-            for event in pipeline.seat(raw) {
+            for event in pipeline.seat(raw, now: PlaygroundLive.now()) {
                 view.apply(event)
                 window?.setNeedsDisplay()
                 let line = lines.line(for: event)

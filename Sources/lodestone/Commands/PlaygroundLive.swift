@@ -113,7 +113,10 @@ enum PlaygroundLive {
         }
         // The one input stage (issue 20.2): time, lifecycle, privacy, and `--input` (issue 4):
         // what each backend contributes.
+        // The seat's and libinput's times go onto `now()`'s clock as they are dispatched: the
+        // clock frames and deadlines advance with (KWin's fake input stamps its wall clock).
         var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
+        pipeline.notice = { Diagnostics.warning($0) }
         func feed(_ events: [InputEvent]) {
             guard !events.isEmpty else { return }
             for e in events {
@@ -126,7 +129,7 @@ enum PlaygroundLive {
             window.requestImmediateFrame()
         }
         // A replay (`lodestone replay`) takes no input from the compositor.
-        client.onInput = { event in if options.replay == nil { feed(pipeline.seat(event)) } }
+        client.onInput = { event in if options.replay == nil { feed(pipeline.seat(event, now: now())) } }
         if options.replay == nil { client.onDataDevice = { drops.handle($0) } }
         defer { client.onDataDevice = nil }
         var libinput: LibinputBackend?
@@ -137,7 +140,8 @@ enum PlaygroundLive {
                 // Drained whenever readable, focused or not: xkb follows every key, and libinput's
                 // queue never backs up; the pipeline drops what happens outside the surface.
                 _ = client.loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in
-                    feed(backend.drain().flatMap { pipeline.libinput($0) })
+                    let t = now()
+                    feed(backend.drain().flatMap { pipeline.libinput($0, now: t) })
                 }
                 libinput = backend
             } catch {

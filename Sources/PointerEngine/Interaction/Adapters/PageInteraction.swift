@@ -75,7 +75,7 @@ public struct PageInteraction: Interaction {
             send(.began, to: id, &ctx)
             send(.changed(dx: -d.dx), to: id, &ctx)
             return .handled
-        case .intent(.scrollEnded, _, _):
+        case .intent(.scrollEnded, _, _), .intent(.scrollLapsed, _, _):
             guard let a = active, a.byScroll else { return .ignored }
             active = nil
             send(.ended, to: a.view, &ctx)

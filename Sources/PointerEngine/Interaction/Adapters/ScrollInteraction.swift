@@ -127,6 +127,11 @@ public struct ScrollInteraction: Interaction {
             latched = nil
             send(.fingerLift, to: id, &ctx)
             return .handled
+        case .intent(.scrollLapsed(let last), _, _):
+            guard let id = latched else { return .ignored }
+            latched = nil
+            send(.fingerLapse(lastMotion: last), to: id, &ctx)
+            return .handled
         case .intent(.stopMomentum, _, _):
             for id in views.keys.sorted() where views[id]!.isScrolling { send(.stopMomentum, to: id, &ctx) }
             return .ignored

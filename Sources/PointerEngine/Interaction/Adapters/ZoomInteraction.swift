@@ -156,6 +156,11 @@ public struct ZoomInteraction: Interaction {
             panLatched = nil
             pan(id, .fingerLift, &ctx)
             return .handled
+        case .intent(.scrollLapsed(let last), _, _):
+            guard let id = panLatched else { return .ignored }
+            panLatched = nil
+            pan(id, .fingerLapse(lastMotion: last), &ctx)
+            return .handled
         case .intent(.stopMomentum, _, _):
             // G6: a hold stops momentum (scroll views hear it too).
             for id in pans.keys.sorted() where pans[id]!.isMoving { pan(id, .stopMomentum, &ctx) }
