@@ -46,6 +46,10 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the test runner's: a descriptor another test thread holds open (a
+        // program copy being written, say) would otherwise live on in this child, and exec of
+        // that copy fails with ETXTBSY for as long as the child runs (seen in .ci/run).
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -64,7 +68,13 @@ public final class ChildProcess {
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
+        var rc = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
+        // ETXTBSY: the program was just copied and a child another thread was forking at that
+        // moment still holds the copy's descriptor until its own exec; that lasts microseconds.
+        for _ in 0..<Self.busyRetries where rc == ETXTBSY {
+            usleep(Self.busyRetryDelay)
+            rc = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
+        }
         guard rc == 0 else { throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
         pid = child
     }
@@ -72,6 +82,17 @@ public final class ChildProcess {
     deinit {
         if termination == nil { _ = stop() }
     }
+
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34+), which Swift's Glibc module does
+    /// not declare (it needs _GNU_SOURCE): looked up once; without it children inherit as before.
+    static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    /// How often a spawn that fails with ETXTBSY is tried again, and how long apart (µs).
+    static let busyRetries = 20
+    static let busyRetryDelay: useconds_t = 50_000
 
     public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }

@@ -52,15 +52,13 @@ public final class KWin: Compositor {
         // The packaged binary carries file capabilities a container cannot grant (exec fails with
         // EPERM); a copy has none.
         let kwin = dir.file("kwin_wayland")
-        do { try FileManager.default.copyItem(atPath: KWin.binary, toPath: kwin) } catch {
-            throw HarnessError("cannot copy \(KWin.binary) to \(kwin): \(error)")
-        }
+        try Lodestone.copyExecutable(KWin.binary, to: kwin)
         let fm = FileManager.default
         try fm.createDirectory(atPath: dir.file("data/applications"), withIntermediateDirectories: true)
         try fm.createDirectory(atPath: dir.file("config"), withIntermediateDirectories: true)
         if let fixture = KWin.fakeInputFixture {
             let copy = dir.file("kwin-fake-input")
-            try fm.copyItem(atPath: fixture, toPath: copy)
+            try Lodestone.copyExecutable(fixture, to: copy)
             let entry = """
                 [Desktop Entry]
                 Type=Application

@@ -19,15 +19,38 @@ public enum Lodestone {
         guard chmod(dir.path, 0o755) == 0 else {
             throw HarnessError("cannot open \(dir.path) to other users: \(String(cString: strerror(errno)))")
         }
-        do {
-            try FileManager.default.copyItem(atPath: program, toPath: copy)
-        } catch {
-            throw HarnessError("cannot copy \(program) to \(copy): \(error)")
-        }
-        guard chmod(copy, 0o755) == 0 else {
-            throw HarnessError("cannot make \(copy) executable: \(String(cString: strerror(errno)))")
-        }
+        try copyExecutable(program, to: copy)
         return copy
+    }
+
+    /// Copies the program at `source` to `destination` (mode 0755) through descriptors opened
+    /// close-on-exec: a child spawned by another test thread while the copy is written must not
+    /// keep the copy open for writing, or exec of the copy fails with ETXTBSY while that child
+    /// lives (seen in .ci/run with sway's and KWin's copies).
+    public static func copyExecutable(_ source: String, to destination: String) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw HarnessError("cannot read \(source): \(String(cString: strerror(errno)))") }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard output >= 0 else { throw HarnessError("cannot create \(destination): \(String(cString: strerror(errno)))") }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { close(output); throw HarnessError("cannot read \(source): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            var done = 0
+            while done < n {
+                let w = buffer.withUnsafeBytes { write(output, $0.baseAddress! + done, n - done) }
+                if w < 0, errno == EINTR { continue }
+                guard w > 0 else { close(output); throw HarnessError("cannot write \(destination): \(String(cString: strerror(errno)))") }
+                done += w
+            }
+        }
+        guard close(output) == 0 else { throw HarnessError("cannot write \(destination): \(String(cString: strerror(errno)))") }
+        guard chmod(destination, 0o755) == 0 else {
+            throw HarnessError("cannot make \(destination) executable: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Starts `lodestone arguments` against `compositor` (or with no compositor at all when nil).
