@@ -158,7 +158,8 @@ public enum Showcase {
         b.toolbar()
         if g.sidebar != .collapsed { b.sidebar() }
         b.add(Element(id: ID.content, kind: .scrollView, frame: g.content, label: "Cards",
-                      traits: ElementTraits(scroll: ScrollConfiguration(contentSize: g.contentSize, axes: .vertical))))
+                      traits: ElementTraits(scroll: ScrollConfiguration(contentSize: g.contentSize, axes: .vertical,
+                                                                        bouncesWhenContentFits: false))))
         for i in 0..<12 {
             b.add(Element(id: ID.panels[i], kind: .group, frame: g.cardFrame(i), cornerRadius: 14, label: panelTitles[i]), in: ID.content)
         }

@@ -145,6 +145,36 @@ struct ShowcaseLayoutTests {
         #expect(abs(row.minX - list.minX) < 1e-9 && abs(row.minY - list.minY) < 1e-9)
     }
 
+    @Test("G1: a finger scroll over a card moves the cards only when they do not fit: at 1440×900 nothing rubber-bands (the whole page would repaint), at 1024×768 they scroll",
+          arguments: [(Size(1440, 900), false), (Size(1024, 768), true)])
+    func fingerScrollMovesContentOnlyWhenItScrolls(size: Size, scrolls: Bool) throws {
+        let s = PlaygroundSession(size: size)
+        var ms = 0.0
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture])))
+        let apps = try #require(s.engine.surfaceFrame(of: ID.icons[4]))
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                            .motion(position: InputPoint(x: apps.midX, y: apps.midY), delta: .zero, unaccelerated: .zero)))
+        var moved = 0.0
+        for _ in 0..<6 {
+            ms += 10
+            s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse,
+                                .scroll(source: .finger, axis: .vertical, value: 12, value120: nil, stop: false)))
+            s.advance(to: .milliseconds(ms))
+            moved = max(moved, abs(s.engine.scene.transforms[ID.content]?.offset.dy ?? 0))
+        }
+        ms += 10
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .scroll(source: .finger, axis: .vertical, value: 0, value120: nil, stop: true)))
+        s.advance(to: .milliseconds(ms))
+        if scrolls {
+            #expect(moved > 30, "\(size): the cards moved only \(moved) pt for 72 pt of fingers")
+        } else {
+            #expect(moved == 0, "\(size): cards that fit moved \(moved) pt")
+            s.advance(to: .milliseconds(ms + 500))
+            #expect(s.engine.scene.transforms[ID.content]?.offset.dy ?? 0 == 0, "\(size): the cards glided after the fingers")
+            #expect(s.engine.describe().scrollEdgeEffects.isEmpty, "\(size): an edge effect for a view with nothing to scroll")
+        }
+    }
+
     @Test("a resize keeps the content's offset (clamped to the new end) and finds what the pointer is over in the new frames")
     func resizeKeepsState() throws {
         let s = PlaygroundSession(size: Size(800, 600))

@@ -67,6 +67,9 @@ public struct ScrollView: Sendable, Equatable {
     /// When something last moved (for the indicators); nil = never scrolled.
     public private(set) var lastMotion: Timestamp?
 
+    /// Whether a finger scroll rubber-bands an axis whose content fits (ScrollConfiguration).
+    public var bouncesWhenContentFits = true
+
     public init(viewport: Size, content: Size, paging: Bool = false) {
         horizontal = AxisScroller(viewport: viewport.width, content: content.width, paging: paging)
         vertical = AxisScroller(viewport: viewport.height, content: content.height, paging: paging)
@@ -97,8 +100,8 @@ public struct ScrollView: Sendable, Equatable {
         case .fingerScroll(let d):
             // An axis with nothing to scroll still rubber-bands (iOS `alwaysBounce`) only when the
             // fingers mean it: a mostly-vertical scroll leaves the horizontal axis alone.
-            if d.dx != 0 { horizontal.handle(.drag(d.dx), now: now) }
-            if d.dy != 0 { vertical.handle(.drag(d.dy), now: now) }
+            if d.dx != 0, bouncesWhenContentFits || horizontal.maxOffset > 0 { horizontal.handle(.drag(d.dx), now: now) }
+            if d.dy != 0, bouncesWhenContentFits || vertical.maxOffset > 0 { vertical.handle(.drag(d.dy), now: now) }
         case .fingerLift:
             horizontal.handle(.lift, now: now)
             vertical.handle(.lift, now: now)

@@ -74,10 +74,16 @@ public struct ScrollConfiguration: Hashable, Sendable {
     public var edgeEffect: ScrollEdgeEffectStyle
     /// Initial content offset, points.
     public var initialOffset: Vector
+    /// A finger scroll rubber-bands an axis whose content fits (iOS `alwaysBounceVertical`).
+    /// Off for a window's main content (GTK4, UIScrollView's default): a scroll over a page that
+    /// fits moves nothing, rather than the whole page.
+    public var bouncesWhenContentFits: Bool
 
     public init(contentSize: Size, axes: ScrollAxes = .vertical, isPaged: Bool = false,
                 minimumZoom: Double = 1, maximumZoom: Double = 1, allowsRotation: Bool = false,
-                edgeEffect: ScrollEdgeEffectStyle = .soft, initialOffset: Vector = .zero) {
+                edgeEffect: ScrollEdgeEffectStyle = .soft, initialOffset: Vector = .zero,
+                bouncesWhenContentFits: Bool = true) {
+        self.bouncesWhenContentFits = bouncesWhenContentFits
         self.contentSize = contentSize; self.axes = axes; self.isPaged = isPaged
         self.minimumZoom = minimumZoom; self.maximumZoom = maximumZoom
         self.allowsRotation = allowsRotation; self.edgeEffect = edgeEffect; self.initialOffset = initialOffset

@@ -50,6 +50,7 @@ public struct ScrollInteraction: Interaction {
             return v
         }()
         v.kinetic = ctx.settings.kineticScrolling
+        v.bouncesWhenContentFits = cfg.bouncesWhenContentFits
         if let t = ctx.scene.transforms[id], t.offset != Vector(v.offset.x, v.offset.y), !v.isScrolling {
             v.handle(.scroll(to: Point(t.offset.dx, t.offset.dy), animated: false), now: now)
         }
