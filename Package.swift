@@ -80,9 +80,9 @@ let package = Package(
                           swiftSettings: fuzzerRuntime == nil ? [] : [.define("LODESTONE_FUZZER")],
                           linkerSettings: fuzzerRuntime.map { [.unsafeFlags([$0, "-lstdc++"])] } ?? []),
 
-        // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
-        // emulated input devices. Shared by every end-to-end test.
-        .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim", "SwayHarness"], path: "Tests/TestSupport"),
+        // Test support: real compositors (sway/weston headless), grim screenshots (decoded by the
+        // renderer's PNG codec), emulated input devices. Shared by every end-to-end test.
+        .target(name: "TestSupport", dependencies: ["InputProtocol", "PixmanRenderer", "CShim", "SwayHarness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "InputPipelineTests", dependencies: ["InputPipeline", "InputProtocol"]),
