@@ -1,19 +1,8 @@
-// Small, pure motion primitives shared by the interaction components: elapsed time, velocity
+// Small, pure motion primitives shared by the interaction components: velocity
 // estimation, kinetic momentum, rubber-banding and a critically damped spring. Everything is a
 // closed-form function of time so the result does not depend on how often a frame is drawn
 // (SPEC T2: the same trace gives the same states).
 import InputProtocol
-
-extension Timestamp {
-    /// Seconds from `earlier` to `self` (negative when `earlier` is later).
-    @inlinable public func seconds(since earlier: Timestamp) -> Double {
-        (Double(rawValue) - Double(earlier.rawValue)) / 1_000_000
-    }
-    /// `self` moved by `seconds` (never before the stream origin).
-    @inlinable public func adding(seconds: Double) -> Timestamp {
-        Timestamp(rawValue: UInt64(max(0, (Double(rawValue) + seconds * 1_000_000).rounded())))
-    }
-}
 
 /// Estimates a 1-D velocity (units per second) from timestamped displacements, like a finger's
 /// scroll deltas. Only samples from the last `window` count, so a finger that paused before

@@ -103,7 +103,7 @@ enum PlaygroundLive {
                 window.setNeedsDisplay()
             } else if let d = session.nextDeadline {
                 let t = now()
-                deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
+                deadline?.arm(after: d > t ? d.seconds(since: t) : 0)
             }
         }
         // Drops from other applications (issue 18.3): the target under the offer answers.
