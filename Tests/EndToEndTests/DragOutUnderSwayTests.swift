@@ -76,9 +76,9 @@ struct DragOutUnderSwayTests {
     /// Presses `item` in the left window with `keys` held, carries it to the right window's
     /// Folder and drops it; returns what both windows say once the drag is over.
     private func dragAcross(_ p: Pair, item: ElementID, keys: [SeatInjector.Key], dropIndex: Int,
-                            badge: RGBA? = nil) throws -> Outcome {
+                            onto target: ElementID = Showcase.ID.dropTargets[0], badge: RGBA? = nil) throws -> Outcome {
         let start = try centre(item, in: p.from)
-        let end = try centre(Showcase.ID.dropTargets[0], in: p.into)
+        let end = try centre(target, in: p.into)
         // Into the left window first: sway gives it the keyboard focus (focus follows the mouse).
         try p.seat.move(to: start.0 + 30, start.1 + 30)
         try p.seat.move(to: start.0, start.1)
@@ -97,16 +97,17 @@ struct DragOutUnderSwayTests {
         _ = try p.sourceState.waitFor("the source's drag handed to the compositor", settled: false) { s in
             (s.json["drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue)
         }
-        _ = try p.targetState.waitFor("the offer over the Folder", settled: false) { s in
-            (s.json["external_drag"] as? [String: Any])?["target"] as? Int == Int(Showcase.ID.dropTargets[0].rawValue)
+        _ = try p.targetState.waitFor("the offer over drop target \(target)", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["target"] as? Int == Int(target.rawValue)
         }
         try p.seat.move(to: end.0 + 3, end.1 + 2)
         pause(0.2)
         if let badge {
             // The drag icon follows the pointer over the other window: the item, held where it
             // was pressed, with the negotiated action's badge at its top right.
-            _ = try p.sourceState.waitFor("the negotiated action on the source", settled: false) { s in
-                (s.json["drag_out"] as? [String: Any])?["negotiated"] is String
+            _ = try p.sourceState.waitFor("the destination's answer on the source", settled: false) { s in
+                guard let d = s.json["drag_out"] as? [String: Any] else { return false }
+                return d["negotiated"] is String || (target == Showcase.ID.dropTargets[2] && d["accepted_type"] is NSNull)
             }
             pause(0.2)
             let (x, y) = (Int(end.0 + 3), Int(end.1 + 2))
@@ -126,6 +127,10 @@ struct DragOutUnderSwayTests {
         }
         for k in keys.reversed() { try p.seat.release(key: k) }
         let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        let removed = (ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue))
+        guard dropIndex > 0 else {
+            return Outcome(negotiated: last["negotiated"] as? String, phase: last["phase"] as? String ?? "?", dropOperation: nil, removed: removed)
+        }
         let drops = try p.targetState.waitFor("drop \(dropIndex) read in the target") { s in
             (s.json["external_drop_count"] as? Int ?? 0) >= dropIndex
         }
@@ -137,7 +142,6 @@ struct DragOutUnderSwayTests {
         #expect(type == "text/uri-list", "the Folder takes the file: \(drop)")
         #expect(drop["digest"] as? String == sent["digest"] as? String, "read \(drop) sent \(sent)")
         #expect(drop["bytes"] as? Int == sent["bytes"] as? Int)
-        let removed = (ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue))
         return Outcome(negotiated: last["negotiated"] as? String, phase: last["phase"] as? String ?? "?",
                        dropOperation: drop["operation"] as? String, removed: removed)
     }
@@ -168,5 +172,40 @@ struct DragOutUnderSwayTests {
             #expect(o.removed == c.removed, "keys \(c.keys.map(\.rawValue)): removed at the source \(o.removed)")
         }
         #expect(p.source.isRunning && p.target.isRunning)
+    }
+
+    @Test("mac conventions: no key moves, Option copies, Option+Command links")
+    func mac() throws {
+        let p = try pair(["--conventions", "mac"])
+        defer { p.stop(); _ = p.sway }
+        let cases: [(keys: [SeatInjector.Key], item: ElementID, negotiated: String, phase: String, removed: Bool)] = [
+            ([], Showcase.ID.draggables[0], "move", "finished", true),
+            ([.leftAlt], Showcase.ID.draggables[1], "copy", "finished", false),
+            ([.leftAlt, .leftSuper], Showcase.ID.draggables[1], "link", "cancelled", false),
+        ]
+        for (n, c) in cases.enumerated() {
+            let o = try dragAcross(p, item: c.item, keys: c.keys, dropIndex: n + 1)
+            #expect(o.negotiated == c.negotiated, "keys \(c.keys.map(\.rawValue)): negotiated \(String(describing: o.negotiated))")
+            #expect(o.dropOperation == c.negotiated)
+            #expect(o.phase == c.phase && o.removed == c.removed, "keys \(c.keys.map(\.rawValue)): \(o.phase), removed \(o.removed)")
+        }
+    }
+
+    @Test("refused: over the Locked target the icon shows circle-slash, the drop is cancelled, the item flies back and stays")
+    func refused() throws {
+        let p = try pair()
+        defer { p.stop(); _ = p.sway }
+        let item = Showcase.ID.draggables[0]
+        let o = try dragAcross(p, item: item, keys: [], dropIndex: 0, onto: Showcase.ID.dropTargets[2], badge: RGBA(hex: 0x636366))
+        #expect(o.phase == "cancelled" && !o.removed, "\(o)")
+        #expect(o.negotiated == nil, "nothing negotiated over a target that takes nothing")
+        // The fly-back was drawn: frames with the item's preview after the cancel, then none.
+        let states = p.sourceState.states()
+        let cancelledAt = try #require(states.firstIndex { ($0.json["last_drag_out"] as? [String: Any])?["phase"] as? String == "cancelled" })
+        let flying = states[cancelledAt...].filter { ($0.json["drag"] as? [String: Any])?["items"] as? [Int] == [Int(item.rawValue)] }
+        #expect(flying.count >= 2, "the item's preview flies back over several frames: \(flying.count)")
+        let settled = try p.sourceState.waitFor("the fly-back over") { $0.json["drag"] is NSNull }
+        #expect(!(settled.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)))
+        #expect(p.targetState.last?.json["external_drop"] is NSNull, "nothing dropped on the target")
     }
 }
