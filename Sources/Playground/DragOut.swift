@@ -55,6 +55,10 @@ public struct OutgoingDrag: Sendable, Equatable {
     public var exit: Point
     /// The pointer's offset in the item when it left (the preview flies back from there).
     public var grab: Vector
+    /// It was dropped back into this window (a drop target of ours read it): the same as a
+    /// drag that never left, so a move keeps the item (I2: one result inside and between
+    /// windows; the drop itself is what the target shows).
+    public var droppedHome = false
 
     public init(item: ElementID, input: DragInput, mimeTypes: [String], sourceOperations: Set<DragOperation>,
                 itemFrame: Rect, exit: Point, grab: Vector) {
@@ -110,6 +114,9 @@ extension PlaygroundSession {
 
     public func dragOutDropped() { outgoingDrag?.phase = .dropped }
 
+    /// A drop target of this window took our own drag.
+    public func dragOutDroppedHome() { outgoingDrag?.droppedHome = true }
+
     public func dragOut(sent: SentData) { outgoingDrag?.sent.append(sent) }
 
     /// The drag ended: `finished` (dnd_finished) applies the negotiated action; otherwise
@@ -121,7 +128,7 @@ extension PlaygroundSession {
         d.phase = finished ? .finished : .cancelled
         lastOutgoingDrag = d
         if finished {
-            if d.negotiated == .move { removeItem(d.item) }
+            if d.negotiated == .move, !d.droppedHome { removeItem(d.item) }
         } else {
             let from = Rect(x: d.exit.x - d.grab.dx, y: d.exit.y - d.grab.dy, width: d.itemFrame.width, height: d.itemFrame.height)
             returning = ReturnFlight(item: d.item, from: from, to: d.itemFrame, start: engine.now)

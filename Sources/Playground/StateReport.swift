@@ -154,6 +154,7 @@ public enum StateReport {
             x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
             x.raw("negotiated_at_us", d.negotiatedAt.map { "\($0.rawValue)" } ?? "null")
             x.string("phase", d.phase.rawValue)
+            x.raw("home", d.droppedHome ? "true" : "false")
             x.raw("sent", array(d.sent) { s in
                 object { y in
                     y.raw("mime_type", json(.string(s.mimeType)))

@@ -208,4 +208,51 @@ struct DragOutUnderSwayTests {
         #expect(!(settled.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)))
         #expect(p.targetState.last?.json["external_drop"] is NSNull, "nothing dropped on the target")
     }
+
+    /// Measured under sway 1.7: a touch drag is accepted (start_drag with the touch-down's
+    /// serial) but its focus never leaves the surface the finger went down on: wlr_drag moves
+    /// focus for a touch point only when the compositor calls wlr_seat_touch_point_focus, and
+    /// sway 1.7 does not. The data-device events go to the source's own window, at the
+    /// coordinates of the surface under the finger (sway's touch motion). So a finger cannot
+    /// carry an item into another window there; what must hold is that nothing breaks: the
+    /// drag comes home, a drop target of the source's window under those coordinates reads it
+    /// byte for byte, and a move that comes home keeps the item, as a drag that never left.
+    @Test("touch under sway 1.7: the drag goes to the compositor with the touch's serial; the focus stays on the source window (sway passes no touch focus), so the drop lands there: read byte for byte, the item kept")
+    func touch() throws {
+        let p = try pair()
+        defer { p.stop(); _ = p.sway }
+        let item = Showcase.ID.draggables[2]
+        let start = try centre(item, in: p.from)
+        let end = try centre(Showcase.ID.dropTargets[0], in: p.into)
+        try p.seat.touchDown(.init(id: 0, x: start.0, y: start.1))
+        pause(0.8) // the long press lifts it (DragInteraction.touchLiftDelay)
+        let steps = Int((abs(end.0 - start.0) + abs(end.1 - start.1)) / 8) + 1
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            try p.seat.touchMove(.init(id: 0, x: start.0 + (end.0 - start.0) * t, y: start.1 + (end.1 - start.1) * t))
+            pause(0.01)
+        }
+        _ = try p.sourceState.waitFor("the touch drag handed to the compositor", settled: false) { s in
+            (s.json["drag_out"] as? [String: Any])?["input"] as? String == "touch"
+        }
+        // Over the other window's Folder, the source's own window hears the drag there.
+        _ = try p.sourceState.waitFor("the offer over the source's own Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["target"] as? Int == Int(Showcase.ID.dropTargets[0].rawValue)
+        }
+        pause(0.2)
+        try p.seat.touchUp(0)
+        let ended = try p.sourceState.waitFor("the touch drag over") { s in
+            (s.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue) && s.json["external_drop"] is [String: Any]
+        }
+        let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        #expect(last["input"] as? String == "touch")
+        #expect(last["negotiated"] as? String == "move" && last["phase"] as? String == "finished", "\(last)")
+        #expect(last["home"] as? Bool == true)
+        #expect(!(ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)), "a move that came home keeps the item")
+        let drop = try #require(ended.json["external_drop"] as? [String: Any])
+        let sent = try #require((last["sent"] as? [[String: Any]])?.last)
+        #expect(drop["digest"] as? String == sent["digest"] as? String && drop["bytes"] as? Int == sent["bytes"] as? Int)
+        #expect(!p.targetState.states().contains { $0.json["external_drag"] is [String: Any] }, "sway 1.7 gave the other window no touch drag")
+        #expect(ended.json["drag"] is NSNull)
+    }
 }

@@ -32,6 +32,11 @@ final class DragOutHandler {
     private var icon: DragIcon?
     private let cache = RenderCache()
 
+    /// How near the window's edge a touch drag goes to the compositor (pt): less than a
+    /// finger's travel between two touch frames (≈ 8 pt at 0.5 m/s and 120 Hz) is too little to
+    /// rely on, an item's width would hand over before the finger reached the edge.
+    static let touchEdgeZone = 24.0
+
     init(session: PlaygroundSession, client: Client, window: Window, changed: @escaping () -> Void) {
         self.session = session
         self.client = client
@@ -49,7 +54,11 @@ final class DragOutHandler {
         default: return
         }
         let w = Double(window.logicalSize.width), h = Double(window.logicalSize.height)
-        guard p.x < 0 || p.y < 0 || p.x >= w || p.y >= h else { return }
+        // A finger hands over at the edge: sway 1.7 gives a touch point's motion in the
+        // coordinates of whatever surface is under it, so past our edge it would seem to jump
+        // back inside (over the neighbouring window) instead of leaving.
+        let zone = held.touch == nil ? 0 : Self.touchEdgeZone
+        guard p.x < zone || p.y < zone || p.x >= w - zone || p.y >= h - zone else { return }
         start(held, exit: Point(min(max(p.x, 0), w), min(max(p.y, 0), h)))
     }
 

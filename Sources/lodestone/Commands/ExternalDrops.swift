@@ -69,6 +69,8 @@ final class ExternalDropHandler {
         guard let drag = session.externalDrag, let offer = device?.takeDropped() else { return }
         guard let type = drag.answer.mimeType, !drag.answer.operations.isEmpty else { return }
         let target = drag.answer.target
+        // One drag per seat: while ours is out, the offer dropped here is ours come home.
+        if session.outgoingDrag != nil { session.dragOutDroppedHome() }
         let operation = offer.action.map(Self.operation) ?? drag.negotiated
         offer.receive(type) { [weak self] result in
             guard let self else { return }
