@@ -34,8 +34,11 @@ public struct ExternalDropResult: Sendable, Equatable {
     public var operation: DragOperation?
     /// Bytes read, or why nothing was (the transfer's error).
     public var outcome: Result<Int, ExternalDropFailure>
-    public init(target: ElementID?, mimeType: String, operation: DragOperation?, outcome: Result<Int, ExternalDropFailure>) {
-        self.target = target; self.mimeType = mimeType; self.operation = operation; self.outcome = outcome
+    /// FNV-1a 64 of the bytes read (ByteDigest), to compare with what the source sent.
+    public var digest: String?
+    public init(target: ElementID?, mimeType: String, operation: DragOperation?, outcome: Result<Int, ExternalDropFailure>,
+                digest: String? = nil) {
+        self.target = target; self.mimeType = mimeType; self.operation = operation; self.outcome = outcome; self.digest = digest
     }
 }
 

@@ -111,6 +111,11 @@ enum PlaygroundLive {
             report()
             window.requestImmediateFrame()
         }
+        // Drags of our items out to other applications (issue 18.2).
+        let dragOut = DragOutHandler(session: session, client: client, window: window) {
+            report()
+            window.requestImmediateFrame()
+        }
         // The one input stage (issue 20.2): time, lifecycle, privacy, and `--input` (issue 4):
         // what each backend contributes.
         // The seat's and libinput's times go onto `now()`'s clock as they are dispatched: the
@@ -124,6 +129,7 @@ enum PlaygroundLive {
                 options.tap?(e)
                 session.handle(e)
                 if case .modifiers = e.kind { drops.modifiersChanged() }
+                if options.replay == nil { dragOut.observe(e) }
             }
             report()
             window.requestImmediateFrame()
