@@ -67,11 +67,16 @@ public struct CompositorInfo: Hashable, Sendable {
     public static func guessName(globals: [String: UInt32], environment: [String: String]) -> String? {
         let names = globals.keys
         if names.contains(where: { $0.hasPrefix("weston_") }) { return "weston" }
-        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
         if names.contains("gtk_shell1") { return "Mutter (GNOME)" }
+        // wlroots offers two org_kde_kwin_* globals of its own (idle, server decoration), and
+        // KWin 6 some zwlr_* ones: Plasma's own protocols decide first, then wlroots'.
+        if names.contains(where: { $0.hasPrefix("org_kde_plasma") || $0.hasPrefix("kde_output_device") || $0.hasPrefix("org_kde_kwin_outputdevice") }) {
+            return "KWin (KDE Plasma)"
+        }
         if names.contains(where: { $0.hasPrefix("zwlr_") }) {
             return environment["SWAYSOCK"] != nil ? "sway" : "a wlroots compositor"
         }
+        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
         return environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 }
     }
     public var isSway: Bool { name?.lowercased().hasPrefix("sway") ?? false }

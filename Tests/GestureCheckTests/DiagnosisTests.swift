@@ -197,6 +197,13 @@ struct DiagnosisTests {
         #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: [:]) == "a wlroots compositor")
         #expect(CompositorInfo.guessName(globals: ["gtk_shell1": 5], environment: [:]) == "Mutter (GNOME)")
         #expect(CompositorInfo.guessName(globals: ["org_kde_kwin_blur_manager": 1], environment: [:]) == "KWin (KDE Plasma)")
+        // sway 1.7 offers org_kde_kwin_idle and org_kde_kwin_server_decoration_manager (wlroots).
+        let sway17: [String: UInt32] = ["org_kde_kwin_idle": 1, "org_kde_kwin_server_decoration_manager": 1, "zwlr_layer_shell_v1": 4, "wl_seat": 7]
+        #expect(CompositorInfo.guessName(globals: sway17, environment: ["SWAYSOCK": "/run/sway.sock"]) == "sway")
+        #expect(CompositorInfo.guessName(globals: sway17, environment: [:]) == "a wlroots compositor")
+        // KWin 6 offers zwlr_layer_shell_v1 beside Plasma's own.
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4, "org_kde_plasma_shell": 8, "org_kde_kwin_blur_manager": 1],
+                                         environment: [:]) == "KWin (KDE Plasma)")
         #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: [:]) == nil)
         #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: ["XDG_CURRENT_DESKTOP": "Hyprland"]) == "Hyprland")
     }
