@@ -158,6 +158,29 @@ struct CheckWindowTests {
         #expect(app.stdout.contains("| pinch | passed |"))
     }
 
+    @Test("The settings file's pointer size enlarges the step's screen (P6): size 2 draws it twice as large", arguments: [1.0, 2.0])
+    func pointerSize(size: Double) throws {
+        let dir = try CheckReportDirectory("check-size")
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("lodestone"), withIntermediateDirectories: true)
+        try "{\"size\": \(size)}".write(to: dir.url.appendingPathComponent("lodestone/settings.json"), atomically: true, encoding: .utf8)
+        let (sway, _) = try Sway.startWithInjectedSeat(output: .init(width: 1280, height: 800))
+        let app = try Lodestone.launch(["check", "--steps", "pinch", "--timeout", "20"], on: sway, environment: ["XDG_CONFIG_HOME": dir.url.path])
+        defer { app.stop() }
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try app.waitForLine(containing: "check: step pinch: ")
+        // The card's white along a row 8 pt × size below its top edge (12 pt): 536 pt wide less
+        // its rounded corners' part of that row, times the size.
+        let k = size
+        let top = w.content.y + Int(((Double(w.content.height) - 340 * k) / 2).rounded()) + Int(20 * k)
+        var white = 0
+        try? waitUntil(timeout: 5, "the step's screen drawn") {
+            white = try sway.screenshot().count(of: RGBA(hex: 0xFFFFFF), x: w.content.x, y: top, width: w.content.width, height: 1, tolerance: 2)
+            return abs(Double(white) - 536 * k) < 30 * k
+        }
+        Self.keepShot(sway, "size-\(Int(size))")
+        #expect(abs(Double(white) - 536 * k) < 30 * k, "white run \(white) px at size \(size), row \(top), window \(w.content)")
+    }
+
     @Test("A user who does nothing: every step times out as skipped, and the report is still written")
     func nobodyThere() throws {
         let dir = try CheckReportDirectory("check-idle")
@@ -197,6 +220,48 @@ struct CheckWindowTests {
         #expect(md.contains("| pinch | skipped |") && md.contains("skipped with S"))
         #expect(md.contains("| rotate | skipped |") && md.contains("the check was ended (Esc)"))
         #expect(md.contains("| swipe3 | skipped |"))
+    }
+
+    @Test("A device removed mid-step ends that step with the reason; the check goes on and the report is written (G7)")
+    func deviceRemoved() throws {
+        let dir = try CheckReportDirectory("check-unplug")
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["check", "--steps", "pinch,keys", "--timeout", "20", "--pause", "0", "--report", dir.report], on: sway)
+        defer { app.stop() }
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(w.content.x + 100), Double(w.content.y + 100))
+        try app.waitForLine(containing: "check: step pinch: ")
+        try seat.pinch(scale: 1.5)
+        try seat.remove(.pointer)
+        try app.waitForLine(containing: "check: step pinch: failed (the device “seat0 pointer” was removed during the step)")
+        // The next step runs on the keyboard, which is still there.
+        try app.waitForLine(containing: "check: step keys: ")
+        for key in [SeatInjector.Key.leftShift, .leftCtrl, .leftAlt, .leftSuper, .capsLock, .numLock] { try seat.type(key) }
+        #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
+        let md = try dir.read("report.md")
+        #expect(md.contains("| pinch | failed |") && md.contains("was removed during the step"), "\(md)")
+        #expect(md.contains("| keys | passed |"))
+    }
+
+    @Test("The compositor going away mid-step ends that step with the reason, skips the rest, and the report is still written")
+    func compositorGone() throws {
+        let dir = try CheckReportDirectory("check-gone")
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["check", "--steps", "pinch,rotate,hold", "--timeout", "20", "--report", dir.report], on: sway)
+        defer { app.stop() }
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(w.content.x + 100), Double(w.content.y + 100))
+        try app.waitForLine(containing: "check: step pinch: ")
+        try seat.pinch(scale: 1.5)
+        try seat.send("ping")
+        sway.crash()
+        #expect(try app.wait(timeout: 10) == .exited(0), "the report was written; stderr: \(app.stderr)")
+        #expect(app.stderr.contains("check: the compositor went away"))
+        let md = try dir.read("report.md")
+        #expect(md.contains("| pinch | failed |") && md.contains("the compositor went away during the step"), "\(md)")
+        #expect(md.contains("| rotate | skipped |") && md.contains("| hold | skipped |") && md.contains("the compositor went away before this step"))
+        // The globals were read when the check started.
+        #expect(md.contains("`zwp_pointer_gestures_v1` v3"))
     }
 
     @Test("Under weston headless (no seat): \"no input from the compositor\", with the libinput remedy")
