@@ -181,6 +181,33 @@ struct CheckWindowTests {
         #expect(abs(Double(white) - 536 * k) < 30 * k, "white run \(white) px at size \(size), row \(top), window \(w.content)")
     }
 
+    @Test("The drag step asks for the active conventions' modifiers: the Mac's Option copy and Option+Command link (I2, G9)")
+    func macConventions() throws {
+        let dir = try CheckReportDirectory("check-mac")
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("lodestone"), withIntermediateDirectories: true)
+        try "{\"conventions\": \"mac\"}".write(to: dir.url.appendingPathComponent("lodestone/settings.json"), atomically: true, encoding: .utf8)
+        let (sway, seat) = try Sway.startWithInjectedSeat()
+        let app = try Lodestone.launch(["check", "--steps", "drag", "--timeout", "20", "--pause", "0", "--report", dir.report], on: sway,
+                                       environment: ["XDG_CONFIG_HOME": dir.url.path])
+        defer { app.stop() }
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(w.content.x + w.content.width / 2), Double(w.content.y + w.content.height / 2))
+        try app.waitForLine(containing: "check: step drag: ")
+        func drag(_ keys: [SeatInjector.Key], _ dx: Double) throws {
+            try seat.hold(keys) { try seat.drag(.left) { for _ in 0..<5 { try seat.move(by: dx / 5, 0) } } }
+        }
+        // The desktop's Ctrl copy means nothing here: the step still wants Option's.
+        try drag([], 60); try drag([.leftCtrl], -60)
+        try seat.send("ping")
+        usleep(200_000)
+        #expect(!app.stdout.contains("check: step drag: passed"))
+        try drag([.leftAlt], 60); try drag([.leftAlt, .leftSuper], -60)
+        try app.waitForLine(containing: "check: step drag: passed")
+        #expect(try app.wait(timeout: 5) == .exited(0))
+        let json = try dir.read("report.json")
+        #expect(json.contains("\"parts\": {\"plain\": true, \"copy (Option)\": true, \"link (Option+Command)\": true}"), "\(json)")
+    }
+
     @Test("A user who does nothing: every step times out as skipped, and the report is still written")
     func nobodyThere() throws {
         let dir = try CheckReportDirectory("check-idle")
