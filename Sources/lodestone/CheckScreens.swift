@@ -29,9 +29,21 @@ enum CheckScreens {
     static let fail = Color(hex: 0xFF3B30)
     static let skip = Color(hex: 0x8E8E93)
 
-    /// One step's screen; `result` nil: the step is in progress (nothing ticked yet).
+    /// What the live window adds to a step's screen while the step runs.
+    struct Live {
+        /// Where the illustration's fingers are in their motion, 0…1 (nil: at rest).
+        var phase: Double?
+        /// The parts so far.
+        var parts: [(String, Bool)]
+        /// The newest relevant event, as a line ("pinch ×1.24, 6°").
+        var feedback: String?
+        /// Seconds until the step times out.
+        var secondsLeft: Double?
+    }
+
+    /// One step's screen; `result` nil: the step is in progress (`live` ticks its parts).
     static func render(_ step: StepName, result: StepResult?, index: Int, of total: Int, scale: Double = 1,
-                       reduceMotion: Bool = false) -> Canvas {
+                       reduceMotion: Bool = false, live: Live? = nil) -> Canvas {
         let c = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         c.clear(background)
         c.fill(.roundedRect(cornerRadius: 14), in: Rect(x: 12, y: 12, width: size.width - 24, height: size.height - 24), card)
@@ -40,11 +52,12 @@ enum CheckScreens {
         c.draw(step.instruction, font: .system(12), at: Point(32, 90), secondary)
         // The illustration.
         let padRect = Rect(x: 32, y: 110, width: 230, height: 160)
-        illustrate(step, in: padRect, on: c, reduceMotion: reduceMotion)
+        illustrate(step, in: padRect, on: c, reduceMotion: reduceMotion, phase: result == nil ? live?.phase : nil,
+                   animated: live != nil && result == nil)
         // The parts.
         var y = 128.0
-        for (i, part) in step.parts.enumerated() {
-            let done = result?.parts[i].1 ?? false
+        let parts = result?.parts ?? live?.parts ?? step.parts.map { ($0, false) }
+        for (part, done) in parts {
             let dot = Rect(x: 290, y: y - 11, width: 14, height: 14)
             if done {
                 c.fill(.ellipse, in: dot, pass)
@@ -54,6 +67,13 @@ enum CheckScreens {
             }
             c.draw(part, font: .system(13), at: Point(312, y), done ? ink : secondary)
             y += 22
+        }
+        if result == nil, let live {
+            // Live feedback: the newest event, and the time left.
+            if let line = live.feedback { c.draw(line, font: .system(12), at: Point(290, y + 8), ink) }
+            if let left = live.secondsLeft {
+                c.draw("\(Int(left.rounded(.up))) s left", font: .system(11), at: Point(290, y + 28), secondary)
+            }
         }
         // The result and figures.
         if let r = result {
@@ -89,7 +109,10 @@ enum CheckScreens {
 
     // MARK: illustration
 
-    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool) {
+    /// `phase` (the live window, `animated`): the fingers there in their motion, trailed by two
+    /// ghosts; taps pulse their ring. A still (not `animated`) shows the motion as ghosts.
+    /// Reduce motion: the fingers at rest, no ghosts, no pulse.
+    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool, phase: Double? = nil, animated: Bool = false) {
         if ![StepName.wheel, .touch, .keys].contains(step) {
             c.fill(.roundedRect(cornerRadius: 12), in: r, pad)
             c.stroke(.roundedRect(cornerRadius: 12), in: r, lineWidth: 1, padBorder)
@@ -165,18 +188,32 @@ enum CheckScreens {
         func finger(_ p: Point, _ alpha: Double) {
             c.fill(.ellipse, in: Rect(x: p.x - radius, y: p.y - radius, width: radius * 2, height: radius * 2), Color.accent.fading(alpha))
         }
+        let t = reduceMotion ? nil : phase
         if taps {
+            // A ring around each finger; live, it pulses (grows and fades) with the phase.
+            let grow = animated ? (t ?? 1) : 1
             for p in fingers(1) {
-                c.stroke(.ellipse, in: Rect(x: p.x - radius * 1.9, y: p.y - radius * 1.9, width: radius * 3.8, height: radius * 3.8),
-                         lineWidth: 1.5, Color.accent.fading(0.35))
+                let rr = radius * (1.2 + 0.7 * grow)
+                c.stroke(.ellipse, in: Rect(x: p.x - rr, y: p.y - rr, width: rr * 2, height: rr * 2),
+                         lineWidth: 1.5, Color.accent.fading(animated && t != nil ? 0.6 * (1 - grow) + 0.1 : 0.35))
             }
         } else if !reduceMotion {
-            // The motion as ghosts, faint to strong.
-            for g in 0..<ghosts {
-                for p in fingers(Double(g) / Double(ghosts)) { finger(p, 0.08 + 0.12 * Double(g)) }
+            if animated {
+                // Two ghosts just behind the fingers' place in the motion.
+                if let t {
+                    for (lag, alpha) in [(0.16, 0.12), (0.08, 0.25)] where t - lag >= 0 {
+                        for p in fingers(t - lag) { finger(p, alpha) }
+                    }
+                }
+            } else {
+                // The motion as ghosts, faint to strong.
+                for g in 0..<ghosts {
+                    for p in fingers(Double(g) / Double(ghosts)) { finger(p, 0.08 + 0.12 * Double(g)) }
+                }
             }
         }
-        for p in fingers(reduceMotion && !taps ? 0.5 : 1) { finger(p, 0.9) }
+        let at = taps ? 1 : (reduceMotion ? 0.5 : (animated ? (t ?? 0.5) : 1))
+        for p in fingers(at) { finger(p, 0.9) }
     }
 
     // MARK: files

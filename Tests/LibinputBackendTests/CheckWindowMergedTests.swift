@@ -1,0 +1,78 @@
+// `lodestone check` in its window reading the compositor's seat AND libinput (issue 21.2, 21.3):
+// headless sway with its seat injected (sway-inject) and real libinput 1.22 on an emulated
+// touchpad (umockdev), in one process (MergedSession). sway 1.7 never forwards holds: with
+// `--input wayland` the hold step fails and the diagnosis says libinput saw the hold and the
+// compositor did not forward it; with `--input both` the hold comes from libinput and passes,
+// and a step both sources deliver reports the libinput→compositor offset.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("lodestone check: the seat against libinput under sway (issue 21.2, 21.3; G6)", .serialized,
+       .enabled(if: Harness.unavailable == nil && SwayInject.library() != nil,
+                "needs the umockdev and sway-inject fixtures (scripts/build-fixtures)"))
+struct CheckWindowMergedTests {
+    /// The check as a MergedSession: its first step's line is the ready token (the pointer is in
+    /// its window by then); a late key keeps the emulated devices (and so the program) up until
+    /// the check has ended by itself.
+    static func session(_ arguments: [String], firstStep: String, pad: TouchpadScript) throws -> MergedSession {
+        var kbd = KeyboardScript(start: 0.1)
+        kbd.key(Key.leftShift, pressed: true, after: 8)
+        kbd.key(Key.leftShift, pressed: false)
+        return try MergedSession(command: ["check"] + arguments, readyToken: "check: step \(firstStep): ", pad: pad, keyboard: kbd)
+    }
+
+    @Test("--input wayland, hold: libinput sees the hold, sway 1.7 does not forward it: fails with the forwarding diagnosis")
+    func holdNotForwarded() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-hold-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report.md").path
+        var pad = TouchpadScript(start: 0.3)
+        pad.down(fingers(2)); pad.rest(0.8); pad.up()
+        let s = try Self.session(["--input", "wayland", "--steps", "hold", "--timeout", "2.5", "--pause", "0", "--report", report],
+                                 firstStep: "hold", pad: pad)
+        // The same hold through sway's seat: sway 1.7 drops it.
+        try s.seat.holdGesture(fingers: 2)
+        try s.program.waitForLine(timeout: 10, "the hold step's end") { $0.hasPrefix("check: step hold: failed") }
+        let (lines, stderr, _) = s.program.finish()
+        let md = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(lines.contains("check: step hold: failed (nothing counted: only libinput delivered (--input wayland))"), "\(lines)\n\(stderr)")
+        #expect(md.contains("| hold | failed |"))
+        #expect(md.contains("**hold-not-forwarded** (hold): libinput saw a 2-finger hold; the compositor did not forward it (sway before 1.8 does not). Remedy: Use `--input libinput`."), "\(md)")
+        // Both sources' devices in the report; libinput's with its configuration.
+        #expect(md.contains("lodestone-pointer") || md.contains("seat0 pointer") || md.contains(" pointer"), "\(md)")
+        #expect(md.contains("tap ") && md.contains("scroll method"), "the emulated touchpad's libinput configuration: \(md)")
+    }
+
+    @Test("--input both: the hold comes from libinput and passes; a pinch both deliver gives the libinput→compositor offset")
+    func bothSources() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-both-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report.json").path
+        var pad = TouchpadScript(start: 0.3)
+        pad.down([MM(42, 35), MM(58, 35)]); pad.pinch(to: 1.8, duration: 0.4); pad.up()
+        pad.rest(1.2)
+        pad.down(fingers(2)); pad.rest(0.8); pad.up()
+        let s = try Self.session(["--input", "both", "--steps", "pinch,hold", "--timeout", "8", "--pause", "0", "--report", report],
+                                 firstStep: "pinch", pad: pad)
+        // libinput's zoom in first (the pad's pinch), then the compositor's zoom out.
+        let p = s.program
+        try p.waitForLine(timeout: 10, "the pinch step under way") { _ in true }
+        usleep(900_000)
+        try s.seat.pinch(scale: 0.6)
+        try p.waitForLine(timeout: 10, "the pinch step passed") { $0 == "check: step pinch: passed" }
+        try p.waitForLine(timeout: 10, "the hold step passed") { $0 == "check: step hold: passed" }
+        let (_, stderr, _) = p.finish()
+        let json = try String(contentsOfFile: report, encoding: .utf8)
+        let md = try String(contentsOfFile: dir.appendingPathComponent("report.md").path, encoding: .utf8)
+        #expect(md.contains("| pinch | passed |") && md.contains("| hold | passed |"), "\(md)\n\(stderr)")
+        // The offset: the compositor's first pinch event after libinput's, in ms (positive).
+        let pinch = try #require(md.split(separator: "\n").first { $0.hasPrefix("| pinch |") })
+        let cells = pinch.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let offset = try #require(Double(cells[4].replacingOccurrences(of: " ms", with: "")), "\(pinch)")
+        #expect(offset > 100 && offset < 8000, "\(pinch)")
+        #expect(json.contains("\"input\": \"both\"") && json.contains("\"source_offset_ms\": "))
+    }
+}
