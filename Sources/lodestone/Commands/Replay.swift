@@ -7,6 +7,7 @@ import InputPipeline
 import Playground
 import PointerEngine
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -132,9 +133,5 @@ enum ReplayCommand {
         return CLI.Status.ok
     }
 
-    static func sleepMicroseconds(_ us: UInt64) {
-        var request = timespec(tv_sec: Int(us / 1_000_000), tv_nsec: Int(us % 1_000_000) * 1000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
+    static func sleepMicroseconds(_ us: UInt64) { Posix.sleep(microseconds: us) }
 }

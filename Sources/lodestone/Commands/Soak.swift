@@ -6,6 +6,7 @@
 // equals a full repaint and memory stayed flat; 1 otherwise (the problems on stderr).
 import Playground
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,11 +83,7 @@ enum SoakCommand {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 
     static func formatSeconds(_ s: Double) -> String {
         let tenths = Int((s * 10).rounded())
