@@ -13,6 +13,7 @@ import LibinputBackend
 import Playground
 import PointerEngine
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -340,11 +341,7 @@ enum CheckCommand {
                             clickMethod: c.clickMethod, disableWhileTyping: c.disableWhileTyping)
     }
 
-    static func monotonicNow() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
-    }
+    static func monotonicNow() -> UInt64 { MonotonicClock.microseconds() }
 
     // MARK: report
 
