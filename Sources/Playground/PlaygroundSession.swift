@@ -105,6 +105,12 @@ public final class PlaygroundSession {
         drain()
     }
 
+    /// Shows what a drop from another application brought in its target (issue 18.3).
+    public func showDrop(_ summary: String, in target: ElementID?) {
+        guard let target, let i = Showcase.ID.dropTargets.firstIndex(of: target) else { return }
+        state.droppedIn[i] = summary
+    }
+
     /// Takes the engine's drag to hand it to the compositor (DragOut.swift).
     func takeDragFromEngine() -> DragInProgress? { engine.handOffDrag() }
 
