@@ -234,7 +234,7 @@ public final class PlaygroundSession {
         // frames per frame (issue 8).
         engine.inPlace { e in
             var frame = e.describe()
-            decorateDragOut(&frame, layout: e.layout)
+            decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
             lastFrame = frame
             hud.observe(frame)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
