@@ -37,6 +37,9 @@ struct CheckWindowMergedTests {
         try s.program.waitForLine(timeout: 10, "the hold step's end") { $0.hasPrefix("check: step hold: failed") }
         let (lines, stderr, _) = s.program.finish()
         let md = try String(contentsOfFile: report, encoding: .utf8)
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_CHECK_SHOTS"] {   // README's sample report
+            try? md.write(toFile: keep + "/sway-hold-report.md", atomically: true, encoding: .utf8)
+        }
         #expect(lines.contains("check: step hold: failed (nothing counted: only libinput delivered (--input wayland))"), "\(lines)\n\(stderr)")
         #expect(md.contains("| hold | failed |"))
         #expect(md.contains("**hold-not-forwarded** (hold): libinput saw a 2-finger hold; the compositor did not forward it (sway before 1.8 does not). Remedy: Use `--input libinput`."), "\(md)")
