@@ -33,6 +33,8 @@ final class CheckWindow {
     static let motionPeriod = 1.6 // s
     /// Animation frames per second while a step runs (reduce motion: the time left, once a second).
     static let animationRate = 30.0 // Hz
+    /// The longest wait for the window's first frame before the steps start anyway.
+    static let firstFrameWait = 10.0 // s
     /// evdev codes of the keys the window obeys (linux/input-event-codes.h).
     enum Control: UInt32 { case esc = 1, tab = 15, enter = 28, s = 31, keypadEnter = 96 }
 
@@ -121,6 +123,9 @@ final class CheckWindow {
         pauseTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.nextStep() }
         animationTimer = try? LoopTimer(loop: loop) { [weak w] _ in w?.setNeedsDisplay() }
         startTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.begin() }
+        // The first step starts at the first frame; a compositor that never shows the window
+        // (no configure) gets the steps all the same after this long, and they time out.
+        startTimer?.arm(after: Self.firstFrameWait)
         client.onInput = { [unowned self] raw in self.seatEvent(raw) }
         client.onSeatChanged = { seat in
             if seat == nil { Diagnostics.warning("check: the compositor's seat went away") }
