@@ -263,7 +263,7 @@ struct CheckWindowTests {
         #expect(md.contains("| swipe3 | skipped |"))
     }
 
-    @Test("A device removed mid-step ends that step with the reason; the check goes on and the report is written (G7)")
+    @Test("A device removed mid-step ends that step with the reason; the check goes on (its held keys lit) and the report is written (G7)")
     func deviceRemoved() throws {
         let run = try CheckUnderSway("check-unplug", ["--steps", "pinch,keys", "--timeout", "20", "--pause", "0"], firstStep: "pinch")
         let (seat, app, dir) = (run.seat, run.app, run.dir)
@@ -272,6 +272,15 @@ struct CheckWindowTests {
         try app.waitForLine(containing: "check: step pinch: failed (the device “seat0 pointer” was removed during the step)")
         // The next step runs on the keyboard, which is still there.
         try app.waitForLine(containing: "check: step keys: ")
+        // Live: the held Shift lights its keycap (CheckScreens: 64×44 pt at (42, 140) in the screen).
+        let o = Self.screenOrigin(run.window)
+        let shiftCap = (x: o.x + 48, y: o.y + 146), ctrlCap = (x: o.x + 120, y: o.y + 146)
+        try seat.press(key: .leftShift)
+        try waitUntil(timeout: 5, "the Shift keycap lit") {
+            try run.sway.screenshot().pixel(x: shiftCap.x, y: shiftCap.y).matches(RGBA(hex: 0x0A84FF), tolerance: 8)
+        }
+        #expect(try run.sway.screenshot().pixel(x: ctrlCap.x, y: ctrlCap.y).matches(RGBA(hex: 0xE5E5EA), tolerance: 4), "Ctrl is not held")
+        try seat.release(key: .leftShift)
         for key in [SeatInjector.Key.leftShift, .leftCtrl, .leftAlt, .leftSuper, .capsLock, .numLock] { try seat.type(key) }
         #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
         let md = try dir.read("report.md")

@@ -62,6 +62,8 @@ final class CheckWindow {
     private var shown: StepResult?
     private(set) var all: [SourcedEvent] = []
     private var feedback: String?
+    /// The modifiers held and locks on, as the newest modifiers event said.
+    private var held: Modifiers = []
     private var started = false
     private var stepTimer: LoopTimer?
     private var pauseTimer: LoopTimer?
@@ -202,6 +204,7 @@ final class CheckWindow {
         if case .deviceAdded(let name, let caps) = e.kind {
             writeLine("check: device \(name) (\(caps.names.joined(separator: ", "))) from \(source.rawValue)")
         }
+        if case .modifiers(let m) = e.kind, options.input.counts(source, e.kind) { held = m.effective.union(m.locked) }
         guard var r = run else { return }
         r.feed(s)
         run = r
@@ -311,7 +314,7 @@ final class CheckWindow {
                 let elapsed = (PlaygroundLive.now().seconds - runStart.seconds)
                 live = CheckScreens.Live(phase: reduceMotion ? nil : elapsed.truncatingRemainder(dividingBy: Self.motionPeriod) / Self.motionPeriod,
                                          parts: r.parts.map { ($0, r.happened($0)) }, feedback: feedback,
-                                         secondsLeft: max(0, options.timeout - elapsed))
+                                         secondsLeft: max(0, options.timeout - elapsed), held: held)
             }
             let screen = CheckScreens.render(step, result: run == nil ? shown : nil, index: shownIndex + 1, of: steps.count,
                                              scale: ctx.scale * k, reduceMotion: reduceMotion,
