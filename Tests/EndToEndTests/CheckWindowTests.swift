@@ -127,7 +127,7 @@ struct CheckWindowTests {
         #expect(md.contains("- `zwp_pointer_gestures_v1` v3"))
         #expect(md.contains("- `xdg_wm_base` v"))
         #expect(json.contains("\"zwp_pointer_gestures_v1\": 3"))
-        #expect(md.contains("sway"), "the compositor named")
+        #expect(md.contains("- Name: sway 1.7"), "the compositor named, its version from sway's IPC")
         // The figures: a first-event time for each step, an update rate for the streaming ones.
         let pinch = try #require(md.split(separator: "\n").first { $0.hasPrefix("| pinch |") })
         // (sway stamps the injected events in whole milliseconds, all in one: no update rate.)
