@@ -261,6 +261,11 @@ struct CheckWindowTests {
         #expect(md.contains("| pinch | skipped |") && md.contains("skipped with S"))
         #expect(md.contains("| rotate | skipped |") && md.contains("the check was ended (Esc)"))
         #expect(md.contains("| swipe3 | skipped |"))
+        // The private trace (T3): the S typed is there, as a private key; Enter and Esc keep their names.
+        let trace = try TraceDecoder.decode(try dir.read("report.trace"))
+        let keys = trace.events.compactMap { if case .key(let code, true) = $0.kind { code } else { nil } }
+        #expect(keys.contains(.placeholder) && !keys.contains(KeyCode(rawValue: 31)), "\(keys)")
+        #expect(keys.contains(KeyCode(rawValue: 28)) && keys.contains(KeyCode(rawValue: 1)))
     }
 
     @Test("A device removed mid-step ends that step with the reason; the check goes on (its held keys lit) and the report is written (G7)")
