@@ -80,6 +80,12 @@ public struct CompositorInfo: Hashable, Sendable {
         return environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 }
     }
     public var isSway: Bool { name?.lowercased().hasPrefix("sway") ?? false }
+    /// sway's version from the name ("sway 1.7.1" → 1, 7); nil when not said.
+    public var swayVersion: (major: Int, minor: Int)? {
+        guard isSway, let n = name?.split(separator: " ").dropFirst().first else { return nil }
+        let parts = n.split(separator: ".").compactMap { Int($0) }
+        return parts.count >= 2 ? (parts[0], parts[1]) : nil
+    }
     public var isWeston: Bool { name?.lowercased().hasPrefix("weston") ?? false }
     public var offersPointerGestures: Bool? { globals.map { $0["zwp_pointer_gestures_v1"] != nil } }
 }
@@ -174,7 +180,9 @@ public enum Diagnoses {
                   (r.tally[.compositor]?.begins(.hold) ?? 0) == 0 else { return [] }
             let fingers = seen.gestureBegins.keys.filter { $0.hasPrefix("hold ") }.sorted().first?.dropFirst(5) ?? "2"
             let version = f.compositor.globals?["zwp_pointer_gestures_v1"]
-            let why = f.compositor.isSway ? " (sway before 1.8 does not)"
+            // sway 1.8 forwards holds: only an older (or unknown) sway is named as the cause.
+            let oldSway = f.compositor.swayVersion.map { $0.major == 1 && $0.minor < 8 || $0.major < 1 } ?? true
+            let why = f.compositor.isSway ? (oldSway ? " (sway before 1.8 does not)" : "")
                 : version.map { $0 < 3 ? " (its pointer-gestures is version \($0); holds need 3)" : "" } ?? ""
             return [Diagnosis(id: "hold-not-forwarded", step: .hold, severity: .problem,
                               cause: "libinput saw a \(fingers)-finger hold; the compositor did not forward it\(why).",

@@ -139,7 +139,8 @@ extension PlaygroundSession {
     /// Shows a drag out in the frame: the item as the drag's source while the compositor
     /// carries it, its preview flying back after a refusal. `layout` is the engine's (read in
     /// place by the caller: the session's `layout` would access the engine a second time).
-    func decorateDragOut(_ frame: inout Frame, layout: borrowing Layout) {
+    func decorateDragOut(_ frame: inout Frame, layout: borrowing Layout, color: Color, surfaceFrame: (ElementID) -> Rect?) {
+        decorateExternalDrag(&frame, layout: layout, color: color, surfaceFrame: surfaceFrame)
         var source: ElementID?
         if let d = outgoingDrag { source = d.item }
         if let r = returning {
@@ -162,6 +163,40 @@ extension PlaygroundSession {
         } else {
             let at = frame.elementStates.firstIndex { $0.element > item } ?? frame.elementStates.endIndex
             frame.elementStates.insert(ElementState(element: item, isDragSource: true), at: at)
+        }
+    }
+}
+
+extension PlaygroundSession {
+    /// The glyph for another application's drag over the window (issue 18.3, 18.4): what
+    /// wl_data_offer.action says, never the keys held here — plus for copy, the link glyph for
+    /// ask, none for move; circle-slash over a target that takes no type or none of the
+    /// source's actions, or when the compositor chose none. Nil outside every target.
+    public static func externalAccessory(_ d: ExternalDrag) -> AccessoryGlyph? {
+        guard d.answer.target != nil else { return nil }
+        guard d.answer.mimeType != nil, !d.answer.operations.isEmpty, let action = d.negotiated else { return .circleSlash }
+        return switch action {
+        case .copy: .plus
+        case .link: .link
+        case .move: nil
+        }
+    }
+
+    /// Another application's drag over the window: the target under it highlighted (accepting
+    /// with the negotiated action, or refusing) and the accessory beside the drag's point.
+    func decorateExternalDrag(_ frame: inout Frame, layout: borrowing Layout, color: Color, surfaceFrame: (ElementID) -> Rect?) {
+        guard let d = externalDrag else { return }
+        let glyph = Self.externalAccessory(d)
+        if let t = d.answer.target, let f = surfaceFrame(t) {
+            let refusing = glyph == .circleSlash
+            frame.dropTargets.append(DropTargetAppearance(element: t, frame: f, cornerRadius: layout[t]?.cornerRadius ?? 0,
+                                                          state: refusing ? .refusing : .accepting,
+                                                          operation: refusing ? nil : d.negotiated, opacity: 1))
+        }
+        if let glyph {
+            let size = PointerTuning.badgeSize
+            frame.accessories.append(AccessoryAppearance(glyph: glyph, center: Point(d.position.x + size, d.position.y - size),
+                                                         angle: 0, size: size, opacity: 1, scale: 1, color: color))
         }
     }
 }

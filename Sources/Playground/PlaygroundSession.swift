@@ -105,6 +105,12 @@ public final class PlaygroundSession {
         drain()
     }
 
+    /// Shows what a drop from another application brought in its target (issue 18.3).
+    public func showDrop(_ summary: String, in target: ElementID?) {
+        guard let target, let i = Showcase.ID.dropTargets.firstIndex(of: target) else { return }
+        state.droppedIn[i] = summary
+    }
+
     /// Takes the engine's drag to hand it to the compositor (DragOut.swift).
     func takeDragFromEngine() -> DragInProgress? { engine.handOffDrag() }
 
@@ -228,7 +234,7 @@ public final class PlaygroundSession {
         // frames per frame (issue 8).
         engine.inPlace { e in
             var frame = e.describe()
-            decorateDragOut(&frame, layout: e.layout)
+            decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
             lastFrame = frame
             hud.observe(frame)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {

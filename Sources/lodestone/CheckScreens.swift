@@ -4,6 +4,7 @@
 // step's parts ticked off, its result and figures. `--headless --out DIR` writes each as
 // DIR/step-NAME.png and all of them as DIR/contact-sheet.png.
 import GestureCheck
+import InputProtocol
 import PixmanRenderer
 import PointerEngine
 #if canImport(Glibc)
@@ -39,6 +40,8 @@ enum CheckScreens {
         var feedback: String?
         /// Seconds until the step times out.
         var secondsLeft: Double?
+        /// The modifiers held and the locks on (the keys step lights their keycaps).
+        var held: Modifiers = []
     }
 
     /// One step's screen; `result` nil: the step is in progress (`live` ticks its parts).
@@ -53,7 +56,7 @@ enum CheckScreens {
         // The illustration.
         let padRect = Rect(x: 32, y: 110, width: 230, height: 160)
         illustrate(step, in: padRect, on: c, reduceMotion: reduceMotion, phase: result == nil ? live?.phase : nil,
-                   animated: live != nil && result == nil)
+                   animated: live != nil && result == nil, held: result == nil ? live?.held ?? [] : [])
         // The parts.
         var y = 128.0
         let parts = result?.parts ?? live?.parts ?? step.parts.map { ($0, false) }
@@ -112,7 +115,8 @@ enum CheckScreens {
     /// `phase` (the live window, `animated`): the fingers there in their motion, trailed by two
     /// ghosts; taps pulse their ring. A still (not `animated`) shows the motion as ghosts.
     /// Reduce motion: the fingers at rest, no ghosts, no pulse.
-    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool, phase: Double? = nil, animated: Bool = false) {
+    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool, phase: Double? = nil, animated: Bool = false,
+                           held: Modifiers = []) {
         if ![StepName.wheel, .touch, .keys].contains(step) {
             c.fill(.roundedRect(cornerRadius: 12), in: r, pad)
             c.stroke(.roundedRect(cornerRadius: 12), in: r, lineWidth: 1, padBorder)
@@ -174,13 +178,16 @@ enum CheckScreens {
             c.fill(.roundedRect(cornerRadius: 6), in: Rect(x: screen.minX + 5, y: screen.minY + 8, width: screen.width - 10, height: screen.height - 16), pad)
             fingers = { t in [Point(center.x, center.y + 30 - 60 * t)] }
         case .keys:
-            let names = ["Shift", "Ctrl", "Alt", "Super", "Caps", "Num"]
-            for (i, name) in names.enumerated() {
+            let keys: [(String, Modifiers)] = [("Shift", .shift), ("Ctrl", .control), ("Alt", .alt), ("Super", .super),
+                                               ("Caps", .capsLock), ("Num", .numLock)]
+            for (i, (name, mod)) in keys.enumerated() {
                 let key = Rect(x: r.minX + 10 + Double(i % 3) * 72, y: r.minY + 30 + Double(i / 3) * 56, width: 64, height: 44)
-                c.fill(.roundedRect(cornerRadius: 7), in: key, pad)
-                c.stroke(.roundedRect(cornerRadius: 7), in: key, lineWidth: 1, padBorder)
+                // Live: a key held (or a lock on) is lit.
+                let lit = held.contains(mod)
+                c.fill(.roundedRect(cornerRadius: 7), in: key, lit ? Color.accent : pad)
+                c.stroke(.roundedRect(cornerRadius: 7), in: key, lineWidth: 1, lit ? Color.accent : padBorder)
                 let w = c.measure(name, font: .system(12)).width
-                c.draw(name, font: .system(12), at: Point(key.midX - w / 2, key.midY + 4), ink)
+                c.draw(name, font: .system(12), at: Point(key.midX - w / 2, key.midY + 4), lit ? .white : ink)
             }
             return
         }

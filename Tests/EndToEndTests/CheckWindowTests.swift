@@ -23,6 +23,36 @@ final class CheckReportDirectory {
     func read(_ name: String) throws -> String { try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8) }
 }
 
+/// The check window under headless sway with an injected seat: started with ARGUMENTS (and
+/// `--report` into its own directory), the settings file `settings` when given, the pointer moved
+/// into the window (`pointer`: where, from the window's content) and the first step under way.
+final class CheckUnderSway {
+    let dir: CheckReportDirectory
+    let sway: Sway
+    let seat: SeatInjector
+    let app: ChildProcess
+    let window: Sway.WindowInfo
+
+    init(_ name: String, _ arguments: [String], settings: String? = nil, output: Sway.Output = .init(), report: Bool = true,
+         pointer: ((Sway.WindowInfo) -> (Double, Double))? = { (Double($0.content.x + 100), Double($0.content.y + 100)) },
+         firstStep: String) throws {
+        dir = try CheckReportDirectory(name)
+        var environment: [String: String] = [:]
+        if let settings {
+            try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("lodestone"), withIntermediateDirectories: true)
+            try settings.write(to: dir.url.appendingPathComponent("lodestone/settings.json"), atomically: true, encoding: .utf8)
+            environment["XDG_CONFIG_HOME"] = dir.url.path
+        }
+        (sway, seat) = try Sway.startWithInjectedSeat(output: output)
+        app = try Lodestone.launch(["check"] + arguments + (report ? ["--report", dir.report] : []), on: sway, environment: environment)
+        window = try sway.waitForSettledWindow(appID: "lodestone")
+        if let pointer { let (x, y) = pointer(window); try seat.move(to: x, y) }
+        try app.waitForLine(containing: "check: step \(firstStep): ")
+    }
+
+    deinit { app.stop() }
+}
+
 @Suite("lodestone check in its window (issue 21.1, 21.5; G1–G11)", .serialized,
        .enabled(if: SwayInject.library() != nil, "needs the sway-inject fixture (scripts/build-fixtures)"))
 struct CheckWindowTests {
@@ -87,6 +117,9 @@ struct CheckWindowTests {
 
         let md = try dir.read("report.md")
         let json = try dir.read("report.json")
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_CHECK_SHOTS"] {   // README's sample report
+            try? md.write(toFile: keep + "/sway-report.md", atomically: true, encoding: .utf8)
+        }
         for name in Self.deliverable { #expect(md.contains("| \(name) | passed |"), "\(name):\n\(md)") }
         #expect(!json.contains("\"result\": \"failed\"") && !json.contains("\"result\": \"skipped\""))
         // sway's globals, each with its version (sway 1.7: wl_seat 7, pointer-gestures 3).
@@ -94,7 +127,7 @@ struct CheckWindowTests {
         #expect(md.contains("- `zwp_pointer_gestures_v1` v3"))
         #expect(md.contains("- `xdg_wm_base` v"))
         #expect(json.contains("\"zwp_pointer_gestures_v1\": 3"))
-        #expect(md.contains("sway"), "the compositor named")
+        #expect(md.contains("- Name: sway 1.7"), "the compositor named, its version from sway's IPC")
         // The figures: a first-event time for each step, an update rate for the streaming ones.
         let pinch = try #require(md.split(separator: "\n").first { $0.hasPrefix("| pinch |") })
         // (sway stamps the injected events in whole milliseconds, all in one: no update rate.)
@@ -118,12 +151,9 @@ struct CheckWindowTests {
 
     @Test("The window ticks a part off as it happens, and its fingers move unless reduce motion is on (P6)", arguments: [false, true])
     func liveFeedback(reduceMotion: Bool) throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["check", "--steps", "pinch", "--timeout", "20"] + (reduceMotion ? ["--reduce-motion"] : []), on: sway)
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try seat.move(to: Double(w.content.x + 40), Double(w.content.y + 40))
-        try app.waitForLine(containing: "check: step pinch: ")
+        let run = try CheckUnderSway("check-live", ["--steps", "pinch", "--timeout", "20"] + (reduceMotion ? ["--reduce-motion"] : []),
+                                     report: false, pointer: { (Double($0.content.x + 40), Double($0.content.y + 40)) }, firstStep: "pinch")
+        let (sway, seat, app, w) = (run.sway, run.seat, run.app, run.window)
         let o = Self.screenOrigin(w)
         // CheckScreens: the part dots are 14 pt circles at (290, 117 + 22 i): a grey ring, empty
         // (the card's white in its centre) until done, then green with a white tick (green left
@@ -160,14 +190,9 @@ struct CheckWindowTests {
 
     @Test("The settings file's pointer size enlarges the step's screen (P6): size 2 draws it twice as large", arguments: [1.0, 2.0])
     func pointerSize(size: Double) throws {
-        let dir = try CheckReportDirectory("check-size")
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("lodestone"), withIntermediateDirectories: true)
-        try "{\"size\": \(size)}".write(to: dir.url.appendingPathComponent("lodestone/settings.json"), atomically: true, encoding: .utf8)
-        let (sway, _) = try Sway.startWithInjectedSeat(output: .init(width: 1280, height: 800))
-        let app = try Lodestone.launch(["check", "--steps", "pinch", "--timeout", "20"], on: sway, environment: ["XDG_CONFIG_HOME": dir.url.path])
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try app.waitForLine(containing: "check: step pinch: ")
+        let run = try CheckUnderSway("check-size", ["--steps", "pinch", "--timeout", "20"], settings: "{\"size\": \(size)}",
+                                     output: .init(width: 1280, height: 800), report: false, pointer: nil, firstStep: "pinch")
+        let (sway, w) = (run.sway, run.window)
         // The card's white along a row 8 pt × size below its top edge (12 pt): 536 pt wide less
         // its rounded corners' part of that row, times the size.
         let k = size
@@ -183,16 +208,10 @@ struct CheckWindowTests {
 
     @Test("The drag step asks for the active conventions' modifiers: the Mac's Option copy and Option+Command link (I2, G9)")
     func macConventions() throws {
-        let dir = try CheckReportDirectory("check-mac")
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("lodestone"), withIntermediateDirectories: true)
-        try "{\"conventions\": \"mac\"}".write(to: dir.url.appendingPathComponent("lodestone/settings.json"), atomically: true, encoding: .utf8)
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["check", "--steps", "drag", "--timeout", "20", "--pause", "0", "--report", dir.report], on: sway,
-                                       environment: ["XDG_CONFIG_HOME": dir.url.path])
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try seat.move(to: Double(w.content.x + w.content.width / 2), Double(w.content.y + w.content.height / 2))
-        try app.waitForLine(containing: "check: step drag: ")
+        let run = try CheckUnderSway("check-mac", ["--steps", "drag", "--timeout", "20", "--pause", "0"], settings: "{\"conventions\": \"mac\"}",
+                                     pointer: { (Double($0.content.x + $0.content.width / 2), Double($0.content.y + $0.content.height / 2)) },
+                                     firstStep: "drag")
+        let (seat, app, dir) = (run.seat, run.app, run.dir)
         func drag(_ keys: [SeatInjector.Key], _ dx: Double) throws {
             try seat.hold(keys) { try seat.drag(.left) { for _ in 0..<5 { try seat.move(by: dx / 5, 0) } } }
         }
@@ -226,13 +245,8 @@ struct CheckWindowTests {
 
     @Test("Keyboard only: S skips the step, Enter starts it again, Esc ends the check and the report is written")
     func keys() throws {
-        let dir = try CheckReportDirectory("check-keys")
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["check", "--steps", "pinch,rotate,swipe3", "--timeout", "20", "--report", dir.report], on: sway)
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try seat.move(to: Double(w.content.x + 100), Double(w.content.y + 100))
-        try app.waitForLine(containing: "check: step pinch: ")
+        let run = try CheckUnderSway("check-keys", ["--steps", "pinch,rotate,swipe3", "--timeout", "20"], firstStep: "pinch")
+        let (seat, app, dir) = (run.seat, run.app, run.dir)
         // Half the pinch step, then Enter: it starts again, the zoom in is forgotten.
         try seat.pinch(scale: 1.5)
         try seat.type(SeatInjector.Key(rawValue: 28))           // Enter
@@ -247,22 +261,31 @@ struct CheckWindowTests {
         #expect(md.contains("| pinch | skipped |") && md.contains("skipped with S"))
         #expect(md.contains("| rotate | skipped |") && md.contains("the check was ended (Esc)"))
         #expect(md.contains("| swipe3 | skipped |"))
+        // The private trace (T3): the S typed is there, as a private key; Enter and Esc keep their names.
+        let trace = try TraceDecoder.decode(try dir.read("report.trace"))
+        let keys = trace.events.compactMap { if case .key(let code, true) = $0.kind { code } else { nil } }
+        #expect(keys.contains(.placeholder) && !keys.contains(KeyCode(rawValue: 31)), "\(keys)")
+        #expect(keys.contains(KeyCode(rawValue: 28)) && keys.contains(KeyCode(rawValue: 1)))
     }
 
-    @Test("A device removed mid-step ends that step with the reason; the check goes on and the report is written (G7)")
+    @Test("A device removed mid-step ends that step with the reason; the check goes on (its held keys lit) and the report is written (G7)")
     func deviceRemoved() throws {
-        let dir = try CheckReportDirectory("check-unplug")
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["check", "--steps", "pinch,keys", "--timeout", "20", "--pause", "0", "--report", dir.report], on: sway)
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try seat.move(to: Double(w.content.x + 100), Double(w.content.y + 100))
-        try app.waitForLine(containing: "check: step pinch: ")
+        let run = try CheckUnderSway("check-unplug", ["--steps", "pinch,keys", "--timeout", "20", "--pause", "0"], firstStep: "pinch")
+        let (seat, app, dir) = (run.seat, run.app, run.dir)
         try seat.pinch(scale: 1.5)
         try seat.remove(.pointer)
         try app.waitForLine(containing: "check: step pinch: failed (the device “seat0 pointer” was removed during the step)")
         // The next step runs on the keyboard, which is still there.
         try app.waitForLine(containing: "check: step keys: ")
+        // Live: the held Shift lights its keycap (CheckScreens: 64×44 pt at (42, 140) in the screen).
+        let o = Self.screenOrigin(run.window)
+        let shiftCap = (x: o.x + 48, y: o.y + 146), ctrlCap = (x: o.x + 120, y: o.y + 146)
+        try seat.press(key: .leftShift)
+        try waitUntil(timeout: 5, "the Shift keycap lit") {
+            try run.sway.screenshot().pixel(x: shiftCap.x, y: shiftCap.y).matches(RGBA(hex: 0x0A84FF), tolerance: 8)
+        }
+        #expect(try run.sway.screenshot().pixel(x: ctrlCap.x, y: ctrlCap.y).matches(RGBA(hex: 0xE5E5EA), tolerance: 4), "Ctrl is not held")
+        try seat.release(key: .leftShift)
         for key in [SeatInjector.Key.leftShift, .leftCtrl, .leftAlt, .leftSuper, .capsLock, .numLock] { try seat.type(key) }
         #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
         let md = try dir.read("report.md")
@@ -272,13 +295,8 @@ struct CheckWindowTests {
 
     @Test("The compositor going away mid-step ends that step with the reason, skips the rest, and the report is still written")
     func compositorGone() throws {
-        let dir = try CheckReportDirectory("check-gone")
-        let (sway, seat) = try Sway.startWithInjectedSeat()
-        let app = try Lodestone.launch(["check", "--steps", "pinch,rotate,hold", "--timeout", "20", "--report", dir.report], on: sway)
-        defer { app.stop() }
-        let w = try sway.waitForSettledWindow(appID: "lodestone")
-        try seat.move(to: Double(w.content.x + 100), Double(w.content.y + 100))
-        try app.waitForLine(containing: "check: step pinch: ")
+        let run = try CheckUnderSway("check-gone", ["--steps", "pinch,rotate,hold", "--timeout", "20"], firstStep: "pinch")
+        let (sway, seat, app, dir) = (run.sway, run.seat, run.app, run.dir)
         try seat.pinch(scale: 1.5)
         try seat.send("ping")
         sway.crash()

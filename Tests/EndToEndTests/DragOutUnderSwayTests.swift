@@ -101,6 +101,16 @@ struct DragOutUnderSwayTests {
             (s.json["external_drag"] as? [String: Any])?["target"] as? Int == Int(target.rawValue)
         }
         try p.seat.move(to: end.0 + 3, end.1 + 2)
+        // The target window's accessory follows wl_data_offer.action (18.4): plus for copy,
+        // the link glyph for ask, none for move, circle-slash where nothing is taken.
+        let over = try p.targetState.waitFor("the target's answer negotiated", settled: false) { s in
+            guard let d = s.json["external_drag"] as? [String: Any], d["target"] as? Int == Int(target.rawValue) else { return false }
+            return d["negotiated"] is String || d["accepted_type"] is NSNull
+        }
+        let negotiated = (over.json["external_drag"] as? [String: Any])?["negotiated"] as? String
+        let expected: String? = negotiated == nil ? "circleSlash" : ["copy": "plus", "link": "link"][negotiated!]
+        let glyphs = (over.json["accessories"] as? [[String: Any]] ?? []).compactMap { $0["glyph"] as? String }
+        #expect(glyphs == (expected.map { [$0] } ?? []), "negotiated \(String(describing: negotiated)): the target shows \(glyphs)")
         pause(0.2)
         if let badge {
             // The drag icon follows the pointer over the other window: the item, held where it

@@ -35,6 +35,12 @@ struct DiagnosisTests {
         let d = r.diagnoses.first { $0.id == "hold-not-forwarded" }
         #expect(d?.cause == "libinput saw a 2-finger hold; the compositor did not forward it (sway before 1.8 does not).")
         #expect(d?.remedy == "Use `--input libinput`.")
+        // sway 1.8 forwards holds: not named as the cause there (nor is an unnamed one blamed).
+        let sway18 = CompositorInfo(name: "sway 1.8.1", globals: sway17.globals)
+        #expect(sway18.swayVersion?.major == 1 && sway18.swayVersion?.minor == 8 && sway17.swayVersion?.minor == 7)
+        #expect(report(s, [.hold], input: .wayland, compositor: sway18).diagnoses.first { $0.id == "hold-not-forwarded" }?.cause
+                == "libinput saw a 2-finger hold; the compositor did not forward it.")
+        #expect(CompositorInfo(name: "sway", globals: [:]).swayVersion == nil)
         // The seat forwarding it too: passes, no diagnosis.
         s.hold(2, seconds: 0.8, from: .compositor)
         #expect(!ids(report(s, [.hold], input: .wayland, compositor: sway17)).contains("hold-not-forwarded"))

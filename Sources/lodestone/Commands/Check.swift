@@ -333,7 +333,9 @@ enum CheckCommand {
               let globals = try? CompositorGlobals.read() else { return CompositorInfo() }
         var env: [String: String] = [:]
         for key in ["SWAYSOCK", "XDG_CURRENT_DESKTOP"] { if let v = getenv(key) { env[key] = String(cString: v) } }
-        return CompositorInfo(name: CompositorInfo.guessName(globals: globals, environment: env), globals: globals)
+        var name = CompositorInfo.guessName(globals: globals, environment: env)
+        if name == "sway", let socket = env["SWAYSOCK"], let version = SwayVersion.ask(socket: socket) { name = "sway \(version)" }
+        return CompositorInfo(name: name, globals: globals)
     }
 
     static func configuration(_ c: LibinputDeviceConfiguration) -> DeviceConfiguration {

@@ -33,6 +33,8 @@ final class CheckWindow {
     static let motionPeriod = 1.6 // s
     /// Animation frames per second while a step runs (reduce motion: the time left, once a second).
     static let animationRate = 30.0 // Hz
+    /// The longest wait for the window's first frame before the steps start anyway.
+    static let firstFrameWait = 10.0 // s
     /// evdev codes of the keys the window obeys (linux/input-event-codes.h).
     enum Control: UInt32 { case esc = 1, tab = 15, enter = 28, s = 31, keypadEnter = 96 }
 
@@ -60,6 +62,8 @@ final class CheckWindow {
     private var shown: StepResult?
     private(set) var all: [SourcedEvent] = []
     private var feedback: String?
+    /// The modifiers held and locks on, as the newest modifiers event said.
+    private var held: Modifiers = []
     private var started = false
     private var stepTimer: LoopTimer?
     private var pauseTimer: LoopTimer?
@@ -121,6 +125,9 @@ final class CheckWindow {
         pauseTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.nextStep() }
         animationTimer = try? LoopTimer(loop: loop) { [weak w] _ in w?.setNeedsDisplay() }
         startTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.begin() }
+        // The first step starts at the first frame; a compositor that never shows the window
+        // (no configure) gets the steps all the same after this long, and they time out.
+        startTimer?.arm(after: Self.firstFrameWait)
         client.onInput = { [unowned self] raw in self.seatEvent(raw) }
         client.onSeatChanged = { seat in
             if seat == nil { Diagnostics.warning("check: the compositor's seat went away") }
@@ -197,6 +204,7 @@ final class CheckWindow {
         if case .deviceAdded(let name, let caps) = e.kind {
             writeLine("check: device \(name) (\(caps.names.joined(separator: ", "))) from \(source.rawValue)")
         }
+        if case .modifiers(let m) = e.kind, options.input.counts(source, e.kind) { held = m.effective.union(m.locked) }
         guard var r = run else { return }
         r.feed(s)
         run = r
@@ -306,7 +314,7 @@ final class CheckWindow {
                 let elapsed = (PlaygroundLive.now().seconds - runStart.seconds)
                 live = CheckScreens.Live(phase: reduceMotion ? nil : elapsed.truncatingRemainder(dividingBy: Self.motionPeriod) / Self.motionPeriod,
                                          parts: r.parts.map { ($0, r.happened($0)) }, feedback: feedback,
-                                         secondsLeft: max(0, options.timeout - elapsed))
+                                         secondsLeft: max(0, options.timeout - elapsed), held: held)
             }
             let screen = CheckScreens.render(step, result: run == nil ? shown : nil, index: shownIndex + 1, of: steps.count,
                                              scale: ctx.scale * k, reduceMotion: reduceMotion,

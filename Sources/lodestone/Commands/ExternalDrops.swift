@@ -80,6 +80,7 @@ final class ExternalDropHandler {
                 // (wlroots and mutter raise invalid_finish). A link ("ask") is shown and the
                 // offer let go unfinished: the source hears cancelled and keeps its item.
                 if offer.action == .copy || offer.action == .move { offer.finish() }
+                self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
                                                                    digest: ByteDigest.fnv1a(bytes))
             case .failure(let e):
