@@ -138,10 +138,14 @@ final class CheckWindow {
         }
         if client.seat == nil { Diagnostics.warning("check: the compositor has no seat: no input reaches this window") }
         if let backend = libinput {
-            _ = loop.addSource(fd: backend.fileDescriptor, events: .readable) { [unowned self] _ in
+            func drain() {
                 let t = PlaygroundLive.now()
                 for raw in backend.drain() { self.libinputEvent(raw, now: t) }
             }
+            _ = loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in drain() }
+            // The devices libinput found as it opened are queued already: its fd may not turn
+            // readable for them until something else happens.
+            drain()
         }
         let reason = loop.run()
         client.onInput = nil
@@ -178,7 +182,14 @@ final class CheckWindow {
 
     // MARK: events
 
+    /// The pointer has entered the window once (said on stdout: libinput's gestures count from then).
+    private var entered = false
+
     private func seatEvent(_ raw: InputEvent) {
+        if case .pointerEnter = raw.kind, !entered {
+            entered = true
+            writeLine("check: the pointer is in the window")
+        }
         if case .key(let code, let pressed) = raw.kind, pressed, let control = Control(rawValue: code.rawValue) {
             obey(control)
         }
