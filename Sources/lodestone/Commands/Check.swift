@@ -291,7 +291,9 @@ enum CheckCommand {
         let loop = EventLoop()
         let client: Client
         do { client = try Client(loop: loop) } catch {
-            Diagnostics.error("check: \(error)")
+            var hint = ""
+            if case .connect = error { hint = "; without a compositor: lodestone check --input libinput --headless --out DIR" }
+            Diagnostics.error("check: \(error)\(hint)")
             return error.exitCode
         }
         do { try loop.stopOnTerminationSignals() } catch {
