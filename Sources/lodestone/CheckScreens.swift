@@ -223,6 +223,37 @@ enum CheckScreens {
         for p in fingers(at) { finger(p, 0.9) }
     }
 
+    // MARK: summary
+
+    /// The live window's last screen: every step's result, the counts, and where the report is.
+    static func summary(_ results: [StepResult], report: String?, scale: Double = 1) -> Canvas {
+        let c = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        c.clear(background)
+        c.fill(.roundedRect(cornerRadius: 14), in: Rect(x: 12, y: 12, width: size.width - 24, height: size.height - 24), card)
+        func count(_ name: String) -> Int { results.filter { $0.outcome.name == name }.count }
+        c.draw("Check done", font: .system(22, bold: true), at: Point(32, 52), ink)
+        c.draw("\(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped", font: .system(12), at: Point(32, 74), secondary)
+        // Two columns of steps, each with its result's colour.
+        let perColumn = (results.count + 1) / 2
+        for (i, r) in results.enumerated() {
+            let x = i < perColumn ? 32.0 : 290.0
+            let y = 106 + Double(i % max(perColumn, 1)) * 26
+            let color: Color = switch r.outcome {
+            case .passed: pass
+            case .failed: fail
+            case .skipped: skip
+            }
+            c.fill(.ellipse, in: Rect(x: x, y: y - 10, width: 12, height: 12), color)
+            c.draw(r.step.title, font: .system(13), at: Point(x + 20, y), ink)
+            let w = c.measure(r.outcome.name, font: .system(12)).width
+            c.draw(r.outcome.name, font: .system(12), at: Point(x + 236 - w, y), secondary)
+        }
+        let footer = report.map { "Report: \($0)" } ?? "The report is on the terminal."
+        c.draw(footer, font: .system(11), at: Point(32, size.height - 50), secondary)
+        c.draw("Enter or Esc closes", font: .system(11), at: Point(32, size.height - 34), secondary)
+        return c
+    }
+
     // MARK: files
 
     /// Writes DIR/step-NAME.png for every result and DIR/contact-sheet.png; returns the paths.

@@ -46,6 +46,10 @@ struct CheckCommandTests {
             #expect(r.status == 2, "\(args)")
             #expect(r.err.contains(message), "\(args): \(r.err)")
         }
+        // No compositor for the window: exit 1, and the way to check without one.
+        let alone = try lodestone(["check", "--steps", "pinch"])
+        #expect(alone.status == 1 && alone.err.contains("cannot connect to the Wayland compositor")
+                && alone.err.contains("without a compositor: lodestone check --input libinput --headless --out DIR"), "\(alone.err)")
         let help = try lodestone(["check", "--help"])
         #expect(help.status == 0 && help.out.contains("--steps LIST"))
         #expect(try lodestone(["--help"]).out.contains("lodestone check [--input wayland|libinput|both]"))

@@ -12,9 +12,10 @@ import TestSupport
        .enabled(if: Harness.unavailable == nil && SwayInject.library() != nil,
                 "needs the umockdev and sway-inject fixtures (scripts/build-fixtures)"))
 struct CheckWindowMergedTests {
-    /// The check as a MergedSession: its first step's line is the ready token (the pointer is in
-    /// its window by then); a late key keeps the emulated devices (and so the program) up until
-    /// the check has ended by itself.
+    /// The check as a MergedSession: the pad plays once the pointer is in the window (libinput's
+    /// gestures count only then: one begun outside is not the window's) and the first step is
+    /// under way; a late key keeps the emulated devices (and so the program) up until the check
+    /// has ended by itself.
     /// A directory for the report, removed when the test ends.
     final class ReportDirectory {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("check-merged-\(UUID().uuidString)")
@@ -27,7 +28,9 @@ struct CheckWindowMergedTests {
         var kbd = KeyboardScript(start: 0.1)
         kbd.key(Key.leftShift, pressed: true, after: 8)
         kbd.key(Key.leftShift, pressed: false)
-        return try MergedSession(command: ["check"] + arguments, readyToken: "check: step \(firstStep): ", pad: pad, keyboard: kbd)
+        let s = try MergedSession(command: ["check"] + arguments, readyToken: "check: the pointer is in the window", pad: pad, keyboard: kbd)
+        try s.program.waitForLine("the first step") { $0.hasPrefix("check: step \(firstStep): ") }
+        return s
     }
 
     /// The hold step alone with `--input input`: the pad rests two fingers for 0.8 s (and sway's
@@ -44,6 +47,9 @@ struct CheckWindowMergedTests {
             ["passed", "failed", "skipped"].contains { line.hasPrefix("check: step hold: \($0)") }
         }
         let (lines, stderr, _) = s.program.finish()
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_CHECK_SHOTS"] {   // the check's trace, to look at
+            try? FileManager.default.copyItem(atPath: dir.path("report.trace"), toPath: keep + "/hold-\(input)-\(UUID().uuidString).trace")
+        }
         return (lines, stderr, try String(contentsOfFile: report, encoding: .utf8))
     }
 

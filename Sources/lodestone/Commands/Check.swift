@@ -28,12 +28,15 @@ enum CheckCommand {
       Takes the steps one at a time and reports for each: passed, failed (with the diagnosis) or
       skipped, with its figures (time to the first event, update rate, libinput→compositor offset).
       --steps LIST   comma-separated, of: \(StepName.validNames) (default: all)
-      --input        wayland: what the compositor's seat delivers (default); libinput: gestures and
-                     keys read from the devices; both: either, and the offset between them
+      --input        wayland: what the compositor's seat delivers (default; libinput is read beside
+                     it, when it can be, only for the diagnosis); libinput: gestures and keys read
+                     from the devices; both: either, and the offset between them
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
-                     written next to it (FILE.json / FILE.md)
+                     written next to it (FILE.json / FILE.md); the window's private trace
+                     (text keys redacted, T3) goes to FILE.trace
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(CheckThresholds.stepTimeout)))
-      --pause S      the window shows each step's result this long before the next (default \(fmt(CheckWindow.resultPause)))
+      --pause S      the window shows each step's result this long before the next (default
+                     \(fmt(CheckWindow.resultPause))), and the summary after the last step \(fmt(CheckWindow.summaryPauses)) times as long
       --replay TRACE run the steps over a recorded trace (`lodestone record`, `events --json`)
       --headless --out DIR  no window (with --input libinput: the devices live); the private trace
                      of the check (text keys redacted, T3) goes to DIR/check.trace, each step's
@@ -289,7 +292,9 @@ enum CheckCommand {
         let loop = EventLoop()
         let client: Client
         do { client = try Client(loop: loop) } catch {
-            Diagnostics.error("check: \(error)")
+            var hint = ""
+            if case .connect = error { hint = "; without a compositor: lodestone check --input libinput --headless --out DIR" }
+            Diagnostics.error("check: \(error)\(hint)")
             return error.exitCode
         }
         do { try loop.stopOnTerminationSignals() } catch {

@@ -33,6 +33,8 @@ final class CheckWindow {
     static let motionPeriod = 1.6 // s
     /// Animation frames per second while a step runs (reduce motion: the time left, once a second).
     static let animationRate = 30.0 // Hz
+    /// The summary stays up this many `--pause`s.
+    static let summaryPauses = 4.0
     /// The longest wait for the window's first frame before the steps start anyway.
     static let firstFrameWait = 10.0 // s
     /// evdev codes of the keys the window obeys (linux/input-event-codes.h).
@@ -65,6 +67,8 @@ final class CheckWindow {
     /// The modifiers held and locks on, as the newest modifiers event said.
     private var held: Modifiers = []
     private var started = false
+    /// Every step has its result: the summary is on screen.
+    private var done = false
     private var stepTimer: LoopTimer?
     private var pauseTimer: LoopTimer?
     private var animationTimer: LoopTimer?
@@ -134,10 +138,14 @@ final class CheckWindow {
         }
         if client.seat == nil { Diagnostics.warning("check: the compositor has no seat: no input reaches this window") }
         if let backend = libinput {
-            _ = loop.addSource(fd: backend.fileDescriptor, events: .readable) { [unowned self] _ in
+            func drain() {
                 let t = PlaygroundLive.now()
                 for raw in backend.drain() { self.libinputEvent(raw, now: t) }
             }
+            _ = loop.addSource(fd: backend.fileDescriptor, events: .readable) { _ in drain() }
+            // The devices libinput found as it opened are queued already: its fd may not turn
+            // readable for them until something else happens.
+            drain()
         }
         let reason = loop.run()
         client.onInput = nil
@@ -174,7 +182,14 @@ final class CheckWindow {
 
     // MARK: events
 
+    /// The pointer has entered the window once (said on stdout: libinput's gestures count from then).
+    private var entered = false
+
     private func seatEvent(_ raw: InputEvent) {
+        if case .pointerEnter = raw.kind, !entered {
+            entered = true
+            writeLine("check: the pointer is in the window")
+        }
         if case .key(let code, let pressed) = raw.kind, pressed, let control = Control(rawValue: code.rawValue) {
             obey(control)
         }
@@ -221,7 +236,7 @@ final class CheckWindow {
         case .s, .tab:
             if run != nil { finishStep(skip: .key) } else if shown != nil { nextStep() }
         case .enter, .keypadEnter:
-            if run != nil { startStep() } else if shown != nil { nextStep() }
+            if done { end() } else if run != nil { startStep() } else if shown != nil { nextStep() }
         }
     }
 
@@ -237,7 +252,11 @@ final class CheckWindow {
         shown = nil
         index += 1
         guard index < steps.count else {
-            client.loop.stop(.finished(code: CLI.Status.ok))
+            // The summary stays up a while (Enter or Esc close it at once), then the check ends.
+            done = true
+            window?.setNeedsDisplay()
+            pauseTimer?.arm(after: max(0.001, options.pause * Self.summaryPauses))
+            if index > steps.count { client.loop.stop(.finished(code: CLI.Status.ok)) }
             return
         }
         let step = steps[index]
@@ -307,6 +326,11 @@ final class CheckWindow {
         let base = CheckScreens.size
         // The screen at the pointer size, as large as fits, centred.
         let k = max(0.25, min(uiScale, w / base.width, h / base.height))
+        let place = Point(((w - base.width * k) / 2).rounded(), ((h - base.height * k) / 2).rounded())
+        if done {
+            canvas.draw(CheckScreens.summary(results, report: options.report, scale: ctx.scale * k), at: place)
+            return
+        }
         let shownIndex = max(0, min(index, steps.count - 1))
         if let step = steps.indices.contains(shownIndex) ? steps[shownIndex] : nil {
             var live: CheckScreens.Live?
@@ -319,7 +343,7 @@ final class CheckWindow {
             let screen = CheckScreens.render(step, result: run == nil ? shown : nil, index: shownIndex + 1, of: steps.count,
                                              scale: ctx.scale * k, reduceMotion: reduceMotion,
                                              live: live ?? (shown == nil ? CheckScreens.Live(parts: []) : nil))
-            canvas.draw(screen, at: Point(((w - base.width * k) / 2).rounded(), ((h - base.height * k) / 2).rounded()))
+            canvas.draw(screen, at: place)
         }
         // The first step starts once its screen is up (its timeout runs from when it is seen).
         if ctx.frameNumber == 1, !started { startTimer?.arm(after: 0.001) }
