@@ -90,9 +90,7 @@ struct ContentFacts: Hashable {
     var playbackReveal = 1.0
     var miniToolbarReveal = 1.0
     var pagesOffset = 0.0
-
     init() {}
-
     init(_ frame: Frame) {
         textSelection = frame.textSelection
         scrubbers = frame.scrubbers
