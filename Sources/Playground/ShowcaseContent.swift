@@ -21,6 +21,9 @@ public struct ShowcaseState: Hashable, Sendable {
     public var isPlaying = false
     /// Drops made, newest last: (item label, target label, operation).
     public var drops: [String] = []
+    /// What each drop target last took from another application (ExternalDrop.summary), by
+    /// the target's index in `Showcase.ID.dropTargets`: shown in the target (issue 18.3).
+    public var droppedIn: [Int: String] = [:]
     public var activations = 0
     public init() {}
 
@@ -87,9 +90,7 @@ struct ContentFacts: Hashable {
     var playbackReveal = 1.0
     var miniToolbarReveal = 1.0
     var pagesOffset = 0.0
-
     init() {}
-
     init(_ frame: Frame) {
         textSelection = frame.textSelection
         scrubbers = frame.scrubbers
@@ -528,7 +529,8 @@ struct ShowcaseContent {
         ops.append(ink.centered(["▤", "❐", "⊘"][i], in: Rect(x: r.minX, y: r.minY + 18, width: r.width, height: 30), font: .system(22),
                                 [Palette.accent, Palette.green, Palette.tertiaryInk][i]))
         ops.append(ink.centered(e.label, in: Rect(x: r.minX, y: r.minY + 56, width: r.width, height: 16), font: .system(10, bold: true), Palette.ink))
-        let hint = ["any", keyHint(.copy), "none"][i]
+        let dropped = state.droppedIn[i].map { ink.ellipsized($0, toWidth: r.width - 8, font: .system(9)) }
+        let hint = dropped ?? ["any", keyHint(.copy), "none"][i]
         ops.append(ink.centered(hint, in: Rect(x: r.minX, y: r.minY + 70, width: r.width, height: 14), font: .system(9), Palette.secondaryInk))
         return ops
     }

@@ -128,12 +128,42 @@ public enum StateReport {
                 x.raw("mime_type", w.text)
                 x.raw("operation", d.operation.map { "\"\($0.rawValue)\"" } ?? "null")
                 switch d.outcome {
-                case .success(let n): x.int("bytes", n)
+                case .success(let n):
+                    x.int("bytes", n)
+                    if let digest = d.digest { x.string("digest", digest) }
                 case .failure(let e): var m = JSONWriter(); m.write(.string(e.message)); x.raw("error", m.text)
                 }
             }
         } ?? "null")
+        o.int("external_drop_count", session.externalDropCount)
+        o.raw("drag_out", session.outgoingDrag.map(dragOut) ?? "null")
+        o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
+        o.raw("removed", ids(session.removedItems.sorted()))
         return o.text
+    }
+
+    /// A drag of one of our items carried by the compositor (issue 18.2): what the source
+    /// offers, what the protocol answered, what was read (sizes and digests, never the data).
+    static func dragOut(_ d: OutgoingDrag) -> String {
+        func json(_ v: JSONValue) -> String { var w = JSONWriter(); w.write(v); return w.text }
+        return object { x in
+            x.int("item", Int(d.item.rawValue))
+            x.string("input", d.input.rawValue)
+            x.raw("mime_types", json(.array(d.mimeTypes.map { .string($0) })))
+            x.raw("source_operations", json(.array(DragOperation.allCases.filter(d.sourceOperations.contains).map { .string($0.rawValue) })))
+            x.raw("accepted_type", d.acceptedType.map { json(.string($0)) } ?? "null")
+            x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
+            x.raw("negotiated_at_us", d.negotiatedAt.map { "\($0.rawValue)" } ?? "null")
+            x.string("phase", d.phase.rawValue)
+            x.raw("home", d.droppedHome ? "true" : "false")
+            x.raw("sent", array(d.sent) { s in
+                object { y in
+                    y.raw("mime_type", json(.string(s.mimeType)))
+                    y.int("bytes", s.bytes)
+                    y.string("digest", s.digest)
+                }
+            })
+        }
     }
 
     /// An offer from another application (issue 18.3): its types and source operations, and
