@@ -47,11 +47,12 @@ public struct GestureHUD: Sendable, Equatable {
     public var wheelDetents = 0
     var lastScrollTime: Timestamp?
     var scrollStopped = true
+    /// The finger scroll's velocity per axis, estimated as the engine's scroll views do (the
+    /// velocity a lift would glide with, zero after a pause: G1).
+    var scrollX = VelocityTracker(), scrollY = VelocityTracker()
 
     /// Scroll velocity below this counts as stopped, points per second.
     static let restingSpeed = 5.0
-    /// Weight of the newest scroll sample in the velocity estimate (exponential smoothing).
-    static let velocitySmoothing = 0.35
 
     public init() {}
 
@@ -84,18 +85,18 @@ public struct GestureHUD: Sendable, Equatable {
                 return
             }
             lastInput = .trackpad
-            let dt = lastScrollTime.map { max(ev.time.seconds(since: $0), 0.001) } ?? 0.016
             lastScrollTime = ev.time
             if stop {
                 scrollStopped = true
+                scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
                 isMomentum = scrollVelocity.length > GestureHUD.restingSpeed
                 return
             }
+            if scrollStopped { scrollX.reset(); scrollY.reset() } // a new scroll
             scrollStopped = false
             isMomentum = false
-            let v = value / dt, k = GestureHUD.velocitySmoothing
-            if axis == .vertical { scrollVelocity.dy = scrollVelocity.dy * (1 - k) + v * k }
-            else { scrollVelocity.dx = scrollVelocity.dx * (1 - k) + v * k }
+            if axis == .vertical { scrollY.add(value, at: ev.time) } else { scrollX.add(value, at: ev.time) }
+            scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
         case .touchDown:
             touches += 1; lastInput = .touch
         case .touchUp:
@@ -280,6 +281,7 @@ public struct GestureHUD: Sendable, Equatable {
         k.scrollVelocity = shownVelocity(at: now)
         k.now = Timestamp(rawValue: 0)
         k.lastScrollTime = nil
+        k.scrollX.reset(); k.scrollY.reset()
         k.pointer = .zero; k.drawn = .zero; k.hovered = ""; k.effect = ""
         return k
     }

@@ -69,42 +69,6 @@ public enum MagnetismTuning {
     public static let textLineEscape = 0.75
 }
 
-/// Estimates pointer velocity from motion samples (pt/s), exponentially smoothed.
-public struct VelocityEstimator: Hashable, Sendable {
-    public private(set) var velocity: Vector = .zero
-    private var lastTime: Timestamp?
-    /// The last smoothing factor and the interval it is for (events at a steady rate repeat it).
-    private var memoInterval = Double.nan
-    private var memoFactor = 0.0
-
-    public init() {}
-
-    // Equality and hashing ignore the memo.
-    public static func == (l: VelocityEstimator, r: VelocityEstimator) -> Bool { l.velocity == r.velocity && l.lastTime == r.lastTime }
-    public func hash(into h: inout Hasher) { h.combine(velocity); h.combine(lastTime) }
-
-    public mutating func add(delta: Vector, at time: Timestamp) {
-        defer { lastTime = time }
-        guard let t0 = lastTime, time > t0 else { return }
-        let dt = time.seconds(since: t0)
-        let sample = delta / dt
-        // Long gaps mean a fresh movement: forget the old velocity.
-        if dt != memoInterval { memoInterval = dt; memoFactor = dt > 0.1 ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing) }
-        let a = memoFactor
-        velocity = velocity + (sample - velocity) * a
-    }
-
-    /// Decays toward zero when no motion arrives (called from `advance`).
-    public mutating func decay(to time: Timestamp) {
-        guard let t0 = lastTime, time > t0 else { return }
-        let dt = time.seconds(since: t0)
-        if dt >= MagnetismTuning.velocitySmoothing - 1e-9 { velocity = .zero }
-    }
-
-    public mutating func reset() { velocity = .zero; lastTime = nil }
-    public var speed: Double { velocity.length }
-}
-
 /// Why the drawn pointer is attracted right now.
 public enum Attraction: Hashable, Sendable, CustomStringConvertible {
     case none

@@ -1,45 +1,8 @@
-// Small, pure motion primitives shared by the interaction components: velocity
-// estimation, kinetic momentum and rubber-banding (the spring is in Spring.swift). Everything is a
+// Small, pure motion primitives shared by the interaction components: kinetic momentum and
+// rubber-banding (the spring is in Spring.swift, velocity in Velocity.swift). Everything is a
 // closed-form function of time so the result does not depend on how often a frame is drawn
 // (SPEC T2: the same trace gives the same states).
 import InputProtocol
-
-/// Estimates a 1-D velocity (units per second) from timestamped displacements, like a finger's
-/// scroll deltas. Only samples from the last `window` count, so a finger that paused before
-/// lifting has no velocity and starts no momentum.
-public struct VelocityTracker: Sendable, Equatable {
-    /// Samples older than this before the newest one are ignored. 100 ms spans ~8 touchpad frames.
-    public static let window = 0.100 // s
-    /// A pause this long before the estimate is read means the finger stopped: velocity 0.
-    public static let stillness = 0.060 // s
-
-    private var samples: [(time: Timestamp, delta: Double)] = []
-
-    public init() {}
-
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
-
-    public mutating func add(_ delta: Double, at time: Timestamp) {
-        samples.append((time, delta))
-        samples.removeAll { time.seconds(since: $0.time) > Self.window }
-    }
-
-    /// Velocity in units per second as of `now`.
-    public func velocity(at now: Timestamp) -> Double {
-        guard let last = samples.last, let first = samples.first,
-              now.seconds(since: last.time) <= Self.stillness else { return 0 }
-        // The first sample's delta happened before its own timestamp: the span starts one
-        // average sample interval earlier (or 1/60 s when there is a single sample).
-        let span = last.time.seconds(since: first.time)
-        let interval = samples.count > 1 ? span / Double(samples.count - 1) : 1.0 / 60
-        let total = samples.reduce(0) { $0 + $1.delta }
-        return total / (span + interval)
-    }
-
-    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
-        a.samples.count == b.samples.count && zip(a.samples, b.samples).allSatisfy { $0.time == $1.time && $0.delta == $1.delta }
-    }
-}
 
 /// Kinetic momentum after the fingers lift (SPEC G1): exponential decay of velocity,
 /// v(t) = v₀·e^(−t/τ), so the offset is x(t) = x₀ + v₀·τ·(1 − e^(−t/τ)) and the total glide is v₀·τ.
