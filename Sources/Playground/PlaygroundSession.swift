@@ -111,6 +111,12 @@ public final class PlaygroundSession {
         state.droppedIn[i] = summary
     }
 
+    /// Opens the app's own menu at `point` (a drop's "ask", issue 18.3).
+    public func presentMenu(_ items: [String], for element: ElementID?, at point: Point) {
+        engine.presentMenu(items, for: element, at: point)
+        drain()
+    }
+
     /// Takes the engine's drag to hand it to the compositor (DragOut.swift).
     func takeDragFromEngine() -> DragInProgress? { engine.handOffDrag() }
 

@@ -76,7 +76,8 @@ struct DragOutUnderSwayTests {
     /// Presses `item` in the left window with `keys` held, carries it to the right window's
     /// Folder and drops it; returns what both windows say once the drag is over.
     private func dragAcross(_ p: Pair, item: ElementID, keys: [SeatInjector.Key], dropIndex: Int,
-                            onto target: ElementID = Showcase.ID.dropTargets[0], badge: RGBA? = nil) throws -> Outcome {
+                            onto target: ElementID = Showcase.ID.dropTargets[0], badge: RGBA? = nil,
+                            menuChoice: Int? = nil) throws -> Outcome {
         let start = try centre(item, in: p.from)
         let end = try centre(target, in: p.into)
         // Into the left window first: sway gives it the keyboard focus (focus follows the mouse).
@@ -127,6 +128,20 @@ struct DragOutUnderSwayTests {
             #expect(n >= 20, "the badge (\(badge)) beside the pointer: \(n) pixels")
         }
         try p.seat.release(.left)
+        if let menuChoice {
+            // "ask": the target opens its menu at the drop point (Link here, Cancel: the
+            // source offers ask alone); the pointer chooses the entry.
+            let opened = try p.targetState.waitFor("the drop menu open") { ($0.json["menu"] as? [String: Any])?["items"] as? Int == 2 }
+            let menu = try #require(opened.json["menu"] as? [String: Any])
+            #expect(menu["element"] as? Int == Int(target.rawValue), "the menu belongs to the target: \(menu)")
+            let frame = try #require(menu["frame"] as? [Double])
+            let row = (x: frame[0] + frame[2] / 2, y: frame[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * (Double(menuChoice) + 0.5))
+            try p.seat.move(to: Double(p.into.content.x) + row.x, Double(p.into.content.y) + row.y)
+            pause(0.2)
+            try p.seat.press(.left)
+            pause(0.05)
+            try p.seat.release(.left)
+        }
         let ended: AppState
         do {
             ended = try p.sourceState.waitFor("the source's drag over") { s in
@@ -145,6 +160,11 @@ struct DragOutUnderSwayTests {
             (s.json["external_drop_count"] as? Int ?? 0) >= dropIndex
         }
         let drop = try #require(drops.json["external_drop"] as? [String: Any])
+        if let error = drop["error"] as? String {
+            #expect(error.contains("cancelled at the drop menu"), "\(drop)")
+            #expect((last["sent"] as? [Any])?.isEmpty == true, "nothing read after Cancel: \(last)")
+            return Outcome(negotiated: last["negotiated"] as? String, phase: last["phase"] as? String ?? "?", dropOperation: nil, removed: removed)
+        }
         // Byte-identical: the digest of what the target read is the digest of what the source
         // sent for that type, and as long.
         let type = try #require(drop["mime_type"] as? String)
@@ -167,15 +187,16 @@ struct DragOutUnderSwayTests {
             ([], Showcase.ID.draggables[0], "move", "move", "finished", true),
             ([.leftCtrl], Showcase.ID.draggables[1], "copy", "copy", "finished", false),
             ([.leftShift], Showcase.ID.draggables[2], "move", "move", "finished", true),
-            // ask (shown as link): the target links and lets the offer go unfinished (the
-            // protocol forbids finishing with ask), so the source hears cancelled, keeps the
-            // item and flies it back.
+            // ask (shown as link): the target asks at the drop point; "Link here" reads the
+            // file and lets the offer go unfinished (the protocol forbids finishing with ask),
+            // so the source hears cancelled, keeps the item and flies it back.
             ([.leftCtrl, .leftShift], Showcase.ID.draggables[1], "link", "link", "cancelled", false),
         ]
         for (n, c) in cases.enumerated() {
             // Copy: the icon carries the plus badge (its green, Painter's).
             let o = try dragAcross(p, item: c.item, keys: c.keys, dropIndex: n + 1,
-                                   badge: c.negotiated == "copy" ? RGBA(hex: 0x30B158) : nil)
+                                   badge: c.negotiated == "copy" ? RGBA(hex: 0x30B158) : nil,
+                                   menuChoice: c.negotiated == "link" ? 0 : nil)
             #expect(o.negotiated == c.negotiated, "keys \(c.keys.map(\.rawValue)): negotiated \(String(describing: o.negotiated))")
             #expect(o.dropOperation == c.operation, "keys \(c.keys.map(\.rawValue)): the target did \(String(describing: o.dropOperation))")
             #expect(o.phase == c.phase, "keys \(c.keys.map(\.rawValue)): the source's drag ended \(o.phase)")
@@ -184,7 +205,7 @@ struct DragOutUnderSwayTests {
         #expect(p.source.isRunning && p.target.isRunning)
     }
 
-    @Test("mac conventions: no key moves, Option copies, Option+Command links")
+    @Test("mac conventions: no key moves, Option copies, Option+Command asks (the menu's Cancel: nothing read, the item kept)")
     func mac() throws {
         let p = try pair(["--conventions", "mac"])
         defer { p.stop(); _ = p.sway }
@@ -194,9 +215,11 @@ struct DragOutUnderSwayTests {
             ([.leftAlt, .leftSuper], Showcase.ID.draggables[1], "link", "cancelled", false),
         ]
         for (n, c) in cases.enumerated() {
-            let o = try dragAcross(p, item: c.item, keys: c.keys, dropIndex: n + 1)
+            // ask: this time the menu's Cancel: nothing is read, the source keeps its item.
+            let cancel = c.negotiated == "link"
+            let o = try dragAcross(p, item: c.item, keys: c.keys, dropIndex: n + 1, menuChoice: cancel ? 1 : nil)
             #expect(o.negotiated == c.negotiated, "keys \(c.keys.map(\.rawValue)): negotiated \(String(describing: o.negotiated))")
-            #expect(o.dropOperation == c.negotiated)
+            #expect(o.dropOperation == (cancel ? nil : c.negotiated))
             #expect(o.phase == c.phase && o.removed == c.removed, "keys \(c.keys.map(\.rawValue)): \(o.phase), removed \(o.removed)")
         }
     }
