@@ -245,3 +245,36 @@ extension PlaygroundSession {
         return (Size(width: r.maxX + m, height: r.maxY + m), Point(m, m), ops)
     }
 }
+
+extension PlaygroundSession {
+    /// The HUD's facts of the drag between applications now (ours out, or another's in).
+    func externalDragFacts(keysReached: Bool) -> ExternalDragFacts? {
+        func names(_ ops: Set<DragOperation>) -> [String] { DragOperation.allCases.filter(ops.contains).map(\.rawValue) }
+        if let d = outgoingDrag {
+            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: d.input.rawValue, keysReached: keysReached)
+        }
+        if let d = externalDrag {
+            // Another application's drag: by the finger when one is down here (sway 1.7 keeps a
+            // touch drag's focus on the window it began in), else by the seat's pointer, a
+            // trackpad once the seat has shown one.
+            let input: InputKind = hud.touches > 0 ? .touch : hud.lastInput == .trackpad ? .trackpad : .pointer
+            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: input.rawValue, keysReached: keysReached)
+        }
+        return nil
+    }
+
+    /// Keeps the HUD's Drag section on the drag between applications while one goes on (and
+    /// after it, until a drag inside the window starts); notes a key change reaching us then.
+    func noteExternalDrag(_ event: InputEvent?) {
+        let active = outgoingDrag != nil || externalDrag != nil
+        if active, let event, case .modifiers = event.kind { externalKeysReached = true }
+        if active {
+            hud.external = externalDragFacts(keysReached: externalKeysReached)
+        } else {
+            externalKeysReached = false
+            if hud.liveDrag != nil { hud.external = nil }
+        }
+    }
+}

@@ -8,7 +8,7 @@ import PixmanRenderer
 public final class PlaygroundSession {
     public private(set) var engine: Engine
     public private(set) var state = ShowcaseState()
-    public private(set) var hud = GestureHUD()
+    public internal(set) var hud = GestureHUD()
     public let isShowcase: Bool
     public let renderer: SceneRenderer
     /// The engine's latest outputs, in order (tests, `--report-outputs`): at most the last
@@ -33,6 +33,8 @@ public final class PlaygroundSession {
     /// Items moved out to another application: gone from their collections.
     public private(set) var removedItems: Set<ElementID> = []
     var returning: ReturnFlight?
+    /// A key change reached this window during the drag between applications going on.
+    public internal(set) var externalKeysReached = false
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
     public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
@@ -56,6 +58,7 @@ public final class PlaygroundSession {
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
         hud.observe(event)
+        noteExternalDrag(event)
         let sidebarEscape = sidebarOverlayKey(event)
         let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
@@ -243,6 +246,7 @@ public final class PlaygroundSession {
             decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
             lastFrame = frame
             hud.observe(frame)
+            noteExternalDrag(nil)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
                 // Named again only when they change: describing an enum in a string goes
                 // through reflection, on every frame while the pointer rests on an element.

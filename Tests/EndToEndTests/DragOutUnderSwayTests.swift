@@ -288,4 +288,44 @@ struct DragOutUnderSwayTests {
         #expect(!p.targetState.states().contains { $0.json["external_drag"] is [String: Any] }, "sway 1.7 gave the other window no touch drag")
         #expect(ended.json["drag"] is NSNull)
     }
+
+    /// Measured under sway 1.7: once the compositor has the drag, a key pressed or released
+    /// reaches neither window (wlr_drag's keyboard grab drops modifiers), so the action the
+    /// target showed before the drop is the one the protocol reports after it.
+    @Test("a key pressed mid-drag reaches neither window under sway 1.7: the action shown before the drop is the one reported after")
+    func keysMidDrag() throws {
+        let p = try pair()
+        defer { p.stop(); _ = p.sway }
+        let item = Showcase.ID.draggables[0]
+        let start = try centre(item, in: p.from)
+        let end = try centre(Showcase.ID.dropTargets[0], in: p.into)
+        try p.seat.move(to: start.0 + 30, start.1 + 30)
+        try p.seat.move(to: start.0, start.1)
+        pause(0.3)
+        try p.seat.press(.left)
+        for i in 1...24 {
+            let t = Double(i) / 24
+            try p.seat.move(to: start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
+            pause(0.02)
+        }
+        let before = try p.targetState.waitFor("move negotiated over the Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "move"
+        }
+        #expect(before.json["external_keys_reached"] as? Bool == false)
+        try p.seat.press(key: .leftCtrl)
+        pause(0.3)
+        try p.seat.move(to: end.0 + 4, end.1 + 4)
+        pause(0.3)
+        let during = try #require(p.targetState.last)
+        #expect((during.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "move", "Ctrl changed nothing: \(during)")
+        #expect(during.json["external_keys_reached"] as? Bool == false, "Ctrl did not reach the target")
+        #expect(p.sourceState.last?.json["external_keys_reached"] as? Bool == false, "nor the source")
+        try p.seat.release(.left)
+        try p.seat.release(key: .leftCtrl)
+        let ended = try p.sourceState.waitFor("the drag over") { ($0.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue) }
+        let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        #expect(last["negotiated"] as? String == "move" && last["phase"] as? String == "finished", "\(last)")
+        let drop = try #require(try p.targetState.waitFor("the drop read") { $0.json["external_drop"] is [String: Any] }.json["external_drop"] as? [String: Any])
+        #expect(drop["operation"] as? String == "move")
+    }
 }

@@ -38,6 +38,7 @@ final class ExternalDropHandler {
             answer(force: true)
         case let .action(action):
             session.externalDrag?.negotiated = action.map(Self.operation)
+            session.externalDrag?.negotiatedAt = event.time
         case .drop:
             drop()
         case .leave:
