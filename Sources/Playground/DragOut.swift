@@ -100,6 +100,9 @@ extension PlaygroundSession {
                              itemFrame: frame, exit: exit, grab: held.origin - Point(frame.minX, frame.minY))
         outgoingDrag = d
         returning = nil
+        // The compositor holds a finger that carries a drag: its touch-up never comes here
+        // (sway 1.7's drag grab keeps it), so the HUD stops counting it now.
+        if held.touch != nil { hud.touches = max(hud.touches - 1, 0) }
         return d
     }
 
