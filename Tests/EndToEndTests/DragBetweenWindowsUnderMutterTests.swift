@@ -10,7 +10,7 @@ import TestSupport
 import PointerEngine
 import Playground
 
-// A measurement (about 50 s: its own mutter at 2560×1300, five drags), so it runs when asked:
+// A measurement (about 70 s: its own mutter at 2560×1300, six drags), so it runs when asked:
 // LODESTONE_MEASURE_DND=1 swift test --filter DragBetweenWindowsUnderMutterTests.
 @Suite("Drags between two Lodestone windows under mutter 43 (issue 18.6; I2)", .serialized,
        .enabled(if: ProcessInfo.processInfo.environment["LODESTONE_MEASURE_DND"] == "1", "a measurement: LODESTONE_MEASURE_DND=1"),
@@ -73,7 +73,7 @@ struct DragBetweenWindowsUnderMutterTests {
         let f = try #require(dm.engine.surfaceFrame(of: folder))
         let end = (x: dO.x + f.midX, y: dO.y + f.midY)
         var drops = 0
-        func drag(_ item: ElementID, keys: [MutterSeat.Key], mid: MutterSeat.Key? = nil) throws -> String {
+        func drag(_ item: ElementID, keys: [MutterSeat.Key], mid: [MutterSeat.Key] = [], menuEntry: Int? = nil) throws -> String {
             let g = try #require(sm.engine.surfaceFrame(of: item))
             try glide(to: (so.x + g.midX, so.y + g.midY))
             usleep(300_000)
@@ -95,30 +95,30 @@ struct DragBetweenWindowsUnderMutterTests {
             let x = try #require(logs[dst].last?.json["external_drag"] as? [String: Any])
             var line = "keys \(keys.map { "\($0)" }): source offered \(x["source_operations"] ?? "?"), destination preferred \(x["preferred"] ?? "?"), chose \(x["negotiated"] ?? "none")"
             _ = over
-            if let mid {
-                try seat.press(key: mid)
+            if !mid.isEmpty {
+                for k in mid { try seat.press(key: k) }
                 try glide(to: (end.x + 4, end.y + 3), steps: 4)
                 usleep(500_000)
                 let y = try #require(logs[dst].last?.json["external_drag"] as? [String: Any])
-                line += "; \(mid) pressed over the target: chose \(y["negotiated"] ?? "none"), preferred \(y["preferred"] ?? "?")"
+                line += "; \(mid.map { "\($0)" }.joined(separator: "+")) pressed over the target: chose \(y["negotiated"] ?? "none"), preferred \(y["preferred"] ?? "?")"
             }
             let reached = logs.map { $0.last?.json["external_keys_reached"] as? Bool ?? false }
             line += "; keys reached source \(reached[src]), destination \(reached[dst])"
             try seat.release(.left)
             if x["negotiated"] as? String == "link" || logs[dst].last.map({ ($0.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "link" }) == true {
-                // ask: the menu at the drop point; its last entry, Cancel.
+                // ask: the menu at the drop point; `menuEntry`, else its last entry, Cancel.
                 let opened = try logs[dst].waitFor("the drop menu") { $0.json["menu"] is [String: Any] }
                 let menu = try #require(opened.json["menu"] as? [String: Any])
                 let fr = try #require(menu["frame"] as? [Double]), n = menu["items"] as? Int ?? 0
                 line += "; menu of \(n) entries"
-                try glide(to: (dO.x + fr[0] + fr[2] / 2, dO.y + fr[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * (Double(n) - 0.5)), steps: 5)
+                try glide(to: (dO.x + fr[0] + fr[2] / 2, dO.y + fr[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * (Double(menuEntry ?? (n - 1)) + 0.5)), steps: 5)
                 usleep(200_000)
                 try seat.press(.left); usleep(50_000); try seat.release(.left)
             }
             let ended = try logs[src].waitFor("the drag over", timeout: 15) { s in
                 s.json["drag_out"] is NSNull && (s.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue)
             }
-            for k in (keys + (mid.map { [$0] } ?? [])).reversed() { try seat.release(key: k) }
+            for k in (keys + mid).reversed() { try seat.release(key: k) }
             let last = try #require(ended.json["last_drag_out"] as? [String: Any])
             drops += 1
             let drop = try? logs[dst].waitFor("drop \(drops)", timeout: 5) { ($0.json["external_drop_count"] as? Int ?? 0) >= drops }
@@ -139,13 +139,18 @@ struct DragBetweenWindowsUnderMutterTests {
         let ask = try drag(d[1], keys: [.leftCtrl, .leftShift])
         #expect(ask.contains("offered [\"link\"]") && ask.contains("chose link") && ask.contains("menu of 2 entries")
                 && ask.contains("source: link cancelled, removed false"), "\(ask)")
-        let mid = try drag(d[1], keys: [], mid: .leftCtrl)
+        let mid = try drag(d[1], keys: [], mid: [.leftCtrl])
         #expect(mid.contains("preferred move, chose move; leftCtrl pressed over the target: chose copy, preferred move")
                 && mid.contains("keys reached source false, destination false")
                 && mid.hasSuffix("source: copy finished, removed false; destination did copy"), "\(mid)")
         let move = try drag(d[0], keys: [])
         #expect(move.contains("offered [\"move\", \"copy\", \"link\"], destination preferred move, chose move")
                 && move.hasSuffix("source: move finished, removed true; destination did move"), "\(move)")
+        // Ctrl+Shift pressed over the target: mutter makes it a move (Shift), no "ask"; were it
+        // ask, the menu's first entry would be chosen.
+        let both = try drag(d[1], keys: [], mid: [.leftCtrl, .leftShift], menuEntry: 0)
+        #expect(both.contains("leftCtrl+leftShift pressed over the target: chose move")
+                && both.hasSuffix("source: move finished, removed true; destination did move"), "\(both)")
         let shift = try drag(d[2], keys: [.leftShift])
         #expect(shift.contains("offered [\"move\"]") && shift.hasSuffix("source: move finished, removed true; destination did move"), "\(shift)")
         #expect(apps.allSatisfy { $0.isRunning })
