@@ -270,13 +270,19 @@ extension PlaygroundSession {
 
     /// Keeps the HUD's Drag section on the drag between applications while one goes on (and
     /// after it, until a drag inside the window starts); notes a key change reaching us then.
+    /// Called after the HUD took `event`, so the keys held before it are `externalKeysAtStart`,
+    /// noted when the drag was first seen (on a frame, or an event that is no key change).
     func noteExternalDrag(_ event: InputEvent?) {
         let active = outgoingDrag != nil || externalDrag != nil
-        if active, let event, case .modifiers = event.kind { externalKeysReached = true }
+        if active, let start = externalKeysAtStart, let event, case .modifiers(let m) = event.kind, m.effective != start {
+            externalKeysReached = true
+        }
         if active {
+            if externalKeysAtStart == nil { externalKeysAtStart = hud.modifiers }
             hud.external = externalDragFacts(keysReached: externalKeysReached)
         } else {
             externalKeysReached = false
+            externalKeysAtStart = nil
             if hud.liveDrag != nil { hud.external = nil }
         }
     }

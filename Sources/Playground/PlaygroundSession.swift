@@ -33,8 +33,10 @@ public final class PlaygroundSession {
     /// Items moved out to another application: gone from their collections.
     public private(set) var removedItems: Set<ElementID> = []
     var returning: ReturnFlight?
-    /// A key change reached this window during the drag between applications going on.
+    /// A key change reached this window during the drag between applications going on: the
+    /// modifiers differ from those held when it began (a compositor repeating them is no change).
     public internal(set) var externalKeysReached = false
+    var externalKeysAtStart: Modifiers?
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
     public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),

@@ -117,6 +117,10 @@ struct DragOutTests {
         #expect(rows["actions"] == "move|copy|link")
         #expect(rows["negotiated"] == "copy @ 2.50 s")
         #expect(rows["by"] == "pointer · keys not seen")
+        // The keys held repeated (a compositor sending the same state again): no change.
+        session.handle(InputEvent(time: Timestamp(rawValue: 2_550_000), device: DeviceID(2), .modifiers(ModifierState())))
+        _ = session.snapshot()
+        #expect(drag()["by"] == "pointer · keys not seen")
         // Ctrl pressed here while the compositor carries the drag: noted, and the negotiated
         // action stays what the protocol said (here: still copy) until it says otherwise.
         session.handle(InputEvent(time: Timestamp(rawValue: 2_600_000), device: DeviceID(2), .modifiers(ModifierState(depressed: .control))))
