@@ -100,6 +100,9 @@ extension PlaygroundSession {
                              itemFrame: frame, exit: exit, grab: held.origin - Point(frame.minX, frame.minY))
         outgoingDrag = d
         returning = nil
+        // The compositor holds a finger that carries a drag: its touch-up never comes here
+        // (sway 1.7's drag grab keeps it), so the HUD stops counting it now.
+        if held.touch != nil { hud.touches = max(hud.touches - 1, 0) }
         return d
     }
 
@@ -243,5 +246,44 @@ extension PlaygroundSession {
         let glyph: Painter.AccessoryGlyph? = refused || action == nil ? .circleSlash : action == .copy ? .plus : action == .link ? .link : nil
         if let glyph { ops += Painter.accessory(glyph, at: Point(r.maxX, r.minY), angle: 0, scale: 1) }
         return (Size(width: r.maxX + m, height: r.maxY + m), Point(m, m), ops)
+    }
+}
+
+extension PlaygroundSession {
+    /// The HUD's facts of the drag between applications now (ours out, or another's in).
+    func externalDragFacts(keysReached: Bool) -> ExternalDragFacts? {
+        func names(_ ops: Set<DragOperation>) -> [String] { DragOperation.allCases.filter(ops.contains).map(\.rawValue) }
+        if let d = outgoingDrag {
+            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: d.input.rawValue, keysReached: keysReached)
+        }
+        if let d = externalDrag {
+            // Another application's drag: by the finger when one is down here (sway 1.7 keeps a
+            // touch drag's focus on the window it began in), else by the seat's pointer, a
+            // trackpad once the seat has shown one.
+            let input: InputKind = hud.touches > 0 ? .touch : hud.lastInput == .trackpad ? .trackpad : .pointer
+            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: input.rawValue, keysReached: keysReached)
+        }
+        return nil
+    }
+
+    /// Keeps the HUD's Drag section on the drag between applications while one goes on (and
+    /// after it, until a drag inside the window starts); notes a key change reaching us then.
+    /// Called after the HUD took `event`, so the keys held before it are `externalKeysAtStart`,
+    /// noted when the drag was first seen (on a frame, or an event that is no key change).
+    func noteExternalDrag(_ event: InputEvent?) {
+        let active = outgoingDrag != nil || externalDrag != nil
+        if active, let start = externalKeysAtStart, let event, case .modifiers(let m) = event.kind, m.effective != start {
+            externalKeysReached = true
+        }
+        if active {
+            if externalKeysAtStart == nil { externalKeysAtStart = hud.modifiers }
+            hud.external = externalDragFacts(keysReached: externalKeysReached)
+        } else {
+            externalKeysReached = false
+            externalKeysAtStart = nil
+            if hud.liveDrag != nil { hud.external = nil }
+        }
     }
 }

@@ -19,6 +19,8 @@ public struct ExternalDrag: Sendable, Equatable {
     public var answer: ExternalDropAnswer
     /// The compositor's choice (wl_data_offer.action; nil = none yet or none matches).
     public var negotiated: DragOperation?
+    /// When `negotiated` last changed.
+    public var negotiatedAt: Timestamp?
 
     public init(offer: UInt32, mimeTypes: [String], sourceOperations: Set<DragOperation>, position: Point,
                 answer: ExternalDropAnswer = .refused, negotiated: DragOperation? = nil) {

@@ -45,6 +45,9 @@ public struct GestureHUD: Sendable, Equatable {
     var liveDragInput: InputKind?
     public var lastInput: InputKind = .pointer
     public var wheelDetents = 0
+    /// The drag between applications in progress or last (issue 18.4); nil once a drag inside
+    /// the window starts.
+    public var external: ExternalDragFacts?
     var lastScrollTime: Timestamp?
     var scrollStopped = true
     /// The finger scroll's velocity per axis, estimated as the engine's scroll views do (the
@@ -262,6 +265,16 @@ public struct GestureHUD: Sendable, Equatable {
         }
         y += 40
         section("Drag")
+        if let x = external {
+            // A drag between applications (issue 18.4): the same four rows tell its offer, the
+            // source's actions, the negotiated action and when it last changed, and the input
+            // with whether a key change reached this window while it went on.
+            row("offer", x.mimeTypes.first.map { $0 + (x.mimeTypes.count > 1 ? " +\(x.mimeTypes.count - 1)" : "") } ?? "none")
+            row("actions", x.sourceActions.isEmpty ? "none" : x.sourceActions.joined(separator: "|"))
+            row("negotiated", (x.negotiated ?? "none") + (x.changedAt.map { " @ " + fmt($0, 2) + " s" } ?? ""), highlight: x.negotiated != nil)
+            row("by", x.input + " · keys " + (x.keysReached ? "reached" : "not seen"))
+            return (parts, y)
+        }
         if let live = liveDragInput {
             row("now", (liveDragOperation.map { "\($0)" } ?? "none") + " · " + live.rawValue, highlight: true)
         } else {
@@ -426,5 +439,25 @@ extension ShowcaseContent {
         let pts = [a + n, b + n, b - n, a - n]
         let box = pts.dropFirst().reduce(Rect(corner: pts[0], pts[0])) { $0.union(Rect(corner: $1, $1)) }
         return .fill(.path(.polygon(pts)), box, c)
+    }
+}
+
+/// What the HUD shows of a drag between applications (issue 18.4).
+public struct ExternalDragFacts: Sendable, Equatable {
+    public var mimeTypes: [String]
+    /// The source's actions by name (ask is link).
+    public var sourceActions: [String]
+    /// wl_data_offer.action / wl_data_source.action, by name; nil: none.
+    public var negotiated: String?
+    /// When it last changed, seconds on the event clock.
+    public var changedAt: Double?
+    /// pointer, trackpad or touch: known for our own drags; another application's by the
+    /// pointer unless a touch is down here.
+    public var input: String
+    /// A modifier change reached this window while the drag went on.
+    public var keysReached: Bool
+    public init(mimeTypes: [String], sourceActions: [String], negotiated: String?, changedAt: Double?, input: String, keysReached: Bool) {
+        self.mimeTypes = mimeTypes; self.sourceActions = sourceActions; self.negotiated = negotiated
+        self.changedAt = changedAt; self.input = input; self.keysReached = keysReached
     }
 }

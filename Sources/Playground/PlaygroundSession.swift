@@ -8,7 +8,7 @@ import PixmanRenderer
 public final class PlaygroundSession {
     public private(set) var engine: Engine
     public private(set) var state = ShowcaseState()
-    public private(set) var hud = GestureHUD()
+    public internal(set) var hud = GestureHUD()
     public let isShowcase: Bool
     public let renderer: SceneRenderer
     /// The engine's latest outputs, in order (tests, `--report-outputs`): at most the last
@@ -33,6 +33,10 @@ public final class PlaygroundSession {
     /// Items moved out to another application: gone from their collections.
     public private(set) var removedItems: Set<ElementID> = []
     var returning: ReturnFlight?
+    /// A key change reached this window during the drag between applications going on: the
+    /// modifiers differ from those held when it began (a compositor repeating them is no change).
+    public internal(set) var externalKeysReached = false
+    var externalKeysAtStart: Modifiers?
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
     public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
@@ -56,6 +60,7 @@ public final class PlaygroundSession {
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
         hud.observe(event)
+        noteExternalDrag(event)
         let sidebarEscape = sidebarOverlayKey(event)
         let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
@@ -109,6 +114,12 @@ public final class PlaygroundSession {
     public func showDrop(_ summary: String, in target: ElementID?) {
         guard let target, let i = Showcase.ID.dropTargets.firstIndex(of: target) else { return }
         state.droppedIn[i] = summary
+    }
+
+    /// Opens the app's own menu at `point` (a drop's "ask", issue 18.3).
+    public func presentMenu(_ items: [String], for element: ElementID?, at point: Point) {
+        engine.presentMenu(items, for: element, at: point)
+        drain()
     }
 
     /// Takes the engine's drag to hand it to the compositor (DragOut.swift).
@@ -237,6 +248,7 @@ public final class PlaygroundSession {
             decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
             lastFrame = frame
             hud.observe(frame)
+            noteExternalDrag(nil)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
                 // Named again only when they change: describing an enum in a string goes
                 // through reflection, on every frame while the pointer rests on an element.

@@ -137,6 +137,9 @@ public enum StateReport {
         } ?? "null")
         o.int("external_drop_count", session.externalDropCount)
         o.raw("drag_out", session.outgoingDrag.map(dragOut) ?? "null")
+        // Whether a key change reached this window while a drag between applications went on
+        // (issue 18.4: under wlroots none does once the compositor has the drag).
+        o.raw("external_keys_reached", session.externalKeysReached ? "true" : "false")
         o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
         o.raw("removed", ids(session.removedItems.sorted()))
         return o.text
@@ -183,6 +186,7 @@ public enum StateReport {
             x.raw("operations", operations(d.answer.operations))
             x.raw("preferred", d.answer.preferred.map { JSONWriter.quoted($0.rawValue) } ?? "null")
             x.raw("negotiated", d.negotiated.map { JSONWriter.quoted($0.rawValue) } ?? "null")
+            x.raw("negotiated_at_us", d.negotiatedAt.map { "\($0.rawValue)" } ?? "null")
         }
     }
 

@@ -96,6 +96,47 @@ struct DragOutTests {
         #expect(session.lastFrame?.drag == nil && !session.isAnimating, "landed")
     }
 
+    /// The HUD's Drag section during a drag between applications (issue 18.4): the offer's
+    /// types, the source's actions, the negotiated action (wl_data_source.action, never the
+    /// keys held) and when it changed, the input, and whether a key change reached us.
+    @Test("the HUD's Drag section shows the drag out: types, actions, the negotiated action and when, the input, keys reached")
+    func hudDragSection() throws {
+        let (session, _, p) = dragging()
+        let types = ["text/uri-list", "text/plain;charset=utf-8", "application/x-lodestone-item"]
+        _ = try #require(session.beginDragOut(mimeTypes: types, operations: [.move, .copy, .link], exit: p))
+        session.dragOut(action: .copy, at: Timestamp(rawValue: 2_500_000))
+        _ = session.snapshot()
+        func drag() -> [String: String] {
+            let r = Showcase.layout().elements.first { $0.id == Showcase.ID.hud }!.frame
+            let rows = HUDEllipsisTests.rows(session.hud, in: r, scale: 1)
+            let start = rows.firstIndex { $0.label == "offer" } ?? rows.endIndex
+            return Dictionary(rows[start...].prefix(4).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        }
+        var rows = drag()
+        #expect(rows["offer"] == "text/uri-list +2", "\(rows)")
+        #expect(rows["actions"] == "move|copy|link")
+        #expect(rows["negotiated"] == "copy @ 2.50 s")
+        #expect(rows["by"] == "pointer · keys not seen")
+        // The keys held repeated (a compositor sending the same state again): no change.
+        session.handle(InputEvent(time: Timestamp(rawValue: 2_550_000), device: DeviceID(2), .modifiers(ModifierState())))
+        _ = session.snapshot()
+        #expect(drag()["by"] == "pointer · keys not seen")
+        // Ctrl pressed here while the compositor carries the drag: noted, and the negotiated
+        // action stays what the protocol said (here: still copy) until it says otherwise.
+        session.handle(InputEvent(time: Timestamp(rawValue: 2_600_000), device: DeviceID(2), .modifiers(ModifierState(depressed: .control))))
+        _ = session.snapshot()
+        rows = drag()
+        #expect(rows["by"] == "pointer · keys reached" && rows["negotiated"] == "copy @ 2.50 s", "\(rows)")
+        session.dragOut(action: .move, at: Timestamp(rawValue: 3_000_000))
+        _ = session.snapshot()
+        #expect(drag()["negotiated"] == "move @ 3.00 s")
+        // Over: the section keeps the last drag between applications until one inside starts.
+        session.endDragOut(finished: true)
+        _ = session.snapshot()
+        #expect(drag()["negotiated"] == "move @ 3.00 s")
+        #expect(session.externalKeysReached == false, "reset once no drag between applications goes on")
+    }
+
     @Test("what a drop brings, as its target shows it: file names, a text's first line, else type and size; long ones cut")
     func summaries() {
         #expect(ExternalDrop.summary(mimeType: "text/uri-list", bytes: Array("file:///run/user/1/My%20Report.txt\r\n# c\r\nfile:///a/b.png\r\n".utf8)) == "My Report.txt, b.png")

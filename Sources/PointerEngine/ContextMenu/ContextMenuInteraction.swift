@@ -49,12 +49,16 @@ public struct ContextMenuInteraction: Interaction {
             }
             cur = e.parent
         }
-        let items = ContextMenu.items(own: own, hidden: hidden).map(\.title)
+        present(ContextMenu.items(own: own, hidden: hidden).map(\.title), for: id, at: req.location, input: req.input, ctx)
+    }
+
+    /// Opens a menu of `items` for `id` at `location` (the app's own menu: a drop's "ask").
+    mutating func present(_ items: [String], for id: ElementID?, at location: Point, input: ContextMenuInput, _ ctx: InteractionContext) {
         touchOnMenu = nil
         guard !items.isEmpty else { menu = nil; return }
         let size = Size(Self.width(of: items), ContextMenuAppearance.contentHeight(items: items.count, itemHeight: Self.itemHeight))
         let window = Rect(x: 0, y: 0, width: ctx.layout.size.width, height: ctx.layout.size.height)
-        let frame = ContextMenuPlacement.frame(anchor: req.location, size: size, window: window, input: req.input)
+        let frame = ContextMenuPlacement.frame(anchor: location, size: size, window: window, input: input)
         menu = ContextMenuAppearance(element: id, frame: frame, items: items, highlightedIndex: nil,
                                      itemHeight: Self.itemHeight, opacity: 1)
     }

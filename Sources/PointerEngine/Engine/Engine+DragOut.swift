@@ -56,3 +56,23 @@ extension Engine {
         return taken
     }
 }
+
+extension Engine {
+    /// Opens the app's own menu of `items` for `element` at `point` (surface pt): a drop whose
+    /// action is "ask" asks here (issue 18.3). The choice comes out as `menuItemChosen`
+    /// (element, index) like any menu's; nil when the engine runs no context menus.
+    @discardableResult
+    public mutating func presentMenu(_ items: [String], for element: ElementID?, at point: Point) -> Bool {
+        guard let i = components.firstIndex(where: { $0 is ContextMenuInteraction }),
+              var menus = components[i] as? ContextMenuInteraction else { return false }
+        menus.present(items, for: element, at: point, input: .pointer, context(input: .pointer))
+        components[i] = menus
+        refreshInteractionCache(i)
+        return true
+    }
+
+    /// The menu open now, if any.
+    public var openMenu: ContextMenuAppearance? {
+        components.lazy.compactMap { ($0 as? ContextMenuInteraction)?.menu }.first
+    }
+}

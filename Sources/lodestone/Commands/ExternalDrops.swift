@@ -38,6 +38,7 @@ final class ExternalDropHandler {
             answer(force: true)
         case let .action(action):
             session.externalDrag?.negotiated = action.map(Self.operation)
+            session.externalDrag?.negotiatedAt = event.time
         case .drop:
             drop()
         case .leave:
@@ -65,13 +66,70 @@ final class ExternalDropHandler {
         offer.setActions(Self.actions(new.operations), preferred: new.preferred.map(Self.action))
     }
 
+    /// A drop whose action is "ask", waiting for the menu at the drop point.
+    private struct PendingAsk {
+        let offer: DataOffer
+        let type: String
+        let target: ElementID?
+        /// The menu's entries: an operation each, nil for Cancel.
+        let entries: [DragOperation?]
+        let seen: Int
+    }
+    private var pendingAsk: PendingAsk?
+
+    /// The menu's titles for the operations a drop can take, then Cancel.
+    static func menu(for operations: Set<DragOperation>) -> (titles: [String], entries: [DragOperation?]) {
+        let ops: [DragOperation] = [.move, .copy, .link].filter(operations.contains)
+        let title: [DragOperation: String] = [.move: "Move here", .copy: "Copy here", .link: "Link here"]
+        return (ops.map { title[$0]! } + ["Cancel"], ops.map { Optional($0) } + [nil])
+    }
+
     private func drop() {
         guard let drag = session.externalDrag, let offer = device?.takeDropped() else { return }
         guard let type = drag.answer.mimeType, !drag.answer.operations.isEmpty else { return }
         let target = drag.answer.target
         // One drag per seat: while ours is out, the offer dropped here is ours come home.
         if session.outgoingDrag != nil { session.dragOutDroppedHome() }
-        let operation = offer.action.map(Self.operation) ?? drag.negotiated
+        if offer.action == .ask {
+            // "ask": the user chooses at the drop point (GNOME Files' and Dolphin's menu).
+            let menu = Self.menu(for: drag.answer.operations.intersection(drag.sourceOperations).union([.link]))
+            pendingAsk = PendingAsk(offer: offer, type: type, target: target, entries: menu.entries, seen: session.outputCount)
+            session.presentMenu(menu.titles, for: target, at: drag.position)
+            return
+        }
+        read(offer, type: type, into: target, operation: offer.action.map(Self.operation) ?? drag.negotiated)
+    }
+
+    /// After input: the drop menu's choice (or its dismissal) decides a pending "ask".
+    func inputHandled() {
+        guard let ask = pendingAsk else { return }
+        var chosen: Int?
+        for o in session.outputs(after: ask.seen) {
+            if case .menuItemChosen(let e, let i) = o, e == ask.target { chosen = i }
+        }
+        guard chosen != nil || session.engine.openMenu == nil else { return }
+        pendingAsk = nil
+        let operation = chosen.flatMap { $0 < ask.entries.count ? ask.entries[$0] : nil }
+        switch operation {
+        case .move?, .copy?:
+            let action = Self.action(operation!)
+            ask.offer.setActions(action.set, preferred: action)
+            read(ask.offer, type: ask.type, into: ask.target, operation: operation, finishes: true)
+        case .link?:
+            read(ask.offer, type: ask.type, into: ask.target, operation: .link, finishes: false)
+        case nil:
+            // Cancel (or the menu dismissed): nothing read, the offer let go; the source hears
+            // cancelled and keeps its data.
+            session.lastExternalDrop = ExternalDropResult(target: ask.target, mimeType: ask.type, operation: nil,
+                                                          outcome: .failure(ExternalDropFailure("cancelled at the drop menu")))
+            session.externalDropCount += 1
+        }
+        changed()
+    }
+
+    /// Reads the drop and shows it; finishes when the action is copy or move (`finishes`:
+    /// decided by the caller, nil: from the offer's action when the read ends).
+    private func read(_ offer: DataOffer, type: String, into target: ElementID?, operation: DragOperation?, finishes: Bool? = nil) {
         offer.receive(type) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -79,7 +137,7 @@ final class ExternalDropHandler {
                 // finish only with a concrete action: the protocol forbids it with none or ask
                 // (wlroots and mutter raise invalid_finish). A link ("ask") is shown and the
                 // offer let go unfinished: the source hears cancelled and keeps its item.
-                if offer.action == .copy || offer.action == .move { offer.finish() }
+                if finishes ?? (offer.action == .copy || offer.action == .move) { offer.finish() }
                 self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
                                                                    digest: ByteDigest.fnv1a(bytes))

@@ -48,13 +48,15 @@ enum PlaygroundCommand {
                             animating, layout {size, columns, hud_docked, hud_shown, content_offset,
                             content_max_offset} (the showcase; null for a layout file),
                             external_drag {offer, mime_types, source_operations, at, target,
-                            accepted_type, operations, preferred, negotiated} (another application's
-                            drag over the window), external_drop {target, mime_type, operation,
-                            bytes, digest|error} (the last one read), external_drop_count,
-                            drag_out / last_drag_out {item, input, mime_types, source_operations,
-                            accepted_type, negotiated, negotiated_at_us, phase, sent [{mime_type,
-                            bytes, digest}]} (an item dragged to another application; digests are
-                            FNV-1a 64 of the bytes), removed (items moved out).
+                            accepted_type, operations, preferred, negotiated, negotiated_at_us}
+                            (another application's drag over the window), external_drop {target,
+                            mime_type, operation, bytes, digest|error} (the last one read),
+                            external_drop_count, drag_out / last_drag_out {item, input, mime_types,
+                            source_operations, accepted_type, negotiated, negotiated_at_us, phase,
+                            home, sent [{mime_type, bytes, digest}]} (an item dragged to another
+                            application; digests are FNV-1a 64 of the bytes), external_keys_reached
+                            (a modifier change reached the window during a drag between
+                            applications), removed (items moved out).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

@@ -128,6 +128,7 @@ enum PlaygroundLive {
                 if case .modifiers = e.kind { drops.modifiersChanged() }
                 if options.replay == nil { dragOut.observe(e) }
             }
+            drops.inputHandled()
             report()
             window.requestImmediateFrame()
         }
