@@ -85,7 +85,7 @@ bench:
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 	.build/release/lodestone bench all
 
-# Reruns every bench (release) and rewrites the README's figure table and docs/latency.png.
+# Reruns every bench (release) and rewrites docs/performance.md's figure table and docs/latency.png.
 bench-table:
 	scripts/setup bench
 	scripts/build-fixtures

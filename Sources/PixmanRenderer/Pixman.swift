@@ -1,5 +1,5 @@
 // The seam to pixman: the only file that calls pixman directly. Above it no OpaquePointer,
-// no pixman enums, no fixed-point numbers (STYLE.md: one seam per C call family).
+// no pixman enums, no fixed-point numbers (one seam per C call family).
 import CPixman
 
 /// How a source is combined with a destination (pixman_op_t, Porter–Duff).

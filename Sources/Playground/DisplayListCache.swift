@@ -11,7 +11,7 @@
 // (assemble): only the items of the elements looked at again, the pointer, the overlays and
 // the HUD's changed items are written; a woken thread no longer copies every item (issue 8).
 //
-// Correctness: PlaygroundCacheTests builds the cached list and a fresh one after every event of
+// Correctness: DisplayListCacheTests builds the cached list and a fresh one after every event of
 // random seeded sequences and requires them equal.
 import PointerEngine
 import PixmanRenderer

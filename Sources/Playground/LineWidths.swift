@@ -6,7 +6,7 @@
 // it is computed here from each character's width, measured once per font.
 //
 // Correctness: only the kept build measures this way; the fresh build measures every line,
-// and PlaygroundCacheTests require both lists equal after every soak frame. LineWidthsTests
+// and DisplayListCacheTests require both lists equal after every soak frame. LineWidthsTests
 // compare the sums with measured lines directly (fonts, scales, non-ASCII characters).
 import PixmanRenderer
 

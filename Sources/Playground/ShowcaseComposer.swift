@@ -1,5 +1,5 @@
-// Frame + layout → display items, in the paint order Frame.swift documents. Kept small and
-// private to the playground until the renderer's FramePainter lands (see NOTES-renderer.md).
+// Frame + layout → display items, in the paint order Frame.swift documents; the looks come from
+// the renderer's Painter (Painter.swift, Painter+Frame.swift).
 import PointerEngine
 import PixmanRenderer
 

@@ -253,7 +253,7 @@ public struct InteractionContext {
     public func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
 }
 
-/// An interaction component (value type; see /work/NOTES-engine.md).
+/// An interaction component (a value type; the seam is described at the top of this file).
 public protocol Interaction: Sendable {
     /// Short name for logs ("scroll", "drag" …).
     var name: String { get }

@@ -2,7 +2,7 @@
 //
 // The split follows UIKit's pointer API, named the Swift way:
 //   element   — a thing on screen (kind, frame, corner radius, bezel) — `Element`
-//   region    — where it answers the pointer (frame + padding)        — `PointerRegion`
+//   region    — where it answers the pointer (frame + padding)        — `HitRegion`
 //   style     — how the pointer and the element look there            — `PointerStyle`
 //   effect    — what happens to the element (highlight, lift, hover)  — `PointerEffect`
 //   shape     — what the pointer becomes (rect, ellipse, beam, path)  — `PointerShape`

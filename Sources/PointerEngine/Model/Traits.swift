@@ -1,5 +1,5 @@
-// Per-kind configuration of an element. engine-core created this file; engine-interactions adds
-// the fields its interactions need (see /work/NOTES-engine.md). Every field has a default so
+// Per-kind configuration of an element: what the interactions need of a text area, a scroll
+// view, a drop target, a scrubber, a graph or a resize handle. Every field has a default so
 // layouts only say what differs.
 
 /// Configuration that only some kinds use. Absent parts are nil.
