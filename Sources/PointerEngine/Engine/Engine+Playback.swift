@@ -32,6 +32,6 @@ extension Engine {
             refreshInteractionCache(i)
             absorb(&ctx)
         }
-        updatePointer(moved: false)
+        updatePointer()
     }
 }

@@ -102,3 +102,51 @@ public struct PointerVisibility: Hashable, Sendable {
         return old == state ? nil : Transition(from: old, to: state, event: event)
     }
 }
+
+/// Receives one line per state transition (the engine's debug log).
+typealias TransitionLog = @Sendable (String) -> Void
+
+/// The visibility component (P5, G8): the state machine, the pointer's fade, and the auto-hide
+/// clock. It reads no clock: the times it keeps come in with the events.
+struct VisibilityTracker: Sendable {
+    private(set) var machine = PointerVisibility()
+    /// The pointer's fade in and out (0 hidden … 1 shown).
+    var opacity: Animated
+    /// Last motion/button/scroll time: the auto-hide clock (P5).
+    var lastActivity: Timestamp
+
+    init(now: Timestamp, reduceMotion: Bool) {
+        opacity = Animated(0, response: PointerVisibility.showResponse, reduceMotion: reduceMotion)
+        lastActivity = now
+    }
+
+    var state: PointerVisibilityState { machine.state }
+    var isShown: Bool { machine.state.isShown }
+    var isSettled: Bool { opacity.isSettled }
+    /// The fade's opacity now, within 0…1.
+    var shownOpacity: Double { clamp(opacity.value, 0, 1) }
+    /// P5: faded out completely: shown again, the pointer appears as its new shape.
+    var isInvisible: Bool { opacity.value <= PointerTuning.invisibleOpacity }
+
+    /// Feeds the state machine; a transition goes to `log`.
+    mutating func handle(_ e: PointerVisibilityEvent, log: TransitionLog?) {
+        let t = machine.handle(e)
+        if let log, let t { log(t.description) }
+    }
+
+    /// P5: the time the pointer hides without activity (`autoHideDelay` seconds after the last,
+    /// while shown), nil: never.
+    func idleDeadline(autoHideDelay: Double?) -> Timestamp? {
+        guard let delay = autoHideDelay, machine.state == .visible else { return nil }
+        return Timestamp(rawValue: lastActivity.rawValue + UInt64(max(0, delay) * 1e6))
+    }
+
+    /// Points the fade at the state: in quickly when shown, out slowly when hidden.
+    mutating func followState() {
+        let shown = machine.state.isShown
+        opacity.response = shown ? PointerVisibility.showResponse : PointerVisibility.hideResponse
+        opacity.target = shown ? 1 : 0
+    }
+
+    mutating func step(by dt: Double) { opacity.step(by: dt) }
+}
