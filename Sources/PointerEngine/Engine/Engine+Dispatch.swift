@@ -1,7 +1,7 @@
 // Routing events to the interactions (SPEC G7): the captor first, then each in order, with
 // the scene lent to them in place; their interests and activity cached after each call.
 
-extension Engine {
+extension EngineCore {
     /// A read-only context (the scene is shared).
     func context(input kind: InputKind) -> InteractionContext {
         InteractionContext(layout: layout, scene: scene, settings: settings, pointer: logicalPosition,

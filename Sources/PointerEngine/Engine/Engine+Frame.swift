@@ -1,8 +1,8 @@
 // Composing the render description from the engine's state.
 
-extension Engine {
+extension EngineCore {
     /// The render description of the engine's state at `now` (no time passes).
-    public func describe() -> Frame {
+    func describe() -> Frame {
         let drawn = drawnPosition
         let rm = settings.reduceMotion
         let layers = style.morph.layers(at: drawn, reduceMotion: rm)
@@ -81,7 +81,7 @@ extension Engine {
     /// The next time something changes without input (auto-hide P5, the pointer coming to
     /// rest, a right click held back as a possible two-finger tap G4, a held key's next repeat
     /// G10, a finger scroll whose stop never came G1), nil: none. `describe().nextDeadline`, without describing the frame.
-    public var nextDeadline: Timestamp? {
+    var nextDeadline: Timestamp? {
         var next: Timestamp?
         if let d = idleDeadline, d > now { next = d }
         if let d = keyRepeater.deadline { next = next.map { min($0, d) } ?? d }

@@ -30,63 +30,30 @@ public enum AnimationClock: Sendable, Equatable {
     public static let lagLimit = 0.05
 }
 
+/// The pointer engine, a value: a copy is a snapshot that changes only when it is changed
+/// itself. Its live state (`EngineCore`) sits behind one reference, so copying an engine, or
+/// calling it through a class's property, copies a pointer, never the state; the first change
+/// to an engine whose state another copy shares gives it a state of its own (copy on write).
 public struct Engine: Sendable {
-    public private(set) var layout: Layout
-    public var settings: PointerSettings { didSet { applySettings(old: oldValue) } }
-    /// Interaction components, offered each event in order (see `Interaction`).
-    public var interactions: [any Interaction] {
-        get { components }
-        set { components = newValue; refreshInteractionCaches() }
+    private var storage: EngineStorage
+
+    public init(layout: Layout, settings: PointerSettings = PointerSettings(),
+                interactions: [any Interaction] = StandardInteractions.make(),
+                now: Timestamp = Timestamp(rawValue: 0)) {
+        storage = EngineStorage(EngineCore(layout: layout, settings: settings, interactions: interactions, now: now))
     }
-    /// The interactions (stored; `interactions` is the public face).
-    var components: [any Interaction]
-    /// Per interaction: its `interests` bits, plus `InteractionCache.active`/`.animating`,
-    /// read after every mutating call (see `InteractionInterests`).
-    var interactionCache: [UInt32] = []
-    /// The union of `interactionCache`: whether anyone wants an event kind at all.
-    var interactionUnion: UInt32 = 0
-    /// Live state shared with the interactions (scroll transforms, selection …).
-    public internal(set) var scene = SceneState()
-    /// Receives one line per state transition (debug log); nil logs nothing.
-    public var log: (@Sendable (String) -> Void)?
 
-    var index: HitIndex
-    /// Floating controls over scroll containers, for scroll edge effects (I5).
-    var edgeSources: [EdgeEffectSource]
-    /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
-    /// interactions.
-    public private(set) var gestures: GestureInterpreter
-    /// The engine's current time: the latest event's or `advance(to:)`'s.
-    public private(set) var now: Timestamp
-    /// The time animations and timers last ran to: `now` with the `.events` clock; with
-    /// `.frames`, the last frame's time, which input handled since may have passed.
-    public private(set) var animationTime: Timestamp
-    /// When animations and timers run (issue 8): see `AnimationClock`.
-    public var animationClock = AnimationClock.events
-    /// The logical pointer: exactly where the user put it (M6), surface points.
-    public private(set) var logicalPosition: Point
+    /// The live state, read where it is.
+    @inline(__always) private var live: UnsafeMutablePointer<EngineCore> { storage.core }
 
-    // The components, one per SPEC family; each keeps its decisions and its tuning.
-    /// Devices, buttons, touches, click counting (I2, G7, G11).
-    var input = InputTracker()
-    /// Whether the pointer shows, its fade and the auto-hide clock (P5, G8).
-    var visibility: VisibilityTracker
-    /// Hover and the content effects (E1–E5, M1, M2).
-    var hover = HoverEffects()
-    /// The drawn pointer's attraction (M3–M6).
-    var magnet: PointerMagnet
-    /// The pointer's shape, accessories and annotations (P1–P3, P6, A1–A3).
-    var style: PointerStyler
-    var text = TextTracker()
-    /// The held navigation key that repeats, and each keyboard's repeat (G10).
-    var keyRepeater = KeyRepeater()
-    var captor: Int?
-    var outputs: [EngineOutput] = []
-    /// The interactions have had one `advance` (they set up per-element state there).
-    var interactionsPrimed = false
-    /// Advance every interaction while any is active or animating, as before the per-interaction
-    /// skip: the reference the fast-path tests compare against.
-    var advancesEveryInteraction = false
+    /// The live state for a change: this engine's own (copied first while another shares it).
+    @inline(__always) private mutating func owned() -> UnsafeMutablePointer<EngineCore> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.core
+    }
+
+    /// A snapshot of the live state (tests reach internals through it).
+    var core: EngineCore { live.pointee }
 
     /// A touch moving less than this is a tap (points).
     public static let tapSlop = InputTracker.tapSlop
@@ -95,458 +62,137 @@ public struct Engine: Sendable {
     /// Two presses within this distance can make a double click (points).
     public static let doubleClickSlop = InputTracker.doubleClickSlop
 
-    public init(layout: Layout, settings: PointerSettings = PointerSettings(),
-                interactions: [any Interaction] = StandardInteractions.make(),
-                now: Timestamp = Timestamp(rawValue: 0)) {
-        self.layout = layout
-        self.settings = settings
-        self.components = interactions
-        self.index = HitIndex(layout: layout)
-        self.edgeSources = index.edgeEffectSources()
-        self.gestures = GestureInterpreter(settings: settings.gestures)
-        self.now = now
-        self.animationTime = now
-        self.logicalPosition = Point(layout.size.width / 2, layout.size.height / 2)
-        self.visibility = VisibilityTracker(now: now, reduceMotion: settings.reduceMotion)
-        self.magnet = PointerMagnet(reduceMotion: settings.reduceMotion)
-        self.style = PointerStyler(PointerStyler.defaultShape(size: settings.size, generation: settings.generation),
-                                   reduceMotion: settings.reduceMotion)
-        self.style = PointerStyler(shapeTarget(), reduceMotion: settings.reduceMotion)
-        refreshInteractionCaches()
+    // MARK: configuration
+
+    public var layout: Layout { live.pointee.layout }
+    public var settings: PointerSettings {
+        get { live.pointee.settings }
+        set { owned().pointee.settings = newValue }
+    }
+    /// Interaction components, offered each event in order (see `Interaction`).
+    public var interactions: [any Interaction] {
+        get { live.pointee.interactions }
+        set { owned().pointee.interactions = newValue }
+    }
+    /// Receives one line per state transition (debug log); nil logs nothing.
+    public var log: (@Sendable (String) -> Void)? {
+        get { live.pointee.log }
+        set { owned().pointee.log = newValue }
+    }
+    /// When animations and timers run (issue 8): see `AnimationClock`.
+    public var animationClock: AnimationClock {
+        get { live.pointee.animationClock }
+        set { owned().pointee.animationClock = newValue }
+    }
+    /// Advance every interaction while any is active or animating, as before the per-interaction
+    /// skip: the reference the fast-path tests compare against.
+    var advancesEveryInteraction: Bool {
+        get { live.pointee.advancesEveryInteraction }
+        set { owned().pointee.advancesEveryInteraction = newValue }
     }
 
-    // MARK: public state
+    // MARK: state
 
+    /// Live state shared with the interactions (scroll transforms, selection …).
+    public var scene: SceneState { live.pointee.scene }
+    /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
+    /// interactions.
+    public var gestures: GestureInterpreter { live.pointee.gestures }
+    /// The engine's current time: the latest event's or `advance(to:)`'s.
+    public var now: Timestamp { live.pointee.now }
+    /// The time animations and timers last ran to: `now` with the `.events` clock; with
+    /// `.frames`, the last frame's time, which input handled since may have passed.
+    public var animationTime: Timestamp { live.pointee.animationTime }
+    /// The logical pointer: exactly where the user put it (M6), surface points.
+    public var logicalPosition: Point { live.pointee.logicalPosition }
     /// Where the pointer is drawn (M3–M6), clamped to the surface, points.
-    public var drawnPosition: Point {
-        let p = logicalPosition + magnet.offset
-        return Point(clamp(p.x, 0, layout.size.width), clamp(p.y, 0, layout.size.height))
-    }
-    public var visibilityState: PointerVisibilityState { visibility.state }
-    /// Why the drawn pointer is attracted now.
-    public var attraction: Attraction { magnet.attraction }
-    public var textSelection: TextSelection? { text.selection }
-    public var isSelectingText: Bool { text.isSelecting }
-    public var modifiers: Modifiers { input.modifiers }
+    public var drawnPosition: Point { live.pointee.drawnPosition }
+    public var modifiers: Modifiers { live.pointee.modifiers }
     /// The element whose hit region the pointer is in (M1, M2), while the pointer shows.
-    public var hovered: ElementID? { hover.hovered }
+    public var hovered: ElementID? { live.pointee.hovered }
     /// The input that produced the last event.
-    public var lastInput: InputKind { input.lastInput }
+    public var lastInput: InputKind { live.pointee.lastInput }
+    public var visibilityState: PointerVisibilityState { live.pointee.visibilityState }
+    /// Why the drawn pointer is attracted now.
+    public var attraction: Attraction { live.pointee.attraction }
+    public var textSelection: TextSelection? { live.pointee.textSelection }
+    public var isSelectingText: Bool { live.pointee.isSelectingText }
     /// A drag, selection, gesture or scrub is in progress somewhere.
-    public var isActive: Bool {
-        captor != nil || text.isSelecting || input.isBusy || interactionUnion & InteractionCache.active != 0
-    }
+    public var isActive: Bool { live.pointee.isActive }
     /// Everything has come to rest: no animation is running.
-    public var isSettled: Bool {
-        visibility.isSettled && magnet.isSettled && style.isSettled && hover.isSettled
-            && interactionUnion & InteractionCache.animating == 0
-    }
+    public var isSettled: Bool { live.pointee.isSettled }
     /// The effect currently shown (or fading) for an element.
-    public func effect(on id: ElementID) -> (kind: EffectKind, progress: Double)? { hover.effect(on: id) }
+    public func effect(on id: ElementID) -> (kind: EffectKind, progress: Double)? { live.pointee.effect(on: id) }
     /// The effect the engine picks for an element (E4), nil for none.
-    public func resolvedEffect(of id: ElementID) -> EffectKind? { index.entry(id)?.effect }
+    public func resolvedEffect(of id: ElementID) -> EffectKind? { live.pointee.resolvedEffect(of: id) }
     /// The element whose hit region holds surface point `p` (M1, M2).
-    public func region(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: true) }
+    public func region(at p: Point) -> ElementID? { live.pointee.region(at: p) }
     /// The topmost element whose visible frame holds `p`.
-    public func element(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: false) }
+    public func element(at p: Point) -> ElementID? { live.pointee.element(at: p) }
     /// An element's frame on the surface after scroll transforms, points.
-    public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
+    public func surfaceFrame(of id: ElementID) -> Rect? { live.pointee.surfaceFrame(of: id) }
+    /// Whether the media of scrubber `id` plays.
+    public func isPlaying(_ id: ElementID) -> Bool { live.pointee.isPlaying(id) }
+    /// The playhead of scrubber `id`, seconds of media (nil: no scrubber there).
+    public func playhead(of id: ElementID) -> Double? { live.pointee.playhead(of: id) }
 
-    /// Takes the outputs collected since the last call.
-    public mutating func drainOutputs() -> [EngineOutput] {
-        defer { outputs.removeAll(keepingCapacity: true) }
-        return outputs
-    }
-
-    /// Replaces the layout. Interactions in progress are cancelled (G7); effects on vanished
-    /// elements fade out where they were.
-    /// A scroll container that is still there keeps its offset, clamped to its new extent (a
-    /// window resize: the content view keeps what it shows, G1).
-    public mutating func setLayout(_ layout: Layout) {
-        cancelInteractions()
-        self.layout = layout
-        for (id, t) in scene.transforms {
-            guard let e = layout[id], let cfg = e.traits.scroll else { scene.transforms[id] = nil; continue }
-            var kept = t
-            let maxX = max(0, cfg.contentSize.width * t.zoom - e.frame.width)
-            let maxY = max(0, cfg.contentSize.height * t.zoom - e.frame.height)
-            kept.offset = Vector(min(max(t.offset.dx, 0), maxX), min(max(t.offset.dy, 0), maxY))
-            scene.transforms[id] = kept
-        }
-        index = HitIndex(layout: layout)
-        edgeSources = index.edgeEffectSources()
-        text = TextTracker()
-        hover.forgetHover()
-        updatePointer()
-    }
-
-    // MARK: events
+    // MARK: input and time
 
     /// Handles one event at time `now` (normally `event.time`; never earlier than the last).
-    public mutating func handle(_ event: InputEvent, now: Timestamp) {
-        if animationClock == .events || !deferAnimations(to: now) { advance(to: now) } else if now > self.now { self.now = now }
-        let dev = event.device
-        let intents = gestures.handle(event, now: now)
-        switch event.kind {
-        case .deviceAdded(_, let caps):
-            input.devices[dev] = caps
-        case .deviceRemoved:
-            removeDevice(dev)
-        case .pointerEnter(let p):
-            input.seatPointers.insert(dev)
-            logicalPosition = clampToSurface(Point(p.x, p.y))
-            magnet.entered()
-            visibility.handle(.entered, log: log)
-            visibility.lastActivity = now
-            dispatch(.pointerEntered(at: logicalPosition), input: input.inputKind(of: dev))
-        case .pointerLeave:
-            visibility.handle(.left, log: log)
-            dispatch(.pointerLeft, input: input.inputKind(of: dev))
-        case .motion(let position, let delta, _):
-            motion(to: position, delta: Vector(delta.dx, delta.dy), device: dev)
-        case .button(let b, let pressed):
-            button(b, pressed: pressed, device: dev)
-        case .scroll(let source, let axis, let value, let value120, let stop):
-            scroll(source: source, axis: axis, value: value, value120: value120, stop: stop)
-        case .gesture(let g):
-            if g.phase == .begin, g.kind != .hold { visibility.handle(.gestureBegan, log: log) }
-            input.lastInput = .trackpad
-            input.revealedPointer = .trackpad
-            let target = scrollTarget(axis: nil)
-            dispatch(.gesture(g, at: logicalPosition, target: target), input: .trackpad)
-        case .touchDown(let id, let p):
-            touchDown(id, at: Point(p.x, p.y), device: dev)
-        case .touchMotion(let id, let p):
-            touchMoved(id, to: Point(p.x, p.y))
-        case .touchUp(let id):
-            touchUp(id)
-        case .touchCancel:
-            input.touches.removeAll()
-            dispatch(.touchCancel, input: .touch)
-        case .touchFrame, .frame:
-            break
-        case .key(let k, let pressed):
-            keyRepeater.key(k, pressed: pressed, device: dev, now: now)
-            dispatch(.key(k, pressed: pressed), input: .keyboard)
-        case .keyRepeat(let r):
-            keyRepeater.rates[dev] = r
-        case .scrollDirection:
-            break
-        case .modifiers(let m):
-            if m.effective != input.modifiers {
-                input.modifiers = m.effective
-                dispatch(.modifiersChanged(input.modifiers), input: .keyboard)
-            }
-        }
-        dispatch(intents)
-        updatePointer()
-    }
-
+    public mutating func handle(_ event: InputEvent, now: Timestamp) { owned().pointee.handle(event, now: now) }
     /// Convenience: handles the event at its own timestamp.
-    public mutating func handle(_ event: InputEvent) { handle(event, now: event.time) }
-
-    mutating func motion(to position: InputPoint?, delta: Vector, device: DeviceID) {
-        let old = logicalPosition
-        let target = position.map { Point($0.x, $0.y) } ?? (old + delta)
-        logicalPosition = clampToSurface(target)
-        let moved = logicalPosition - old
-        magnet.moved(moved, at: now)
-        visibility.lastActivity = now
-        input.lastInput = input.inputKind(of: device)
-        if input.lastInput == .touch { input.lastInput = .pointer }
-        visibility.handle(.moved, log: log)
-        updateHover() // interactions see the element under the pointer now
-        hover.isFresh = true
-        let targets = scene.disabled
-        dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: input.lastInput)
-        // The motion revealed (or hid) controls (I4): hover hit-tests again with them.
-        if scene.disabled != targets { hover.isFresh = false }
-        if text.isSelecting, case .selecting(let id) = text.state, let lines = index.textLines(id, layout: layout, scene: scene) {
-            let before = text.selection
-            text.move(to: logicalPosition, lines: lines)
-            if text.selection != before { outputs.append(.textSelectionChanged(text.selection)) }
-        }
+    public mutating func handle(_ event: InputEvent) { owned().pointee.handle(event, now: event.time) }
+    /// Runs animations and timers up to `target` (times before `animationTime` are ignored).
+    public mutating func advance(to target: Timestamp) { owned().pointee.advance(to: target) }
+    /// Replaces the layout. Interactions in progress are cancelled (G7); effects on vanished
+    /// elements fade out where they were. A scroll container that is still there keeps its
+    /// offset, clamped to its new extent (a window resize: the content view keeps what it
+    /// shows, G1).
+    public mutating func setLayout(_ layout: Layout) { owned().pointee.setLayout(layout) }
+    /// Takes the outputs collected since the last call.
+    public mutating func drainOutputs() -> [EngineOutput] { owned().pointee.drainOutputs() }
+    /// Plays, pauses or skips the media of scrubber `id` now (through the `ScrubberInteraction`
+    /// among the interactions; nothing without one). Reaching the end stops playback (I3).
+    public mutating func playback(_ command: PlaybackCommand, scrubber id: ElementID) {
+        owned().pointee.playback(command, scrubber: id)
+    }
+    /// Lets the app change the interactions of type `T` now (an app's own interaction told what
+    /// the app decided: playback, a tab closing), with a context to change the scene and emit
+    /// outputs; then the pointer follows (a control that stopped answering loses its hover).
+    public mutating func withInteraction<T: Interaction>(_ type: T.Type,
+                                                         _ body: (inout T, inout InteractionContext, Timestamp) -> Void) {
+        owned().pointee.withInteraction(type, body)
     }
 
-    mutating func button(_ b: PointerButton, pressed: Bool, device: DeviceID) {
-        visibility.lastActivity = now
-        let kind = input.inputKind(of: device) == .trackpad ? InputKind.trackpad : .pointer
-        input.lastInput = kind
-        if visibility.state != .visible, visibility.state != .unfocused { visibility.handle(.moved, log: log) }
-        updateHover()
-        let hit = hover.hovered ?? index.element(at: logicalPosition, scene: scene, padded: true)
-        if pressed {
-            guard input.buttons[b] == nil else { return } // a repeated press without release: ignore
-            let count = input.clickCount(b, at: logicalPosition, now: now, interval: settings.doubleClickInterval)
-            let handled = dispatch(.pointerPressed(b, at: logicalPosition, hit: hit, clickCount: count), input: kind)
-            input.buttons[b] = InputTracker.PressedButton(device: device, element: hit, handled: handled, clickCount: count)
-            if !handled, let id = hit {
-                if b == .left, let e = layout[id], e.kind == .textArea, let lines = index.textLines(id, layout: layout, scene: scene) {
-                    text.begin(id, at: logicalPosition, lines: lines, extend: input.modifiers.contains(.shift))
-                    if log != nil { transition("text: selecting in \(id) from \(text.selection?.anchor.description ?? "-")") }
-                    outputs.append(.textSelectionChanged(text.selection))
-                } else {
-                    scene.pressed.insert(id)
-                }
-            }
-        } else {
-            guard let press = input.buttons.removeValue(forKey: b) else { return }
-            let handled = dispatch(.pointerReleased(b, at: logicalPosition, hit: hit), input: kind)
-            if let id = press.element { scene.pressed.remove(id) }
-            if b == .left, text.isSelecting { endTextSelection() }
-            if !handled, !press.handled, b == .left, let id = press.element, id == hit,
-               layout[id]?.kind != .textArea {
-                outputs.append(.activated(id, input: kind, clickCount: press.clickCount))
-            }
-        }
-    }
+    // MARK: frames
 
-    mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool) {
-        let kind: InputKind = source == .finger ? .trackpad : .pointer
-        input.lastInput = kind
-        input.revealedPointer = kind
-        if source == .finger, !stop { visibility.handle(.gestureBegan, log: log) }
-        // The stream chose the direction (ScrollDirection): every source alike, never inverted (G1).
-        let delta = value * settings.gestures.scrollSpeed
-        let target = scrollTarget(axis: axis)
-        dispatch(.scroll(source: source, axis: axis, delta: delta, value120: value120, stop: stop, at: logicalPosition, target: target), input: kind)
-    }
-
-    mutating func touchDown(_ id: TouchID, at p: Point, device: DeviceID) {
-        input.lastInput = .touch
-        visibility.handle(.touched, log: log)
-        let p = clampToSurface(p)
-        let hit = index.element(at: p, scene: scene, padded: true)
-        let handled = dispatch(.touchDown(id, at: p, hit: hit), input: .touch)
-        input.touches[id] = InputTracker.TouchPoint(device: device, start: p, position: p, time: now, element: hit, moved: false, handled: handled)
-    }
-
-    mutating func touchMoved(_ id: TouchID, to p: Point) {
-        let p = clampToSurface(p)
-        guard var t = input.touches[id] else { return }
-        InputTracker.moved(&t, to: p)
-        let hit = index.element(at: p, scene: scene, padded: true)
-        let holder = captor
-        if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
-        if holder != nil, captor == nil {
-            // The captor let the touch go before using it (a touch drag not held long enough
-            // to lift, G11): the others get the touch from where it came down, then this move.
-            t.handled = dispatch(.touchDown(id, at: t.start, hit: t.element), input: .touch)
-            if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
-        }
-        input.touches[id] = t
-    }
-
-    mutating func touchUp(_ id: TouchID) {
-        guard let t = input.touches.removeValue(forKey: id) else { return }
-        let hit = index.element(at: t.position, scene: scene, padded: true)
-        let handled = dispatch(.touchUp(id, at: t.position, hit: hit), input: .touch)
-        if let e = InputTracker.isTap(t, hit: hit, handled: handled, now: now) {
-            outputs.append(.activated(e, input: .touch, clickCount: 1))
-        }
-    }
-
-    mutating func removeDevice(_ dev: DeviceID) {
-        keyRepeater.removeDevice(dev)
-        let gone = input.removeDevice(dev)
-        for id in gone.pressed { scene.pressed.remove(id) }
-        if text.isSelecting, input.buttons[.left] == nil { endTextSelection() }
-        dispatch(.deviceRemoved(dev, capabilities: gone.capabilities), input: input.inputKind(of: dev))
-        input.seatPointers.remove(dev)
-        if gone.hadTouches { dispatch(.touchCancel, input: .touch) }
-        // Whatever the device was doing is over (G7): a captor that did not release is cancelled.
-        if let c = captor, !input.isBusy {
-            var ctx = takeContext(input: .pointer)
-            components[c].cancel(context: &ctx, now: now)
-            refreshInteractionCache(c)
-            absorb(&ctx)
-            captor = nil
-            if log != nil { transition("capture: \(interactions[c].name) cancelled (device removed)") }
-        }
-    }
-
-    mutating func cancelInteractions() {
-        var ctx = takeContext(input: input.lastInput)
-        for i in components.indices { components[i].cancel(context: &ctx, now: now) }
-        refreshInteractionCaches()
-        absorb(&ctx)
-        captor = nil
-        input.buttons.removeAll()
-        input.touches.removeAll()
-        scene.pressed.removeAll()
-        _ = text.end()
-    }
-
-    mutating func endTextSelection() {
-        guard text.end() else { return }
-        if log != nil { transition("text: selecting → idle") }
-    }
-
-    /// Logs a transition line (callers whose text is costly check `log != nil` first).
-    func transition(_ line: String?) {
-        if let log, let line { log(line) }
-    }
-
-    // MARK: pointer
-
-    func clampToSurface(_ p: Point) -> Point {
-        Point(clamp(p.x.isFinite ? p.x : 0, 0, layout.size.width), clamp(p.y.isFinite ? p.y : 0, 0, layout.size.height))
-    }
-
-    var isCaptured: Bool { captor != nil }
-
-    /// Hover follows the pointer while it shows and nothing holds or hides it (M1, M2).
-    mutating func updateHover() {
-        let slot = (visibility.isShown && !isCaptured && !style.request.hidesPointer)
-            ? Int(index.slot(at: logicalPosition, scene: scene, padded: true)) : -1
-        hover.update(slot: slot, layout: layout, index: index, scene: scene, reduceMotion: settings.reduceMotion, log: log)
-    }
-
-    /// Recomputes everything that depends on the pointer: hover, effects, magnetism, shape,
-    /// accessories and annotations.
-    mutating func updatePointer() {
-        visibility.followState()
-        style.request = currentRequest()
-        if hover.isFresh, !isCaptured, !style.request.hidesPointer { hover.isFresh = false } else { hover.isFresh = false; updateHover() }
-        updateMagnetism()
-        let rm = settings.reduceMotion, target = shapeTarget(), drawn = drawnPosition
-        let shown = visibility.isShown, invisible = visibility.isInvisible, captured = isCaptured
-        style.retarget(target, shown: shown, invisible: invisible, drawn: drawn, reduceMotion: rm)
-        let wa = style.wantedAccessories(hover: hover.info, captured: captured)
-        let wn = style.wantedAnnotations(hover: hover.info, captured: captured, pointer: logicalPosition, layout: layout,
-                                         index: index, scene: scene)
-        style.show(accessories: wa, annotations: wn, reduceMotion: rm)
-    }
-
-    mutating func updateMagnetism() {
-        var selecting: (id: ElementID, line: Int)?
-        if case .selecting(let id) = text.state { selecting = (id, text.line) }
-        magnet.update(enabled: settings.magnetism && visibility.isShown && !isCaptured, selecting: selecting,
-                      pointer: logicalPosition, hover: hover.info, generation: settings.generation,
-                      layout: layout, index: index, scene: scene)
-    }
-
-    /// The shape the pointer should have now (P1–P3).
-    func shapeTarget() -> ShapeTarget {
-        style.shapeTarget(settings: settings, hover: hover.info, lifting: hover.liftElement != nil, pointer: logicalPosition,
-                          layout: layout, index: index, scene: scene)
-    }
-
-    mutating func applySettings(old: PointerSettings) {
-        let rm = settings.reduceMotion
-        visibility.opacity.reduceMotion = rm
-        magnet.setReduceMotion(rm)
-        hover.setReduceMotion(rm)
-        if old.autoHideDelay != settings.autoHideDelay { visibility.lastActivity = now }
-        gestures.settings = settings.gestures
-        updatePointer()
-    }
-
-    // MARK: scroll targets
-
-    /// The innermost scroll container under the pointer that scrolls along `axis` (any
-    /// container for gestures).
-    func scrollTarget(axis: ScrollAxis?) -> ElementID? {
-        var id = index.element(at: logicalPosition, scene: scene, padded: false)
-        while let cur = id, let e = layout[cur] {
-            if e.isScrollContainer, let cfg = e.traits.scroll {
-                switch axis {
-                case .vertical?: if cfg.axes.contains(.vertical) { return cur }
-                case .horizontal?: if cfg.axes.contains(.horizontal) { return cur }
-                case nil: return cur
-                }
-            }
-            id = e.parent
-        }
-        return nil
-    }
+    /// The render description of the engine's state at `now` (no time passes).
+    public func describe() -> Frame { live.pointee.describe() }
+    /// Frame the engine's state at `now` (advancing to it first).
+    public mutating func frame(now t: Timestamp) -> Frame { owned().pointee.frame(now: t) }
+    /// The next time something changes without input (auto-hide P5, the pointer coming to
+    /// rest, a right click held back as a possible two-finger tap G4, a held key's next repeat
+    /// G10, a finger scroll whose stop never came G1), nil: none. `describe().nextDeadline`,
+    /// without describing the frame.
+    public var nextDeadline: Timestamp? { live.pointee.nextDeadline }
 }
 
-extension Engine {
-    // MARK: time
+/// The one reference behind an `Engine`: it owns the live state, in place. Unchecked
+/// Sendable as the standard library's buffers are: an engine changes its state only while it
+/// holds the sole reference (copy on write), so a state shared between threads is only read.
+final class EngineStorage: @unchecked Sendable {
+    let core: UnsafeMutablePointer<EngineCore>
 
-    /// With the `.frames` clock, whether an event at `t` leaves animations where the last frame
-    /// put them: yes while something animates, unless frames stopped coming (animations lag
-    /// input by more than `AnimationClock.lagLimit`) or one of the engine's own deadlines
-    /// (auto-hide, the pointer coming to rest) falls before the event. Otherwise time runs to
-    /// the event first, as with `.events`: the deadline fires before the event, and an
-    /// animation the event starts starts at the event, not at a frame long past.
-    func deferAnimations(to t: Timestamp) -> Bool {
-        guard t.seconds(since: animationTime) <= AnimationClock.lagLimit, !isSettled else { return false }
-        if let d = nextDeadline, d <= t { return false }
-        return true
+    init(_ state: EngineCore) {
+        core = .allocate(capacity: 1)
+        core.initialize(to: state)
     }
 
-    /// Runs animations and timers up to `target` (times before `animationTime` are ignored).
-    public mutating func advance(to target: Timestamp) {
-        while target > animationTime {
-            var step = target
-            var fire: PointerVisibilityEvent? = nil
-            var rest = false, repeatKey = false
-            if let d = idleDeadline, d > animationTime, d <= step { step = d; fire = .idleTimeout }
-            if let r = magnet.restDeadline {
-                if r > animationTime, r < step { step = r; fire = nil; rest = true } else if r > animationTime, r == step { rest = true }
-            }
-            // A right click held back as a possible two-finger tap opens its menu at its deadline (G4, G9).
-            if let d = gestures.pendingTapDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
-            // A finger scroll whose stop never came ends at its deadline, and its glide starts (G1).
-            if let d = gestures.fingerScrollDeadline, d > animationTime, d < step { step = d; fire = nil; rest = false }
-            if let d = keyRepeater.deadline, d > animationTime, d <= step {
-                if d < step { fire = nil; rest = false }
-                step = d; repeatKey = true
-            }
-            stepAnimations(to: step)
-            if rest { magnet.decay(to: step); updateMagnetism() }
-            if fire == .idleTimeout {
-                if isActive { visibility.lastActivity = step } else { visibility.handle(.idleTimeout, log: log); updatePointer() }
-            }
-            if repeatKey, let k = keyRepeater.fire() {
-                // A repeat is one more press of the held key, at its own time (G10).
-                dispatch(.key(k, pressed: true), input: .keyboard)
-                updatePointer()
-            }
-        }
+    deinit {
+        core.deinitialize(count: 1)
+        core.deallocate()
     }
 
-    /// P5: when the pointer hides without activity, nil: never.
-    var idleDeadline: Timestamp? { visibility.idleDeadline(autoHideDelay: settings.autoHideDelay) }
-
-    mutating func stepAnimations(to t: Timestamp) {
-        let dt = Double(t.rawValue - animationTime.rawValue) / 1e6
-        animationTime = t
-        // With the `.frames` clock, input handled since the last frame may be later than `t`:
-        // the gesture interpreter and the interactions, which saw that input, are never
-        // taken back in time (with `.events`, `now` is `t`).
-        if t > now { now = t }
-        visibility.step(by: dt)
-        magnet.step(by: dt)
-        style.step(by: dt)
-        hover.step(by: dt)
-        dispatch(gestures.advance(to: now))
-        // Interactions only need time while something of theirs moves or waits on a timer.
-        // Each interaction is advanced only while it is active or animating (after the first
-        // advance, which lets each one set itself up): one that is neither waits on nothing.
-        let timed = InteractionCache.active | InteractionCache.animating
-        if !components.isEmpty, !interactionsPrimed || interactionUnion & timed != 0 {
-            let all = !interactionsPrimed || advancesEveryInteraction
-            interactionsPrimed = true
-            let targets = scene.disabled
-            var ctx = takeContext(input: input.lastInput)
-            for i in components.indices where all || interactionCache[i] & timed != 0 {
-                components[i].advance(to: now, context: &ctx)
-                refreshInteractionCache(i)
-            }
-            absorb(&ctx)
-            // Controls hid (or revealed) on a timer: a hidden control loses its hover (I4, M1).
-            // A timer changed what an interaction wants of the pointer (a touch hold lifted an
-            // item with the copy key held: its badge, I2).
-            if scene.disabled != targets || currentRequest() != style.request { updatePointer() }
-        }
-    }
-
-    /// Frame the engine's state at `now` (advancing to it first).
-    public mutating func frame(now t: Timestamp) -> Frame {
-        advance(to: t)
-        return describe()
-    }
+    /// Storage of its own with a copy of this state.
+    func copy() -> EngineStorage { EngineStorage(core.pointee) }
 }
