@@ -44,10 +44,10 @@ public struct Engine: Sendable {
     }
 
     /// The live state, read where it is.
-    @inline(__always) private var live: UnsafeMutablePointer<EngineCore> { storage.core }
+    @inline(__always) var live: UnsafeMutablePointer<EngineCore> { storage.core }
 
     /// The live state for a change: this engine's own (copied first while another shares it).
-    @inline(__always) private mutating func owned() -> UnsafeMutablePointer<EngineCore> {
+    @inline(__always) mutating func owned() -> UnsafeMutablePointer<EngineCore> {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage.core
     }
