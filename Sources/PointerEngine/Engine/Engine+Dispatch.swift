@@ -119,7 +119,7 @@ extension EngineCore {
     }
 }
 
-/// Bits of `Engine.interactionCache` above the `InteractionInterests` ones.
+/// Bits of `EngineCore.interactionCache` above the `InteractionInterests` ones.
 enum InteractionCache {
     static let active: UInt32 = 1 << 30
     static let animating: UInt32 = 1 << 31
