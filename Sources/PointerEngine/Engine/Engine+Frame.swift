@@ -6,17 +6,9 @@ extension EngineCore {
         let drawn = drawnPosition
         let rm = settings.reduceMotion
         let layers = style.morph.layers(at: drawn, reduceMotion: rm)
-        var opacity = visibility.shownOpacity * (1 - hover.liftProgress)
-        if style.request.hidesPointer { opacity = 0 }
-        let s = settings.size
-        var under = hover.liftElement
-        if style.morph.to.underContent, let id = hover.hovered { under = id }
-        let pointer = PointerAppearance(
-            generation: settings.generation, position: drawn, logicalPosition: logicalPosition, layers: layers,
-            opacity: opacity, scale: s, fillColor: settings.color,
-            borderColor: settings.contrastBorder ? PointerStyler.contrast(for: settings.color) : nil,
-            borderWidth: settings.contrastBorder ? PointerTuning.borderWidth * s : 0,
-            isUnderContent: under != nil, underElement: under)
+        let pointer = style.pointer(layers: layers, drawn: drawn, logical: logicalPosition, shownOpacity: visibility.shownOpacity,
+                                    lift: hover.liftProgress, liftElement: hover.liftElement, hovered: hover.hovered,
+                                    settings: settings)
         var f = Frame(time: now, surfaceSize: layout.size, pointer: pointer)
 
         // Scroll containers, in paint order.
@@ -47,20 +39,8 @@ extension EngineCore {
                                       reduceMotion: rm, classic: settings.generation == .classic)
 
         // Accessories and annotations around the drawn shape.
-        let box = layers.reduce(Rect.zero) { $0.union($1.bounds) }
-        let around = box.isEmpty ? Rect(x: drawn.x, y: drawn.y, width: 0, height: 0) : box
-        let shown = visibility.shownOpacity * (style.request.hidesPointer ? 0 : 1)
-        // A touch drag's badge goes above the finger, shown with or without the pointer (I2, A1).
-        let finger = style.request.accessoryAnchor.map { p in
-            Rect(x: p.x - AccessoryTuning.fingerRadius, y: p.y - AccessoryTuning.fingerRadius,
-                 width: 2 * AccessoryTuning.fingerRadius, height: 2 * AccessoryTuning.fingerRadius)
-        }
-        let accessoryOpacity = finger == nil ? shown : 1
-        f.accessories = style.accessories.appearances(around: finger ?? around, size: s, color: settings.color).map {
-            var a = $0; a.opacity *= accessoryOpacity; return a
-        }
-        let window = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-        f.annotations = style.annotations.appearances(around: around, size: s, window: window).map { var a = $0; a.opacity *= shown; return a }
+        (f.accessories, f.annotations) = style.around(layers: layers, drawn: drawn, shownOpacity: visibility.shownOpacity,
+                                                      window: layout.size, settings: settings)
 
         if let sel = text.selection, let lines = index.textLines(sel.element, layout: layout, scene: scene) {
             f.textSelection = text.appearance(lines: lines)

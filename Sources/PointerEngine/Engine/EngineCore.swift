@@ -163,8 +163,7 @@ struct EngineCore: Sendable {
             input.seatPointers.insert(dev)
             logicalPosition = clampToSurface(Point(p.x, p.y))
             magnet.entered()
-            visibility.handle(.entered, log: log)
-            visibility.lastActivity = now
+            visibility.entered(at: now, log: log)
             dispatch(.pointerEntered(at: logicalPosition), input: input.inputKind(of: dev))
         case .pointerLeave:
             visibility.handle(.left, log: log)
@@ -176,9 +175,8 @@ struct EngineCore: Sendable {
         case .scroll(let source, let axis, let value, let value120, let stop):
             scroll(source: source, axis: axis, value: value, value120: value120, stop: stop)
         case .gesture(let g):
-            if g.phase == .begin, g.kind != .hold { visibility.handle(.gestureBegan, log: log) }
-            input.lastInput = .trackpad
-            input.revealedPointer = .trackpad
+            visibility.gesture(g, log: log)
+            input.gesture()
             let target = scrollTarget(axis: nil)
             dispatch(.gesture(g, at: logicalPosition, target: target), input: .trackpad)
         case .touchDown(let id, let p):
@@ -200,10 +198,7 @@ struct EngineCore: Sendable {
         case .scrollDirection:
             break
         case .modifiers(let m):
-            if m.effective != input.modifiers {
-                input.modifiers = m.effective
-                dispatch(.modifiersChanged(input.modifiers), input: .keyboard)
-            }
+            if input.setModifiers(m.effective) { dispatch(.modifiersChanged(input.modifiers), input: .keyboard) }
         }
         dispatch(intents)
         updatePointer()
@@ -218,28 +213,22 @@ struct EngineCore: Sendable {
         logicalPosition = clampToSurface(target)
         let moved = logicalPosition - old
         magnet.moved(moved, at: now)
-        visibility.lastActivity = now
-        input.lastInput = input.inputKind(of: device)
-        if input.lastInput == .touch { input.lastInput = .pointer }
-        visibility.handle(.moved, log: log)
+        let kind = input.motion(device: device)
+        visibility.moved(at: now, log: log)
         updateHover() // interactions see the element under the pointer now
         hover.isFresh = true
         let targets = scene.disabled
-        dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: input.lastInput)
+        dispatch(.pointerMoved(to: logicalPosition, delta: moved), input: kind)
         // The motion revealed (or hid) controls (I4): hover hit-tests again with them.
         if scene.disabled != targets { hover.isFresh = false }
         if text.isSelecting, case .selecting(let id) = text.state, let lines = index.textLines(id, layout: layout, scene: scene) {
-            let before = text.selection
-            text.move(to: logicalPosition, lines: lines)
-            if text.selection != before { outputs.append(.textSelectionChanged(text.selection)) }
+            if text.move(to: logicalPosition, lines: lines) { outputs.append(.textSelectionChanged(text.selection)) }
         }
     }
 
     mutating func button(_ b: PointerButton, pressed: Bool, device: DeviceID) {
-        visibility.lastActivity = now
-        let kind = input.inputKind(of: device) == .trackpad ? InputKind.trackpad : .pointer
-        input.lastInput = kind
-        if visibility.state != .visible, visibility.state != .unfocused { visibility.handle(.moved, log: log) }
+        let kind = input.button(device: device)
+        visibility.button(at: now, log: log)
         updateHover()
         let hit = hover.hovered ?? index.element(at: logicalPosition, scene: scene, padded: true)
         if pressed {
@@ -249,8 +238,7 @@ struct EngineCore: Sendable {
             input.buttons[b] = InputTracker.PressedButton(device: device, element: hit, handled: handled, clickCount: count)
             if !handled, let id = hit {
                 if b == .left, let e = layout[id], e.kind == .textArea, let lines = index.textLines(id, layout: layout, scene: scene) {
-                    text.begin(id, at: logicalPosition, lines: lines, extend: input.modifiers.contains(.shift))
-                    if log != nil { transition("text: selecting in \(id) from \(text.selection?.anchor.description ?? "-")") }
+                    text.begin(id, at: logicalPosition, lines: lines, extend: input.modifiers.contains(.shift), log: log)
                     outputs.append(.textSelectionChanged(text.selection))
                 } else {
                     scene.pressed.insert(id)
@@ -269,10 +257,8 @@ struct EngineCore: Sendable {
     }
 
     mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool) {
-        let kind: InputKind = source == .finger ? .trackpad : .pointer
-        input.lastInput = kind
-        input.revealedPointer = kind
-        if source == .finger, !stop { visibility.handle(.gestureBegan, log: log) }
+        let kind = input.scroll(source: source)
+        visibility.scrolled(source: source, stop: stop, log: log)
         // The stream chose the direction (ScrollDirection): every source alike, never inverted (G1).
         let delta = value * settings.gestures.scrollSpeed
         let target = scrollTarget(axis: axis)
@@ -280,7 +266,7 @@ struct EngineCore: Sendable {
     }
 
     mutating func touchDown(_ id: TouchID, at p: Point, device: DeviceID) {
-        input.lastInput = .touch
+        input.touched()
         visibility.handle(.touched, log: log)
         let p = clampToSurface(p)
         let hit = index.element(at: p, scene: scene, padded: true)
@@ -341,12 +327,11 @@ struct EngineCore: Sendable {
         input.buttons.removeAll()
         input.touches.removeAll()
         scene.pressed.removeAll()
-        _ = text.end()
+        text.end(log: nil) // cancelled with the rest: no transition line
     }
 
     mutating func endTextSelection() {
-        guard text.end() else { return }
-        if log != nil { transition("text: selecting → idle") }
+        text.end(log: log)
     }
 
     /// Logs a transition line (callers whose text is costly check `log != nil` first).
@@ -362,11 +347,13 @@ struct EngineCore: Sendable {
 
     var isCaptured: Bool { captor != nil }
 
-    /// Hover follows the pointer while it shows and nothing holds or hides it (M1, M2).
+    /// An interaction holds the pointer (captured it) or hides it: hover does not follow it.
+    var isPointerHeld: Bool { isCaptured || style.request.hidesPointer }
+
+    /// Hover follows the pointer (M1, M2; see `HoverEffects.follow`).
     mutating func updateHover() {
-        let slot = (visibility.isShown && !isCaptured && !style.request.hidesPointer)
-            ? Int(index.slot(at: logicalPosition, scene: scene, padded: true)) : -1
-        hover.update(slot: slot, layout: layout, index: index, scene: scene, reduceMotion: settings.reduceMotion, log: log)
+        hover.follow(pointer: logicalPosition, shown: visibility.isShown, held: isPointerHeld, layout: layout, index: index,
+                     scene: scene, reduceMotion: settings.reduceMotion, log: log)
     }
 
     /// Recomputes everything that depends on the pointer: hover, effects, magnetism, shape,
@@ -374,7 +361,7 @@ struct EngineCore: Sendable {
     mutating func updatePointer() {
         visibility.followState()
         style.request = currentRequest()
-        if hover.isFresh, !isCaptured, !style.request.hidesPointer { hover.isFresh = false } else { hover.isFresh = false; updateHover() }
+        if !hover.takeFresh(held: isPointerHeld) { updateHover() }
         updateMagnetism()
         let rm = settings.reduceMotion, target = shapeTarget(), drawn = drawnPosition
         let shown = visibility.isShown, invisible = visibility.isInvisible, captured = isCaptured
@@ -401,10 +388,10 @@ struct EngineCore: Sendable {
 
     mutating func applySettings(old: PointerSettings) {
         let rm = settings.reduceMotion
-        visibility.opacity.reduceMotion = rm
+        visibility.setReduceMotion(rm)
         magnet.setReduceMotion(rm)
         hover.setReduceMotion(rm)
-        if old.autoHideDelay != settings.autoHideDelay { visibility.lastActivity = now }
+        if old.autoHideDelay != settings.autoHideDelay { visibility.autoHideDelayChanged(at: now) }
         gestures.settings = settings.gestures
         updatePointer()
     }
@@ -465,7 +452,7 @@ extension EngineCore {
             stepAnimations(to: step)
             if rest { magnet.decay(to: step); updateMagnetism() }
             if fire == .idleTimeout {
-                if isActive { visibility.lastActivity = step } else { visibility.handle(.idleTimeout, log: log); updatePointer() }
+                if visibility.idleTimeout(at: step, active: isActive, log: log) { updatePointer() }
             }
             if repeatKey, let k = keyRepeater.fire() {
                 // A repeat is one more press of the held key, at its own time (G10).

@@ -55,6 +55,22 @@ struct HoverEffects: Sendable {
         hovered = nil
     }
 
+    /// M1, M2: hover follows the pointer at `pointer` while it shows (`shown`) and nothing holds
+    /// or hides it (`held`: an interaction captured the pointer or asks to hide it); otherwise
+    /// nothing is hovered.
+    mutating func follow(pointer: Point, shown: Bool, held: Bool, layout: Layout, index: HitIndex, scene: SceneState,
+                         reduceMotion: Bool, log: TransitionLog?) {
+        let slot = shown && !held ? Int(index.slot(at: pointer, scene: scene, padded: true)) : -1
+        update(slot: slot, layout: layout, index: index, scene: scene, reduceMotion: reduceMotion, log: log)
+    }
+
+    /// Whether this event's motion already hit-tested hover and nothing holds the pointer now
+    /// (`held`), so it need not be tested again; either way the next event tests afresh.
+    mutating func takeFresh(held: Bool) -> Bool {
+        defer { isFresh = false }
+        return isFresh && !held
+    }
+
     /// Hover moves to the element in hit-index slot `newSlot` (−1: none). E5: the old effect
     /// animates out while the new one animates in (a cross-fade).
     mutating func update(slot newSlot: Int, layout: Layout, index: HitIndex, scene: SceneState,

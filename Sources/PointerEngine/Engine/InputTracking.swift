@@ -31,13 +31,13 @@ struct InputTracker: Sendable {
     /// Devices that sent pointer focus (enter/leave): a compositor's seat pointer (see `inputKind(of:)`).
     var seatPointers: Set<DeviceID> = []
     /// The hardware the newest device-revealing event came from (see `inputKind(of:)`).
-    var revealedPointer: InputKind?
+    private(set) var revealedPointer: InputKind?
     var buttons: [PointerButton: PressedButton] = [:]
     var lastClick: (button: PointerButton, time: Timestamp, at: Point, count: Int)?
     var touches: [TouchID: TouchPoint] = [:]
     /// The input that produced the last event.
-    var lastInput: InputKind = .pointer
-    var modifiers: Modifiers = []
+    private(set) var lastInput: InputKind = .pointer
+    private(set) var modifiers: Modifiers = []
 
     /// A button is held or a finger is down.
     var isBusy: Bool { !buttons.isEmpty || !touches.isEmpty }
@@ -62,6 +62,44 @@ struct InputTracker: Sendable {
         if seatPointers.contains(dev) { return revealedPointer ?? .pointer }
         if caps.contains(.gesture) { return .trackpad }
         return .pointer
+    }
+
+    /// Motion from `dev` (I2): its kind is the input now; a touch device's pointer motion
+    /// (emulated by the compositor) counts as the pointer.
+    mutating func motion(device dev: DeviceID) -> InputKind {
+        lastInput = inputKind(of: dev)
+        if lastInput == .touch { lastInput = .pointer }
+        return lastInput
+    }
+
+    /// A button of `dev` (I2): a touchpad's is the trackpad's, any other the pointer's.
+    mutating func button(device dev: DeviceID) -> InputKind {
+        lastInput = inputKind(of: dev) == .trackpad ? .trackpad : .pointer
+        return lastInput
+    }
+
+    /// Scrolling from `source` (I2): fingers mean a touchpad, anything else (a wheel, a tilt,
+    /// continuous scrolling) another pointing device; either reveals what moves a seat pointer.
+    mutating func scroll(source: ScrollSource) -> InputKind {
+        lastInput = source == .finger ? .trackpad : .pointer
+        revealedPointer = lastInput
+        return lastInput
+    }
+
+    /// A swipe, pinch or hold gesture (I2): only touchpads send them.
+    mutating func gesture() {
+        lastInput = .trackpad
+        revealedPointer = .trackpad
+    }
+
+    /// A finger touched down: touch is the input now.
+    mutating func touched() { lastInput = .touch }
+
+    /// The modifiers became `m`; returns whether they changed.
+    mutating func setModifiers(_ m: Modifiers) -> Bool {
+        guard m != modifiers else { return false }
+        modifiers = m
+        return true
     }
 
     /// The click count of a press of `b` at `p` (a double click: the same button again within

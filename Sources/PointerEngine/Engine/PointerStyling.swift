@@ -42,6 +42,48 @@ struct PointerStyler: Sendable {
         if wn != lastAnnotations { annotations.update(wn, reduceMotion: reduceMotion); lastAnnotations = wn }
     }
 
+    // MARK: appearance
+
+    /// The pointer as drawn (P1–P3, P5, P6, E2): `layers` of the morph at `drawn`, faded by
+    /// visibility (`shownOpacity`) and by a lift showing over it (`lift`, 0…1), hidden when an
+    /// interaction asks; under the content while a lift shows (`liftElement`) or while its
+    /// shape goes under the hovered element (a platter).
+    func pointer(layers: [PointerLayer], drawn: Point, logical: Point, shownOpacity: Double, lift: Double,
+                 liftElement: ElementID?, hovered: ElementID?, settings: PointerSettings) -> PointerAppearance {
+        let s = settings.size
+        let opacity = request.hidesPointer ? 0 : shownOpacity * (1 - lift)
+        var under = liftElement
+        if morph.to.underContent, let id = hovered { under = id }
+        return PointerAppearance(
+            generation: settings.generation, position: drawn, logicalPosition: logical, layers: layers,
+            opacity: opacity, scale: s, fillColor: settings.color,
+            borderColor: settings.contrastBorder ? Self.contrast(for: settings.color) : nil,
+            borderWidth: settings.contrastBorder ? PointerTuning.borderWidth * s : 0,
+            isUnderContent: under != nil, underElement: under)
+    }
+
+    /// The accessories and annotations around the drawn shape (`layers` at `drawn`), faded with
+    /// the pointer (A1–A3); a touch drag's badge goes above the finger instead, shown with or
+    /// without the pointer (I2, A1). Annotations stay inside the `window` (surface points).
+    func around(layers: [PointerLayer], drawn: Point, shownOpacity: Double, window: Size,
+                settings: PointerSettings) -> (accessories: [AccessoryAppearance], annotations: [AnnotationAppearance]) {
+        let s = settings.size
+        let box = layers.reduce(Rect.zero) { $0.union($1.bounds) }
+        let around = box.isEmpty ? Rect(x: drawn.x, y: drawn.y, width: 0, height: 0) : box
+        let shown = shownOpacity * (request.hidesPointer ? 0 : 1)
+        let finger = request.accessoryAnchor.map { p in
+            Rect(x: p.x - AccessoryTuning.fingerRadius, y: p.y - AccessoryTuning.fingerRadius,
+                 width: 2 * AccessoryTuning.fingerRadius, height: 2 * AccessoryTuning.fingerRadius)
+        }
+        let accessoryOpacity = finger == nil ? shown : 1
+        let a = accessories.appearances(around: finger ?? around, size: s, color: settings.color).map {
+            var a = $0; a.opacity *= accessoryOpacity; return a
+        }
+        let bounds = Rect(x: 0, y: 0, width: window.width, height: window.height)
+        let n = annotations.appearances(around: around, size: s, window: bounds).map { var a = $0; a.opacity *= shown; return a }
+        return (a, n)
+    }
+
     // MARK: decisions
 
     /// The shape the pointer should have now (P1–P3): an interaction's request, the hovered
@@ -130,7 +172,7 @@ struct PointerStyler: Sendable {
                                anchor: .pointer(Rect(x: b.minX * s, y: b.minY * s, width: b.width * s, height: b.height * s)),
                                cornerRadius: 0, opacity: 1, underContent: false)
         case .system(let c):
-            let d = 24 * s
+            let d = PointerTuning.systemCursorSize * s
             return ShapeTarget(key: .init(.system, element: element, source: tag, cursor: c), shape: .system(c),
                                anchor: .pointer(Rect(x: -d / 2, y: -d / 2, width: d, height: d)),
                                cornerRadius: 0, opacity: 1, underContent: false)
@@ -171,7 +213,7 @@ struct PointerStyler: Sendable {
     /// P6: a border colour that contrasts with the fill (black on light, white on dark).
     static func contrast(for c: Color) -> Color {
         let luma = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
-        return luma > 0.5 ? .black : .white
+        return luma > PointerTuning.contrastLumaThreshold ? .black : .white
     }
 }
 
