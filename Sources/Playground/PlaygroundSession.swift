@@ -240,34 +240,32 @@ public final class PlaygroundSession {
     }
 
     private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
-        // The engine is read in place (inPlace): calling its methods through `self.engine`
-        // copies the whole large value on every call, and the composer asks for ~150 surface
-        // frames per frame (issue 8).
-        engine.inPlace { e in
-            var frame = e.describe()
-            decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
-            lastFrame = frame
-            hud.observe(frame)
-            noteExternalDrag(nil)
-            if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
-                // Named again only when they change: describing an enum in a string goes
-                // through reflection, on every frame while the pointer rests on an element.
-                let fx = e.effect(on: id)?.kind
-                if let n = hoverNames, n.id == id, n.label == label, n.kind == kind, n.fx == fx {
-                    hud.hovered = n.hovered; hud.effect = n.effect
-                } else {
-                    hud.hovered = label.isEmpty ? "\(kind)" : label
-                    hud.effect = fx.map { "\($0)" } ?? "none"
-                    hoverNames = (id, label, kind, fx, hud.hovered, hud.effect)
-                }
+        // A copy of the engine is one reference (its state is not copied): the composer asks it
+        // for ~150 surface frames per frame (issue 8).
+        let e = engine
+        var frame = e.describe()
+        decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
+        lastFrame = frame
+        hud.observe(frame)
+        noteExternalDrag(nil)
+        if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
+            // Named again only when they change: describing an enum in a string goes
+            // through reflection, on every frame while the pointer rests on an element.
+            let fx = e.effect(on: id)?.kind
+            if let n = hoverNames, n.id == id, n.label == label, n.kind == kind, n.fx == fx {
+                hud.hovered = n.hovered; hud.effect = n.effect
             } else {
-                hud.hovered = "—"; hud.effect = "—"
+                hud.hovered = label.isEmpty ? "\(kind)" : label
+                hud.effect = fx.map { "\($0)" } ?? "none"
+                hoverNames = (id, label, kind, fx, hud.hovered, hud.effect)
             }
-            // The session's conventions never change, so the kept looks (cache) stay right.
-            let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
-                                            conventions: e.settings.conventions)
-            return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
+        } else {
+            hud.hovered = "—"; hud.effect = "—"
         }
+        // The session's conventions never change, so the kept looks (cache) stay right.
+        let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
+                                        conventions: e.settings.conventions)
+        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
     }
 
     /// The HUD's names of the hovered element and its effect, and what they were made from.
@@ -278,9 +276,9 @@ public final class PlaygroundSession {
     public private(set) var lastFrame: Frame?
 
     /// Whether something animates now (`describe().isAnimating`, without describing).
-    public var isAnimating: Bool { returning != nil || engine.inPlace { !$0.isSettled } }
+    public var isAnimating: Bool { returning != nil || !engine.isSettled }
     /// The engine's next deadline (`describe().nextDeadline`, without describing).
-    public var nextDeadline: Timestamp? { engine.inPlace { $0.nextDeadline } }
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
 
     /// Renders the current frame into `canvas` (whose content is `bufferAge` frames old) and
     /// returns the repainted pixel rectangles; `previous` holds the last frame rendered (see
@@ -298,12 +296,4 @@ public final class PlaygroundSession {
         r.render(displayItems(on: canvas), into: canvas, bufferAge: 0)
         return canvas
     }
-}
-
-extension Engine {
-    /// Runs `body` on the engine where it is stored. Through a class property, each call of
-    /// a method copies the whole engine (the property could change during the call); a
-    /// mutating access holds it exclusively instead, so `body` reads it without a copy
-    /// (issue 8: the copy was ~20 µs a frame). `body` must not reach the engine another way.
-    @inline(__always) mutating func inPlace<R>(_ body: (borrowing Engine) -> R) -> R { body(self) }
 }

@@ -170,7 +170,7 @@ struct AnimationClockTests {
                     if !b.isSettled { b.advance(to: frame) }
                     nextFrame += Self.refresh
                 }
-                let contentMoving = b.interactionUnion & InteractionCache.animating != 0
+                let contentMoving = b.core.interactionUnion & InteractionCache.animating != 0
                 a.handle(ev, now: ev.time)
                 b.handle(ev, now: ev.time)
                 if b.animationTime < b.now {

@@ -14,9 +14,9 @@ struct EngineFastPathTests {
         let masked = PropertyTests.prototype()
         var plain = PropertyTests.prototype(interactions: StandardInteractions.make().map { Forwarding(base: $0, everyEvent: true) })
         plain.advancesEveryInteraction = true
-        #expect(plain.interactionCache.allSatisfy { $0 & InteractionInterests.all.rawValue == InteractionInterests.all.rawValue })
+        #expect(plain.core.interactionCache.allSatisfy { $0 & InteractionInterests.all.rawValue == InteractionInterests.all.rawValue })
         // The standard interactions do leave things out on this layout (else nothing is tested).
-        #expect(masked.interactionCache.contains { $0 & InteractionInterests.pointerMoved.rawValue == 0 })
+        #expect(masked.core.interactionCache.contains { $0 & InteractionInterests.pointerMoved.rawValue == 0 })
         var mismatches: [String] = []
         for seq in 0..<5_000 where mismatches.count < 5 {
             var g = PropertyTests.Generator(rng: SeededRandom(seed: UInt64(seq) &* 0x2545_F491 &+ 11), time: masked.now.rawValue,

@@ -184,7 +184,7 @@ struct PropertyTests {
             if e.isActive {
                 failures += 1
                 let who = e.interactions.filter(\.isActive).map(\.name)
-                Issue.record("seq \(seq): still active after finishing everything: \(who) captor \(String(describing: e.captor)) buttons \(e.buttons.count) touches \(e.touches.count) text \(e.isSelectingText)")
+                Issue.record("seq \(seq): still active after finishing everything: \(who) captor \(String(describing: e.core.captor)) buttons \(e.core.input.buttons.count) touches \(e.core.input.touches.count) text \(e.isSelectingText)")
             }
             // Long enough for every animation and the auto-hide fade.
             e.advance(to: Timestamp(rawValue: endTime + 8_000_000))

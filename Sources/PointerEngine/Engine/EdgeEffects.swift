@@ -64,7 +64,7 @@ extension HitIndex {
     }
 }
 
-extension Engine {
+extension EngineCore {
     /// The scroll edge effects to draw now (I5), in the paint order of their scroll views,
     /// edges top, bottom, left, right.
     func scrollEdgeEffects() -> [ScrollEdgeEffectAppearance] {

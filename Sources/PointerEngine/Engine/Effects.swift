@@ -52,33 +52,41 @@ public enum EffectTuning {
     public static let platterPadding = 5.0
     /// E1: smallest platter corner radius, points.
     public static let platterMinimumRadius = 8.0
-    /// E1: platter opacity at full effect.
+    /// E1: platter opacity at full effect (unitless, 0…1).
     public static let platterOpacity = 0.22
+    /// E1: the platter's colour (RGB components, 0…1), drawn at `platterOpacity`.
     public static let platterColor = Color(red: 0.5, green: 0.5, blue: 0.55)
     /// E1: how far the platter drifts toward the pointer at the element's edge, points.
     public static let highlightParallax = 3.0
-    /// E1: the content drifts this fraction of the platter's parallax.
+    /// E1: the content drifts this fraction of the platter's parallax (unitless).
     public static let highlightContentParallax = 0.5
     /// E2: the lifted element grows by this much on each side, points (scale from size)…
     public static let liftGrowth = 3.0
-    /// … within these scale limits.
+    /// … within these scale limits (unitless, of the element's size).
     public static let liftScaleRange: ClosedRange<Double> = 1.03...1.15
-    /// E2: shadow offset down, blur radius (points) and opacity at full effect.
+    /// E2: the lift shadow's offset down, points.
     public static let liftShadowOffset = 4.0
+    /// E2: the lift shadow's blur radius, points.
     public static let liftShadowBlur = 10.0
+    /// E2: the lift shadow's opacity at full effect (unitless, 0…1).
     public static let liftShadowOpacity = 0.3
-    /// E2: specular highlight radius as a fraction of the element's larger side; peak opacity.
+    /// E2: specular highlight radius as a fraction of the element's larger side (unitless).
     public static let specularRadius = 0.75
+    /// E2: the specular highlight's peak opacity (unitless, 0…1).
     public static let specularOpacity = 0.35
     /// E2: parallax of the lifted content at the element's edge, points.
     public static let liftParallax = 2.0
-    /// E3: default tint and hover shadow.
+    /// E3: the default hover tint (RGBA components, 0…1).
     public static let hoverTint = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
+    /// E3: the hover shadow's opacity at full effect (unitless, 0…1).
     public static let hoverShadowOpacity = 0.2
-    /// E5: spring response (s) / damping in, and out.
+    /// E5: spring response of an effect coming in (seconds).
     public static let inResponse = 0.22
+    /// E5: spring damping ratio of an effect coming in (unitless ζ).
     public static let inDamping = 0.78
+    /// E5: spring response of an effect going out (seconds).
     public static let outResponse = 0.25
+    /// E5: spring damping ratio of an effect going out (unitless ζ; 1: no overshoot).
     public static let outDamping = 1.0
 
     /// E2: scale for an element of `size`.

@@ -31,28 +31,34 @@ extension DragInteraction {
 }
 
 extension Engine {
-    private var dragIndex: Int? { components.firstIndex { $0 is DragInteraction } }
-
     /// The item being dragged now (past the threshold or lifted), nil when none.
-    public var dragInProgress: DragInProgress? {
-        guard let i = dragIndex else { return nil }
-        return (components[i] as? DragInteraction)?.inProgress
-    }
+    public var dragInProgress: DragInProgress? { live.pointee.dragInProgress }
 
     /// Takes the drag in progress from the engine (it went past the window's edge and the
     /// compositor carries it on): the engine's drag ends with no drop and no click, the press
     /// or touch that held it is released from the engine's bookkeeping, and nothing stays
     /// active. Returns what was being dragged, nil when nothing was.
-    public mutating func handOffDrag() -> DragInProgress? {
+    public mutating func handOffDrag() -> DragInProgress? { owned().pointee.handOffDrag() }
+}
+
+extension EngineCore {
+    private var dragIndex: Int? { components.firstIndex { $0 is DragInteraction } }
+
+    var dragInProgress: DragInProgress? {
+        guard let i = dragIndex else { return nil }
+        return (components[i] as? DragInteraction)?.inProgress
+    }
+
+    mutating func handOffDrag() -> DragInProgress? {
         guard let i = dragIndex, var drag = components[i] as? DragInteraction, let taken = drag.inProgress else { return nil }
         drag.handOff()
         components[i] = drag
         refreshInteractionCache(i)
         if captor == i { captor = nil }
         // (A press that began a drag was handled, so it marked nothing pressed in the scene.)
-        if let t = taken.touch { touches[t] = nil } else { buttons[.left] = nil }
+        if let t = taken.touch { input.touches[t] = nil } else { input.buttons[.left] = nil }
         if log != nil { transition("drag: \(taken.item) handed to the compositor") }
-        updatePointer(moved: false)
+        updatePointer()
         return taken
     }
 }

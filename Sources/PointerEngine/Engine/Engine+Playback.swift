@@ -2,27 +2,27 @@
 // playhead by the time that passes while it plays, at the frames it is advanced to, and asks
 // for nothing while paused.
 
-extension Engine {
+extension EngineCore {
     /// Plays, pauses or skips the media of scrubber `id` now (through the `ScrubberInteraction`
     /// among the interactions; nothing without one). Reaching the end stops playback.
-    public mutating func playback(_ command: PlaybackCommand, scrubber id: ElementID) {
+    mutating func playback(_ command: PlaybackCommand, scrubber id: ElementID) {
         withInteraction(ScrubberInteraction.self) { s, ctx, now in s.playback(command, of: id, &ctx, now: now) }
     }
 
     /// Whether the media of scrubber `id` plays.
-    public func isPlaying(_ id: ElementID) -> Bool {
+    func isPlaying(_ id: ElementID) -> Bool {
         components.contains { ($0 as? ScrubberInteraction)?.isPlaying(id) ?? false }
     }
 
     /// The playhead of scrubber `id`, seconds of media (nil: no scrubber there).
-    public func playhead(of id: ElementID) -> Double? { scene.playhead[id] ?? (layout[id]?.traits.scrubber != nil ? 0 : nil) }
+    func playhead(of id: ElementID) -> Double? { scene.playhead[id] ?? (layout[id]?.traits.scrubber != nil ? 0 : nil) }
 }
 
-extension Engine {
+extension EngineCore {
     /// Lets the app change the interactions of type `T` now (an app's own interaction told what
     /// the app decided: playback, a tab closing), with a context to change the scene and emit
     /// outputs; then the pointer follows (a control that stopped answering loses its hover).
-    public mutating func withInteraction<T: Interaction>(_ type: T.Type,
+    mutating func withInteraction<T: Interaction>(_ type: T.Type,
                                                          _ body: (inout T, inout InteractionContext, Timestamp) -> Void) {
         for i in components.indices {
             guard var c = components[i] as? T else { continue }
@@ -32,6 +32,6 @@ extension Engine {
             refreshInteractionCache(i)
             absorb(&ctx)
         }
-        updatePointer(moved: false)
+        updatePointer()
     }
 }

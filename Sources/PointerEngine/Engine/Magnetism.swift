@@ -54,17 +54,20 @@ public enum MagnetismTuning {
     public static let releaseResponse = 0.05
     /// Time constant (s) of the velocity estimate's exponential smoothing.
     public static let velocitySmoothing = 0.03
+    /// Motion samples further apart than this (s) start a fresh movement: the velocity
+    /// estimate forgets the old one.
+    public static let velocityGap = 0.1
     /// M4: flick speed above which prediction runs (pt/s).
     public static let flickSpeed = 900.0
     /// M4: the pointer's remaining travel is modelled as v · τ (exponential deceleration), s.
     public static let projectionTime = 0.08
     /// M4: an element counts when its region is within this of the projected point (pt).
     public static let predictionRadius = 24.0
-    /// M4: fraction of (centre − logical) the drawn pointer is pulled on a prediction.
+    /// M4: fraction of (centre − logical) the drawn pointer is pulled on a prediction (unitless).
     public static let predictionPull = 0.3
     /// M4: the prediction pull never moves the drawn pointer more than this (pt).
     public static let predictionMaxOffset = 16.0
-    /// M5: a line is left once the pointer is this many line heights from its centre
+    /// M5: a line is left once the pointer is this many line heights (unitless) from its centre
     /// (0.5 is the line's edge; the extra quarter line is the stickiness).
     public static let textLineEscape = 0.75
 }

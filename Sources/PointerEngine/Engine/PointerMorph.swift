@@ -15,16 +15,23 @@ public enum PointerTuning {
     public static func beamWidth(size: Double) -> Double { min(beamWidth * size, maximumBeamWidth) }
     /// P1 classic: the pointer-platter extends past the element by this much, points.
     public static let classicPlatterPadding = 4.0
-    /// P1 classic: the platter is a translucent version of the pointer colour.
+    /// P1 classic: the platter is a translucent version of the pointer colour, at this opacity
+    /// (unitless, 0…1).
     public static let classicPlatterOpacity = 0.35
-    /// P3: morph spring response (s) and damping; a little overshoot reads as elastic.
+    /// P3: morph spring response (seconds).
     public static let morphResponse = 0.28
+    /// P3: morph spring damping ratio (unitless ζ; under 1, a little overshoot reads as elastic).
     public static let morphDamping = 0.82
     /// P6: contrast border width at size 1, points.
     public static let borderWidth = 1.0
     /// P5: a pointer faded to this opacity or less shows nothing (under 1/255 of a pixel's
     /// value): shown again, it appears as its new shape rather than morphing from the old one.
     public static let invisibleOpacity = 0.002
+    /// P1, P2: a system cursor's box (a named cursor the compositor draws) at size 1, points.
+    public static let systemCursorSize = 24.0
+    /// P6: a fill whose relative luminance (unitless, 0…1, Rec. 709) is over this gets a black
+    /// contrast border, any other a white one.
+    public static let contrastLumaThreshold = 0.5
     /// Size of accessory glyphs at size 1, points (A1).
     public static let accessorySize = 9.0
     /// Diameter of the drag badges (plus, link, circle-slash) at size 1, points (A1, A2; issue

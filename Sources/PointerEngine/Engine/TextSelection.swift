@@ -77,7 +77,9 @@ struct TextTracker: Hashable, Sendable {
         }
     }
 
-    mutating func begin(_ id: ElementID, at p: Point, lines: TextLines, extend: Bool) {
+    /// A press at `p` in text area `id` starts selecting there (M5); `extend` (shift held)
+    /// keeps the anchor of a selection already in that area. The start goes to `log`.
+    mutating func begin(_ id: ElementID, at p: Point, lines: TextLines, extend: Bool, log: TransitionLog?) {
         let l = lines.line(at: p)
         line = l
         let pos = lines.position(at: p, line: l)
@@ -87,26 +89,32 @@ struct TextTracker: Hashable, Sendable {
             selection = TextSelection(element: id, anchor: pos, focus: pos)
         }
         state = .selecting(id)
+        if let log { log("text: selecting in \(id) from \(selection?.anchor.description ?? "-")") }
     }
 
     /// M5: the focus changes line only once the pointer is `textLineEscape` line heights from
     /// the current line's centre.
-    mutating func move(to p: Point, lines: TextLines) {
-        guard case .selecting(let id) = state, var s = selection, s.element == id else { return }
+    /// Returns whether the selection changed.
+    mutating func move(to p: Point, lines: TextLines) -> Bool {
+        guard case .selecting(let id) = state, var s = selection, s.element == id else { return false }
+        let before = selection
         let distance = abs((lines.vertical ? p.x : p.y) - lines.centre(of: line))
         if distance > MagnetismTuning.textLineEscape * lines.lineHeight {
             line = lines.line(at: p)
         }
         s.focus = lines.position(at: p, line: line)
         selection = s
+        return selection != before
     }
 
-    /// Ends a selection in progress; false when none was.
-    mutating func end() -> Bool {
+    /// Ends a selection in progress (the end goes to `log`); false when none was.
+    @discardableResult
+    mutating func end(log: TransitionLog?) -> Bool {
         switch state {
         case .idle: return false
         case .selecting:
             state = .idle
+            if let log { log("text: selecting → idle") }
             return true
         }
     }

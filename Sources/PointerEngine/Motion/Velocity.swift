@@ -65,7 +65,7 @@ public struct VelocityEstimator: Hashable, Sendable {
         let dt = time.seconds(since: t0)
         let sample = delta / dt
         // Long gaps mean a fresh movement: forget the old velocity.
-        if dt != memoInterval { memoInterval = dt; memoFactor = dt > 0.1 ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing) }
+        if dt != memoInterval { memoInterval = dt; memoFactor = dt > MagnetismTuning.velocityGap ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing) }
         let a = memoFactor
         velocity = velocity + (sample - velocity) * a
     }
