@@ -34,8 +34,11 @@ public struct ExternalDropResult: Sendable, Equatable {
     public var operation: DragOperation?
     /// Bytes read, or why nothing was (the transfer's error).
     public var outcome: Result<Int, ExternalDropFailure>
-    public init(target: ElementID?, mimeType: String, operation: DragOperation?, outcome: Result<Int, ExternalDropFailure>) {
-        self.target = target; self.mimeType = mimeType; self.operation = operation; self.outcome = outcome
+    /// FNV-1a 64 of the bytes read (ByteDigest), to compare with what the source sent.
+    public var digest: String?
+    public init(target: ElementID?, mimeType: String, operation: DragOperation?, outcome: Result<Int, ExternalDropFailure>,
+                digest: String? = nil) {
+        self.target = target; self.mimeType = mimeType; self.operation = operation; self.outcome = outcome; self.digest = digest
     }
 }
 
@@ -99,5 +102,38 @@ extension PlaygroundSession {
     public func externalDropAnswer(at point: Point, offered: [String], sourceOperations: Set<DragOperation>) -> ExternalDropAnswer {
         ExternalDrop.answer(in: layout, hit: engine.element(at: point), offered: offered, sourceOperations: sourceOperations,
                             modifiers: engine.modifiers, conventions: engine.settings.conventions)
+    }
+}
+
+extension ExternalDrop {
+    /// What a drop target shows of a drop (issue 18.3): the file names of a URI list, the first
+    /// line of a text, or the type and size of anything else; at most `limit` characters.
+    public static func summary(mimeType: String, bytes: [UInt8], limit: Int = 22) -> String {
+        let text: String
+        if mimeType == "text/uri-list" {
+            let uris = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .filter { !$0.hasPrefix("#") }
+            text = uris.map { uri in percentDecoded(String(uri.split(separator: "/").last ?? uri[...])) }.joined(separator: ", ")
+        } else if mimeType.hasPrefix("text/") || ["UTF8_STRING", "TEXT", "STRING"].contains(mimeType) {
+            text = String(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? "")
+        } else {
+            text = "\(mimeType) · \(bytes.count) B"
+        }
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// `%2F`-style escapes decoded (bad escapes kept as they are).
+    static func percentDecoded(_ s: String) -> String {
+        var out: [UInt8] = []
+        var bytes = Array(s.utf8)[...]
+        while let b = bytes.popFirst() {
+            if b == UInt8(ascii: "%"), bytes.count >= 2, let v = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) {
+                out.append(v)
+                bytes = bytes.dropFirst(2)
+            } else {
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

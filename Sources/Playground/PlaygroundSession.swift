@@ -24,6 +24,15 @@ public final class PlaygroundSession {
     public var externalDrag: ExternalDrag?
     /// The last drop from another application, once its data was read.
     public var lastExternalDrop: ExternalDropResult?
+    /// How many drops from other applications were read (or failed).
+    public var externalDropCount = 0
+    /// A drag of one of our items that the compositor carries (issue 18.2), and the last one
+    /// that ended (see DragOut.swift).
+    public internal(set) var outgoingDrag: OutgoingDrag?
+    public internal(set) var lastOutgoingDrag: OutgoingDrag?
+    /// Items moved out to another application: gone from their collections.
+    public private(set) var removedItems: Set<ElementID> = []
+    var returning: ReturnFlight?
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
     public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
@@ -92,7 +101,24 @@ public final class PlaygroundSession {
 
     private func relayout(_ g: ShowcaseGeometry) {
         geometry = g
-        engine.setLayout(Showcase.layout(g))
+        engine.setLayout(Showcase.layout(g).removing(removedItems))
+        drain()
+    }
+
+    /// Shows what a drop from another application brought in its target (issue 18.3).
+    public func showDrop(_ summary: String, in target: ElementID?) {
+        guard let target, let i = Showcase.ID.dropTargets.firstIndex(of: target) else { return }
+        state.droppedIn[i] = summary
+    }
+
+    /// Takes the engine's drag to hand it to the compositor (DragOut.swift).
+    func takeDragFromEngine() -> DragInProgress? { engine.handOffDrag() }
+
+    /// Takes `id` out of the layout (a finished move to another application, issue 18.2).
+    func removeItem(_ id: ElementID) {
+        guard layout[id] != nil else { return }
+        removedItems.insert(id)
+        engine.setLayout(layout.removing([id]))
         drain()
     }
 
@@ -207,7 +233,8 @@ public final class PlaygroundSession {
         // copies the whole large value on every call, and the composer asks for ~150 surface
         // frames per frame (issue 8).
         engine.inPlace { e in
-            let frame = e.describe()
+            var frame = e.describe()
+            decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
             lastFrame = frame
             hud.observe(frame)
             if let id = e.hovered, let label = e.layout.property(of: id, \.label), let kind = e.layout.property(of: id, \.kind) {
@@ -239,7 +266,7 @@ public final class PlaygroundSession {
     public private(set) var lastFrame: Frame?
 
     /// Whether something animates now (`describe().isAnimating`, without describing).
-    public var isAnimating: Bool { engine.inPlace { !$0.isSettled } }
+    public var isAnimating: Bool { returning != nil || engine.inPlace { !$0.isSettled } }
     /// The engine's next deadline (`describe().nextDeadline`, without describing).
     public var nextDeadline: Timestamp? { engine.inPlace { $0.nextDeadline } }
 

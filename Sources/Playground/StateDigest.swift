@@ -65,12 +65,7 @@ public struct EngineStateDigest: Equatable, Sendable, CustomStringConvertible {
             + "frame=\(Self.fnv1a(String(describing: frame)))"
     }
 
-    static func fnv1a(_ text: String) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func fnv1a(_ text: String) -> String { ByteDigest.fnv1a(text.utf8) }
 }
 
 /// Feeds a stream to a session made at the first event's time (as a replay does) and gives the

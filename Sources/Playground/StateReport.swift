@@ -59,7 +59,7 @@ public enum StateReport {
         o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
         // What the band does, named by operation: the keys that ask for it depend on the
         // conventions (I1).
-        o.raw("band_operation", f.bandSelection.map { "\"\($0.operation.rawValue)\"" } ?? "null")
+        o.raw("band_operation", f.bandSelection.map { JSONWriter.quoted($0.operation.rawValue) } ?? "null")
         // The part drawn: inside the collection's viewport (I1).
         o.raw("band_visible", f.bandSelection.flatMap(\.visibleRect).map { rect($0) } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
@@ -100,7 +100,8 @@ public enum StateReport {
         o.raw("playback", object { x in
             for s in f.scrubbers {
                 let t = session.engine.playhead(of: s.element) ?? 0
-                x.raw("\(s.element.rawValue)", "{\"time\":\(num(t)),\"playing\":\(session.engine.isPlaying(s.element))}")
+                let playing = session.engine.isPlaying(s.element)
+                x.raw("\(s.element.rawValue)", object { y in y.number("time", t); y.raw("playing", playing ? "true" : "false") })
             }
         })
         o.string("conventions", session.engine.settings.conventions.rawValue)
@@ -127,12 +128,42 @@ public enum StateReport {
                 x.raw("mime_type", w.text)
                 x.raw("operation", d.operation.map { "\"\($0.rawValue)\"" } ?? "null")
                 switch d.outcome {
-                case .success(let n): x.int("bytes", n)
+                case .success(let n):
+                    x.int("bytes", n)
+                    if let digest = d.digest { x.string("digest", digest) }
                 case .failure(let e): var m = JSONWriter(); m.write(.string(e.message)); x.raw("error", m.text)
                 }
             }
         } ?? "null")
+        o.int("external_drop_count", session.externalDropCount)
+        o.raw("drag_out", session.outgoingDrag.map(dragOut) ?? "null")
+        o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
+        o.raw("removed", ids(session.removedItems.sorted()))
         return o.text
+    }
+
+    /// A drag of one of our items carried by the compositor (issue 18.2): what the source
+    /// offers, what the protocol answered, what was read (sizes and digests, never the data).
+    static func dragOut(_ d: OutgoingDrag) -> String {
+        func json(_ v: JSONValue) -> String { var w = JSONWriter(); w.write(v); return w.text }
+        return object { x in
+            x.int("item", Int(d.item.rawValue))
+            x.string("input", d.input.rawValue)
+            x.raw("mime_types", json(.array(d.mimeTypes.map { .string($0) })))
+            x.raw("source_operations", json(.array(DragOperation.allCases.filter(d.sourceOperations.contains).map { .string($0.rawValue) })))
+            x.raw("accepted_type", d.acceptedType.map { json(.string($0)) } ?? "null")
+            x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
+            x.raw("negotiated_at_us", d.negotiatedAt.map { "\($0.rawValue)" } ?? "null")
+            x.string("phase", d.phase.rawValue)
+            x.raw("home", d.droppedHome ? "true" : "false")
+            x.raw("sent", array(d.sent) { s in
+                object { y in
+                    y.raw("mime_type", json(.string(s.mimeType)))
+                    y.int("bytes", s.bytes)
+                    y.string("digest", s.digest)
+                }
+            })
+        }
     }
 
     /// An offer from another application (issue 18.3): its types and source operations, and
@@ -148,10 +179,10 @@ public enum StateReport {
             x.raw("source_operations", operations(d.sourceOperations))
             x.raw("at", point(d.position))
             x.raw("target", d.answer.target.map { "\($0.rawValue)" } ?? "null")
-            x.raw("accepted_type", d.answer.mimeType.map { json(.string($0)) } ?? "null")
+            x.raw("accepted_type", d.answer.mimeType.map(JSONWriter.quoted) ?? "null")
             x.raw("operations", operations(d.answer.operations))
-            x.raw("preferred", d.answer.preferred.map { "\"\($0.rawValue)\"" } ?? "null")
-            x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
+            x.raw("preferred", d.answer.preferred.map { JSONWriter.quoted($0.rawValue) } ?? "null")
+            x.raw("negotiated", d.negotiated.map { JSONWriter.quoted($0.rawValue) } ?? "null")
         }
     }
 
@@ -187,13 +218,14 @@ public enum StateReport {
     }
 }
 
-/// A JSON object written member by member. Names and string values are ASCII identifiers
-/// chosen by this file, so nothing needs escaping.
+/// A JSON object written member by member, without spaces (one line per frame). Every name
+/// and string goes through `JSONWriter`, the project's one JSON writer, so each is escaped;
+/// `raw` takes a value this file (or `JSONWriter`) already wrote.
 struct JSONLine {
     private var members: [String] = []
     var text: String { "{" + members.joined(separator: ",") + "}" }
-    mutating func raw(_ name: String, _ json: String) { members.append("\"\(name)\":\(json)") }
+    mutating func raw(_ name: String, _ json: String) { members.append(JSONWriter.quoted(name) + ":" + json) }
     mutating func int(_ name: String, _ v: Int) { raw(name, "\(v)") }
     mutating func number(_ name: String, _ v: Double) { raw(name, StateReport.num(v)) }
-    mutating func string(_ name: String, _ v: String) { raw(name, "\"\(v)\"") }
+    mutating func string(_ name: String, _ v: String) { raw(name, JSONWriter.quoted(v)) }
 }

@@ -169,7 +169,7 @@ public final class PipeTransfer {
 
 extension EventLoop {
     /// Runs `body` once, on the loop's next turn (a completion never runs inside its request).
-    func soon(_ body: @escaping () -> Void) {
+    public func soon(_ body: @escaping () -> Void) {
         var id: SourceID?
         id = addIdle { [unowned self] in
             if let id { self.removeIdle(id) }

@@ -22,6 +22,9 @@ public final class Pointer {
     public private(set) weak var focusedWindow: Window?
     /// Last position on the focused surface, in logical points.
     public var position: InputPoint? { frames.position }
+    /// The serial of the newest button press on our surface: a drag out of the window
+    /// (wl_data_device.start_drag) names the press that began it (issue 18.2).
+    public private(set) var lastPressSerial: UInt32?
 
     init(seat: Seat) {
         self.seat = seat
@@ -78,8 +81,10 @@ public final class Pointer {
         motion: { data, _, time, x, y in
             object(data, as: Pointer.self).frames.motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         },
-        button: { data, _, _, time, button, state in
-            object(data, as: Pointer.self).frames.button(time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        button: { data, _, serial, time, button, state in
+            let p = object(data, as: Pointer.self)
+            if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue { p.lastPressSerial = serial }
+            p.frames.button(time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
         },
         axis: { data, _, time, axis, value in
             object(data, as: Pointer.self).frames.axis(time: time, axis: axis, value: wl_fixed_to_double(value))

@@ -69,20 +69,26 @@ final class ExternalDropHandler {
         guard let drag = session.externalDrag, let offer = device?.takeDropped() else { return }
         guard let type = drag.answer.mimeType, !drag.answer.operations.isEmpty else { return }
         let target = drag.answer.target
-        // "ask": the menu at the drop point is issue 18.3's next part; until then it copies.
-        if offer.action == .ask { offer.setActions(.copy, preferred: .copy) }
+        // One drag per seat: while ours is out, the offer dropped here is ours come home.
+        if session.outgoingDrag != nil { session.dragOutDroppedHome() }
         let operation = offer.action.map(Self.operation) ?? drag.negotiated
         offer.receive(type) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let bytes):
-                offer.finish()
-                self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count))
+                // finish only with a concrete action: the protocol forbids it with none or ask
+                // (wlroots and mutter raise invalid_finish). A link ("ask") is shown and the
+                // offer let go unfinished: the source hears cancelled and keeps its item.
+                if offer.action == .copy || offer.action == .move { offer.finish() }
+                self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
+                self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
+                                                                   digest: ByteDigest.fnv1a(bytes))
             case .failure(let e):
                 Diagnostics.warning("drop: \(e)")
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation,
                                                                    outcome: .failure(ExternalDropFailure(e.description)))
             }
+            self.session.externalDropCount += 1
             self.changed()
         }
     }

@@ -1,0 +1,247 @@
+// Drags out of the window (issue 18.2; I2, G11): what the session knows of a playground item
+// the compositor carries to another application. The engine hands the drag over when it
+// leaves the surface (`Engine.handOffDrag`); from then on the protocol's answers decide:
+// - a finished move removes the item from its collection (and it stays removed when the
+//   showcase is laid out again);
+// - a finished copy (or link) keeps it;
+// - a cancelled or refused drag returns it: its preview flies back from where it left the
+//   window to its place, eased, `returnDuration` long.
+// Nothing is applied before the end: until then the item stays where it was, shown as the
+// drag's source. Pure: the Wayland side (lodestone's playground) feeds the answers in.
+import InputProtocol
+import PointerEngine
+import PixmanRenderer
+
+/// The item's data as sent to one reader.
+public struct SentData: Sendable, Equatable {
+    public var mimeType: String
+    public var bytes: Int
+    /// FNV-1a 64 of the bytes, hex: a reader's digest of what it read must equal it.
+    public var digest: String
+    public init(mimeType: String, bytes: [UInt8]) {
+        self.mimeType = mimeType
+        self.bytes = bytes.count
+        digest = ByteDigest.fnv1a(bytes)
+    }
+}
+
+/// A drag of one of the window's items that the compositor carries.
+public struct OutgoingDrag: Sendable, Equatable {
+    public enum Phase: String, Sendable {
+        /// Over the desktop or another window.
+        case dragging
+        /// Dropped (dnd_drop_performed): the destination is reading.
+        case dropped
+        /// The destination finished: the negotiated action happened.
+        case finished
+        /// Refused or cancelled: nothing happened.
+        case cancelled
+    }
+    public var item: ElementID
+    public var input: DragInput
+    public var mimeTypes: [String]
+    /// What the source offers (ask is link).
+    public var sourceOperations: Set<DragOperation>
+    /// The type the destination under the drag would take (wl_data_source.target), nil: none.
+    public var acceptedType: String?
+    /// The compositor's choice (wl_data_source.action), nil: none.
+    public var negotiated: DragOperation?
+    /// When `negotiated` last changed.
+    public var negotiatedAt: Timestamp?
+    public var phase: Phase
+    public var sent: [SentData] = []
+    /// Where the item was and where the drag left the window (surface pt).
+    public var itemFrame: Rect
+    public var exit: Point
+    /// The pointer's offset in the item when it left (the preview flies back from there).
+    public var grab: Vector
+    /// It was dropped back into this window (a drop target of ours read it): the same as a
+    /// drag that never left, so a move keeps the item (I2: one result inside and between
+    /// windows; the drop itself is what the target shows).
+    public var droppedHome = false
+
+    public init(item: ElementID, input: DragInput, mimeTypes: [String], sourceOperations: Set<DragOperation>,
+                itemFrame: Rect, exit: Point, grab: Vector) {
+        self.item = item; self.input = input; self.mimeTypes = mimeTypes; self.sourceOperations = sourceOperations
+        self.itemFrame = itemFrame; self.exit = exit; self.grab = grab; phase = .dragging
+    }
+}
+
+/// A refused or cancelled item on its way back.
+struct ReturnFlight: Sendable {
+    var item: ElementID
+    var from: Rect
+    var to: Rect
+    var start: Timestamp
+}
+
+public enum ByteDigest {
+    /// FNV-1a 64 of `bytes`, 16 hex digits.
+    public static func fnv1a<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension PlaygroundSession {
+    /// How long a refused or cancelled item takes to fly back (s).
+    public static let returnDuration = 0.3
+
+    /// The engine's drag leaves the window: the session holds it from now on. Nil when the
+    /// engine had none (or the item is gone).
+    public func beginDragOut(mimeTypes: [String], operations: Set<DragOperation>, exit: Point) -> OutgoingDrag? {
+        guard outgoingDrag == nil, let held = engine.dragInProgress,
+              let frame = engine.surfaceFrame(of: held.item) else { return nil }
+        guard takeDragFromEngine() != nil else { return nil }
+        // The preview sits where the pointer holds it: the press's offset in the item.
+        let d = OutgoingDrag(item: held.item, input: held.input, mimeTypes: mimeTypes, sourceOperations: operations,
+                             itemFrame: frame, exit: exit, grab: held.origin - Point(frame.minX, frame.minY))
+        outgoingDrag = d
+        returning = nil
+        return d
+    }
+
+    /// The protocol's answer while the drag goes on.
+    public func dragOut(target type: String?) { outgoingDrag?.acceptedType = type }
+
+    public func dragOut(action: DragOperation?, at time: Timestamp) {
+        guard outgoingDrag != nil, outgoingDrag?.negotiated != action else { return }
+        outgoingDrag?.negotiated = action
+        outgoingDrag?.negotiatedAt = time
+    }
+
+    public func dragOutDropped() { outgoingDrag?.phase = .dropped }
+
+    /// A drop target of this window took our own drag.
+    public func dragOutDroppedHome() { outgoingDrag?.droppedHome = true }
+
+    public func dragOut(sent: SentData) { outgoingDrag?.sent.append(sent) }
+
+    /// The drag ended: `finished` (dnd_finished) applies the negotiated action; otherwise
+    /// (cancelled, refused) the item flies back. Returns the ended drag.
+    @discardableResult
+    public func endDragOut(finished: Bool) -> OutgoingDrag? {
+        guard var d = outgoingDrag else { return nil }
+        outgoingDrag = nil
+        d.phase = finished ? .finished : .cancelled
+        lastOutgoingDrag = d
+        if finished {
+            if d.negotiated == .move, !d.droppedHome { removeItem(d.item) }
+        } else {
+            let from = Rect(x: d.exit.x - d.grab.dx, y: d.exit.y - d.grab.dy, width: d.itemFrame.width, height: d.itemFrame.height)
+            returning = ReturnFlight(item: d.item, from: from, to: d.itemFrame, start: engine.now)
+        }
+        return d
+    }
+
+    /// Shows a drag out in the frame: the item as the drag's source while the compositor
+    /// carries it, its preview flying back after a refusal. `layout` is the engine's (read in
+    /// place by the caller: the session's `layout` would access the engine a second time).
+    func decorateDragOut(_ frame: inout Frame, layout: borrowing Layout, color: Color, surfaceFrame: (ElementID) -> Rect?) {
+        decorateExternalDrag(&frame, layout: layout, color: color, surfaceFrame: surfaceFrame)
+        var source: ElementID?
+        if let d = outgoingDrag { source = d.item }
+        if let r = returning {
+            let t = min(1, max(0, frame.time.seconds(since: r.start) / Self.returnDuration))
+            if t >= 1 {
+                returning = nil
+            } else {
+                let e = 1 - (1 - t) * (1 - t) * (1 - t) // ease out
+                let rect = Rect(x: r.from.minX + (r.to.minX - r.from.minX) * e, y: r.from.minY + (r.to.minY - r.from.minY) * e,
+                                width: r.to.width, height: r.to.height)
+                frame.drag = DragAppearance(items: [r.item], previewRect: rect, cornerRadius: layout[r.item]?.cornerRadius ?? 0,
+                                            opacity: 0.9, operation: nil, input: .pointer)
+                frame.isAnimating = true
+                source = r.item
+            }
+        }
+        guard let item = source else { return }
+        if let i = frame.elementStates.firstIndex(where: { $0.element == item }) {
+            frame.elementStates[i].isDragSource = true
+        } else {
+            let at = frame.elementStates.firstIndex { $0.element > item } ?? frame.elementStates.endIndex
+            frame.elementStates.insert(ElementState(element: item, isDragSource: true), at: at)
+        }
+    }
+}
+
+extension PlaygroundSession {
+    /// The glyph for another application's drag over the window (issue 18.3, 18.4): what
+    /// wl_data_offer.action says, never the keys held here — plus for copy, the link glyph for
+    /// ask, none for move; circle-slash over a target that takes no type or none of the
+    /// source's actions, or when the compositor chose none. Nil outside every target.
+    public static func externalAccessory(_ d: ExternalDrag) -> AccessoryGlyph? {
+        guard d.answer.target != nil else { return nil }
+        guard d.answer.mimeType != nil, !d.answer.operations.isEmpty, let action = d.negotiated else { return .circleSlash }
+        return switch action {
+        case .copy: .plus
+        case .link: .link
+        case .move: nil
+        }
+    }
+
+    /// Another application's drag over the window: the target under it highlighted (accepting
+    /// with the negotiated action, or refusing) and the accessory beside the drag's point.
+    func decorateExternalDrag(_ frame: inout Frame, layout: borrowing Layout, color: Color, surfaceFrame: (ElementID) -> Rect?) {
+        guard let d = externalDrag else { return }
+        let glyph = Self.externalAccessory(d)
+        if let t = d.answer.target, let f = surfaceFrame(t) {
+            let refusing = glyph == .circleSlash
+            frame.dropTargets.append(DropTargetAppearance(element: t, frame: f, cornerRadius: layout[t]?.cornerRadius ?? 0,
+                                                          state: refusing ? .refusing : .accepting,
+                                                          operation: refusing ? nil : d.negotiated, opacity: 1))
+        }
+        if let glyph {
+            let size = PointerTuning.badgeSize
+            frame.accessories.append(AccessoryAppearance(glyph: glyph, center: Point(d.position.x + size, d.position.y - size),
+                                                         angle: 0, size: size, opacity: 1, scale: 1, color: color))
+        }
+    }
+}
+
+extension Layout {
+    /// This layout without `ids` and their descendants.
+    public func removing(_ ids: Set<ElementID>) -> Layout {
+        guard !ids.isEmpty else { return self }
+        var out = Layout(size: size)
+        var gone = ids
+        for e in elements {
+            if gone.contains(e.id) { continue }
+            if let p = e.parent, gone.contains(p) { gone.insert(e.id); continue }
+            try? out.add(e, parent: e.parent)
+        }
+        return out
+    }
+}
+
+extension PlaygroundSession {
+    /// Room around the item in its drag icon for the badge and the shadow (pt).
+    public static let dragIconMargin = 12.0
+
+    /// The drag icon's drawing (issue 18.2): `item` as it looks in the window, with the badge
+    /// of the negotiated action at its top right — plus for copy, the link glyph for ask,
+    /// circle-slash for none (nothing matches, or the destination refuses), none for move
+    /// (A1, A2: as the pointer's accessory in the window). Points, origin at the icon's top
+    /// left; nil for an item not in the layout.
+    public func dragIcon(item: ElementID, action: DragOperation?, refused: Bool, measure: @escaping TextMeasure)
+        -> (size: Size, itemOrigin: Point, ops: [DrawOp])? {
+        guard let e = layout[item] else { return nil }
+        let m = Self.dragIconMargin
+        let r = Rect(x: m, y: m, width: e.frame.width, height: e.frame.height)
+        let ink = Ink(measure: measure)
+        var ops: [DrawOp]
+        if isShowcase {
+            let content = ShowcaseContent(state: state, facts: ContentFacts(lastFrame ?? engine.describe()), ink: ink,
+                                          layout: layout, conventions: engine.settings.conventions)
+            ops = content.ops(e, in: r, state: nil) ?? ElementLook.generic(e, in: r, state: nil, ink: ink)
+        } else {
+            ops = ElementLook.generic(e, in: r, state: nil, ink: ink)
+        }
+        ops.insert(.shadow(.roundedRect(cornerRadius: e.cornerRadius), r, blur: 6, offset: Vector(0, 3), Paint.black.withAlpha(0.3)), at: 0)
+        let glyph: Painter.AccessoryGlyph? = refused || action == nil ? .circleSlash : action == .copy ? .plus : action == .link ? .link : nil
+        if let glyph { ops += Painter.accessory(glyph, at: Point(r.maxX, r.minY), angle: 0, scale: 1) }
+        return (Size(width: r.maxX + m, height: r.maxY + m), Point(m, m), ops)
+    }
+}

@@ -1,0 +1,58 @@
+// A drag that leaves the window (issue 18.2, I2, G11): the app sees the drag in progress and,
+// when the pointer or finger carries it past the surface's edge, takes it from the engine to
+// hand it to the compositor (wl_data_device.start_drag). Taking it ends the engine's drag with
+// no result (no drop, no fly-back, no click): the compositor's drag decides what happens, and
+// the press that held it is forgotten, since its release goes to the compositor's grab.
+
+/// A drag in progress in the engine, as the app sees it.
+public struct DragInProgress: Sendable, Equatable {
+    public var item: ElementID
+    public var input: DragInput
+    /// Where the item was picked up and where the pointer or finger is (surface pt, clamped).
+    public var origin: Point
+    public var location: Point
+    /// The touch point that holds the drag (nil: the pointer).
+    public var touch: TouchID?
+    /// The operation a drop now would perform (the modifiers held, by the conventions).
+    public var operation: DragOperation
+}
+
+extension DragInteraction {
+    var inProgress: DragInProgress? {
+        guard case .dragging(let item, let origin, let location, let input, _) = session.state else { return nil }
+        return DragInProgress(item: item, input: input, origin: origin, location: location, touch: touch, operation: session.operation)
+    }
+
+    /// Ends the drag without a result: it goes on outside the engine.
+    mutating func handOff() {
+        session = DragSession(modifiers: session.modifiers, conventions: session.conventions)
+        touch = nil
+    }
+}
+
+extension Engine {
+    private var dragIndex: Int? { components.firstIndex { $0 is DragInteraction } }
+
+    /// The item being dragged now (past the threshold or lifted), nil when none.
+    public var dragInProgress: DragInProgress? {
+        guard let i = dragIndex else { return nil }
+        return (components[i] as? DragInteraction)?.inProgress
+    }
+
+    /// Takes the drag in progress from the engine (it went past the window's edge and the
+    /// compositor carries it on): the engine's drag ends with no drop and no click, the press
+    /// or touch that held it is released from the engine's bookkeeping, and nothing stays
+    /// active. Returns what was being dragged, nil when nothing was.
+    public mutating func handOffDrag() -> DragInProgress? {
+        guard let i = dragIndex, var drag = components[i] as? DragInteraction, let taken = drag.inProgress else { return nil }
+        drag.handOff()
+        components[i] = drag
+        refreshInteractionCache(i)
+        if captor == i { captor = nil }
+        // (A press that began a drag was handled, so it marked nothing pressed in the scene.)
+        if let t = taken.touch { touches[t] = nil } else { buttons[.left] = nil }
+        if log != nil { transition("drag: \(taken.item) handed to the compositor") }
+        updatePointer(moved: false)
+        return taken
+    }
+}

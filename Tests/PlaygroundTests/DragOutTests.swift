@@ -1,0 +1,110 @@
+// A drag carried out of the window (issue 18.2; I2, G11), the session's side: the engine hands
+// its drag over and holds nothing; the protocol's end decides — a finished move removes the
+// item (and a relayout keeps it removed), a finished copy or a move that came home keeps it, a
+// cancel flies it back over several frames; the drop targets show what was dropped (18.3).
+import InputProtocol
+import PixmanRenderer
+import PointerEngine
+import Testing
+@testable import Playground
+
+@Suite("Drag out: the session's side (issue 18.2; I2)")
+struct DragOutTests {
+    let item = Showcase.ID.draggables[0]
+
+    /// A session with the pointer dragging `item` 40 pt to the right of where it was pressed.
+    func dragging() -> (PlaygroundSession, Rect, Point) {
+        let session = PlaygroundSession()
+        let f = session.engine.surfaceFrame(of: item)!
+        let p = Point(f.midX, f.midY)
+        var t: UInt64 = 0
+        func send(_ kind: InputEventKind) { t += 16_000; session.handle(InputEvent(time: Timestamp(rawValue: t), device: DeviceID(1), kind)) }
+        send(.deviceAdded(name: "mouse", capabilities: .pointer))
+        send(.pointerEnter(position: InputPoint(x: p.x, y: p.y)))
+        send(.button(.left, pressed: true))
+        for dx in stride(from: 8.0, through: 40, by: 8) {
+            send(.motion(position: InputPoint(x: p.x + dx, y: p.y), delta: InputVector(dx: 8, dy: 0), unaccelerated: InputVector(dx: 8, dy: 0)))
+        }
+        return (session, f, p)
+    }
+
+    @Test("the engine hands its drag over: the item and input are known, the engine holds nothing after, and nothing was dropped or clicked")
+    func handOff() throws {
+        let (session, f, p) = dragging()
+        let held = try #require(session.engine.dragInProgress)
+        #expect(held.item == item && held.input == .pointer && held.touch == nil)
+        let d = try #require(session.beginDragOut(mimeTypes: ["text/plain;charset=utf-8"], operations: [.move, .copy], exit: Point(p.x + 40, p.y)))
+        #expect(d.item == item && d.itemFrame == f && d.phase == .dragging)
+        #expect(d.grab == Vector(dx: p.x - f.minX, dy: p.y - f.minY), "held where it was pressed")
+        #expect(session.engine.dragInProgress == nil)
+        #expect(!session.engine.isActive, "no press, capture or drag left in the engine")
+        #expect(session.beginDragOut(mimeTypes: [], operations: [], exit: p) == nil, "one drag out at a time")
+        #expect(session.outputs(after: 0).allSatisfy { if case .dropped = $0 { return false }; if case .activated = $0 { return false }; return true })
+        // Shown as the drag's source while the compositor carries it.
+        _ = session.snapshot()
+        #expect(session.lastFrame?.elementStates.first { $0.element == item }?.isDragSource == true)
+    }
+
+    @Test("a finished move removes the item, and a relayout for another size keeps it removed")
+    func finishedMove() throws {
+        let (session, _, p) = dragging()
+        _ = try #require(session.beginDragOut(mimeTypes: ["text/plain;charset=utf-8"], operations: [.move, .copy, .link], exit: p))
+        session.dragOut(target: "text/plain;charset=utf-8")
+        session.dragOut(action: .move, at: Timestamp(rawValue: 1))
+        #expect(session.layout[item] != nil, "nothing applied before the end")
+        session.dragOutDropped()
+        let d = try #require(session.endDragOut(finished: true))
+        #expect(d.phase == .finished && d.negotiated == .move)
+        #expect(session.layout[item] == nil && session.removedItems == [item])
+        #expect(session.outgoingDrag == nil && session.lastOutgoingDrag?.item == item)
+        session.resize(to: Size(width: 1000, height: 800))
+        #expect(session.layout[item] == nil, "still gone after the showcase is laid out again")
+        #expect(session.layout[Showcase.ID.draggables[1]] != nil)
+    }
+
+    @Test("a finished copy keeps the item; a move dropped back into this window keeps it too")
+    func copyAndHomeKeep() throws {
+        for home in [false, true] {
+            let (session, _, p) = dragging()
+            _ = try #require(session.beginDragOut(mimeTypes: ["text/uri-list"], operations: [.move, .copy], exit: p))
+            session.dragOut(action: home ? .move : .copy, at: Timestamp(rawValue: 1))
+            if home { session.dragOutDroppedHome() }
+            session.endDragOut(finished: true)
+            #expect(session.layout[item] != nil && session.removedItems.isEmpty, "home \(home)")
+        }
+    }
+
+    @Test("a cancel flies the item back from where it left to its place, eased, then the frame settles; the item stays")
+    func cancelFliesBack() throws {
+        let (session, f, p) = dragging()
+        let exit = Point(p.x + 300, p.y + 200)
+        _ = try #require(session.beginDragOut(mimeTypes: ["text/uri-list"], operations: [.move], exit: exit))
+        session.endDragOut(finished: false)
+        #expect(session.lastOutgoingDrag?.phase == .cancelled && session.layout[item] != nil)
+        #expect(session.isAnimating)
+        let t0 = session.engine.now
+        var xs: [Double] = []
+        for k in 0...12 {
+            session.advance(to: Timestamp(rawValue: t0.rawValue + UInt64(k) * 30_000))
+            _ = session.snapshot()
+            if let d = session.lastFrame?.drag { xs.append(d.previewRect.minX) }
+        }
+        let start = exit.x - (p.x - f.minX)
+        #expect(xs.count >= 5, "several frames of the flight: \(xs)")
+        #expect(abs((xs.first ?? 0) - start) < 1, "from where it left: \(xs)")
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 >= $1 }, "steadily back: \(xs)")
+        #expect(session.lastFrame?.drag == nil && !session.isAnimating, "landed")
+    }
+
+    @Test("what a drop brings, as its target shows it: file names, a text's first line, else type and size; long ones cut")
+    func summaries() {
+        #expect(ExternalDrop.summary(mimeType: "text/uri-list", bytes: Array("file:///run/user/1/My%20Report.txt\r\n# c\r\nfile:///a/b.png\r\n".utf8)) == "My Report.txt, b.png")
+        #expect(ExternalDrop.summary(mimeType: "text/plain;charset=utf-8", bytes: Array("hello\nworld".utf8)) == "hello")
+        #expect(ExternalDrop.summary(mimeType: "application/x-wayland-dnd-flower", bytes: [1, 2, 3], limit: 60) == "application/x-wayland-dnd-flower · 3 B")
+        #expect(ExternalDrop.summary(mimeType: "text/plain", bytes: Array(String(repeating: "x", count: 40).utf8)).count == 22)
+        #expect(ExternalDrop.percentDecoded("a%2Fb%zz") == "a/b%zz")
+        let session = PlaygroundSession()
+        session.showDrop("b.png", in: Showcase.ID.dropTargets[0])
+        #expect(session.state.droppedIn[0] == "b.png")
+    }
+}
