@@ -174,15 +174,13 @@ extension Canvas {
         }
         let turn = Turn(angle: rot.angle, centerX: rot.center.x * scale, centerY: rot.center.y * scale, origin: src, bounds: whole)
         if let turned = cache.turned(item.id, of: unturned, turn, over: target) {
-            turn.reach(within: target) { r in
-                image.composite(.over, source: turned, sourceAt: r.x - whole.x, r.y - whole.y, to: r.x, r.y, width: r.width, height: r.height)
-            }
+            image.composite(.over, source: turned, sourceAt: target.x - whole.x, target.y - whole.y, to: target.x, target.y,
+                            width: target.width, height: target.height)
             return
         }
         turn.apply(to: unturned)
-        turn.reach(within: target) { r in
-            image.composite(.over, source: unturned, sourceAt: r.x, r.y, to: r.x, r.y, width: r.width, height: r.height)
-        }
+        image.composite(.over, source: unturned, sourceAt: target.x, target.y, to: target.x, target.y,
+                        width: target.width, height: target.height)
     }
 }
 
@@ -249,10 +247,8 @@ extension RenderCache {
         }
         if kept.sampled.overlap(target) != .inside {
             turn.apply(to: unturned)
-            for missing in kept.sampled.remainder(of: target) {
-                turn.reach(within: missing) { r in
-                    image.composite(.source, source: unturned, sourceAt: r.x, r.y, to: r.x - b.x, r.y - b.y, width: r.width, height: r.height)
-                }
+            for r in kept.sampled.remainder(of: target) {
+                image.composite(.source, source: unturned, sourceAt: r.x, r.y, to: r.x - b.x, r.y - b.y, width: r.width, height: r.height)
             }
             kept.sampled.add(target)
         }
@@ -283,56 +279,4 @@ struct UnturnedKey: Hashable {
     var ops: [DrawOp]
     var source: PixelRect
     var scale: Double
-}
-
-extension Turn {
-    /// Rows of a turned image compositing together (`reach`): few enough that the turned
-    /// source's slant leaves little empty in each strip, enough that pixman calls stay few.
-    static let stripRows = 16
-
-    /// Calls `body` with the parts of `target` the turned source can reach: horizontal strips,
-    /// each cut to the columns the turned rectangle covers there, widened by 2 px for the
-    /// bilinear filter's reach (a pixel samples only source pixels within √2 px of its centre).
-    /// The rest of the bounding box samples nothing but transparent pixels, which OVER leaves as
-    /// they were, so skipping it paints the same pixels (a 15° turn leaves a third of a square's
-    /// bounding box empty; `TurnedImageTests` compares).
-    func reach(within target: PixelRect, _ body: (PixelRect) -> Void) {
-        let (sn, cs) = (Math.sin(angle), Math.cos(angle))
-        var xs = (0.0, 0.0, 0.0, 0.0), ys = (0.0, 0.0, 0.0, 0.0)
-        func corner(_ k: Int, _ x: Int, _ y: Int) {
-            let dx = Double(x) - centerX, dy = Double(y) - centerY
-            let px = centerX + cs * dx - sn * dy, py = centerY + sn * dx + cs * dy
-            switch k {
-            case 0: xs.0 = px; ys.0 = py
-            case 1: xs.1 = px; ys.1 = py
-            case 2: xs.2 = px; ys.2 = py
-            default: xs.3 = px; ys.3 = py
-            }
-        }
-        // Around the rectangle in order, so consecutive corners make its edges.
-        corner(0, origin.x, origin.y); corner(1, origin.maxX, origin.y); corner(2, origin.maxX, origin.maxY); corner(3, origin.x, origin.maxY)
-        let px = [xs.0, xs.1, xs.2, xs.3], py = [ys.0, ys.1, ys.2, ys.3]
-        let margin = 2.0
-        var y = target.y
-        while y < target.maxY {
-            let h = min(Turn.stripRows, target.maxY - y)
-            let top = Double(y) - margin, bottom = Double(y + h) + margin
-            var lo = Double.infinity, hi = -Double.infinity
-            for k in 0..<4 {
-                let ax = px[k], ay = py[k], bx = px[(k + 1) & 3], by = py[(k + 1) & 3]
-                if ay >= top && ay <= bottom { lo = min(lo, ax); hi = max(hi, ax) }
-                // Where the edge crosses the strip's top and bottom lines.
-                for line in [top, bottom] where (ay - line) * (by - line) < 0 {
-                    let x = ax + (bx - ax) * (line - ay) / (by - ay)
-                    lo = min(lo, x); hi = max(hi, x)
-                }
-            }
-            if lo <= hi {
-                let x0 = Int((lo - margin).rounded(.down)), x1 = Int((hi + margin).rounded(.up))
-                let part = PixelRect(x: x0, y: y, width: x1 - x0, height: h).intersection(target)
-                if !part.isEmpty { body(part) }
-            }
-            y += h
-        }
-    }
 }

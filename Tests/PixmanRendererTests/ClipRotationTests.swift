@@ -173,37 +173,3 @@ struct TurnedImageTests {
         #expect(TurnedImageTests.compare(frames, scale: 1).turnedImagesMade == 1)
     }
 }
-
-@Suite("Turned items composite only the strips their turned source reaches (issue 20, SPEC G5)")
-struct TurnReachTests {
-    @Test("drawing a turned item paints what compositing its whole bounding box paints", arguments: [1.0, 1.5, 2.0])
-    func sameAsWholeBox(scale: Double) {
-        let w = Int(ClipScene.size.width * scale), h = Int(ClipScene.size.height * scale)
-        for k in 0..<17 {
-            let angle = -3.0 + Double(k) * 0.37
-            for clipped in [true, false] {
-                var items = ClipScene.rotatedCanvas.items(angle: angle).filter { $0.id != ItemID("pointer") }
-                if !clipped { items[1].clip = nil }
-                let drawn = Canvas(width: w, height: h, scale: scale), whole = Canvas(width: w, height: h, scale: scale)
-                for c in [drawn, whole] { c.clear(.white); c.draw(items[0]) }
-                drawn.draw(items[1])
-                // The reference: the unturned image sampled over every pixel of the turned bounds.
-                let item = items[1], rot = item.rotation!
-                let src = whole.rotationSource(of: item), box = whole.rotatedBounds(of: item).intersection(whole.pixelBounds)
-                let unturned = whole.cache.unturned(item, source: src, scale: scale) { canvas in for op in item.ops { canvas.drawUnclipped(op) } }
-                unturned.setRotation(cos: Math.cos(rot.angle), sin: Math.sin(rot.angle), aboutX: rot.center.x * scale, rot.center.y * scale,
-                                     origin: (src.x, src.y))
-                whole.image.composite(.over, source: unturned, sourceAt: box.x, box.y, to: box.x, box.y, width: box.width, height: box.height)
-                var differing = 0, turned = 0
-                for y in 0..<h {
-                    for x in 0..<w {
-                        if drawn.pixel(x: x, y: y) != whole.pixel(x: x, y: y) { differing += 1 }
-                        if whole.pixel(x: x, y: y) != Color(hex: 0xE5E5EA).argb32 && whole.pixel(x: x, y: y) != Color.white.argb32 { turned += 1 }
-                    }
-                }
-                #expect(differing == 0, "angle \(angle), clipped \(clipped), \(scale)×: \(differing) pixels differ")
-                #expect(turned > 1000, "the turned content shows")
-            }
-        }
-    }
-}
