@@ -1,7 +1,8 @@
 // Rounded item clips (a scroll view with rounded corners clips its content, I5) and turned
 // items (a canvas rotated by a gesture, G5). Both render only the pixels that need it through
 // a scratch image: the corner squares of a rounded clip; the unturned content of a rotated item
-// (cached until its operations change, so turning alone re-renders nothing).
+// (cached until its operations change, so turning alone re-renders nothing), and its turned
+// pixels once the turn holds still (so repainting over a turned canvas samples nothing, issue 20).
 import PointerEngine
 
 /// A clip rectangle with rounded corners, in pixels.
@@ -139,10 +140,11 @@ extension Canvas {
 
     /// Every pixel a rotated item may touch: its turned source, a pixel wider for the bilinear
     /// edge, inside its clip.
-    func rotatedBounds(of item: DisplayItem) -> PixelRect {
-        guard let rot = item.rotation else { return .zero }
-        let src = rotationSource(of: item)
-        guard !src.isEmpty else { return .zero }
+    func rotatedBounds(of item: DisplayItem) -> PixelRect { rotatedBounds(of: item, source: rotationSource(of: item)) }
+
+    /// `rotatedBounds(of:)` for the item's `rotationSource`, `src`.
+    func rotatedBounds(of item: DisplayItem, source src: PixelRect) -> PixelRect {
+        guard let rot = item.rotation, !src.isEmpty else { return .zero }
         let (sn, cs) = (Math.sin(rot.angle), Math.cos(rot.angle))
         let cx = rot.center.x * scale, cy = rot.center.y * scale
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -159,19 +161,41 @@ extension Canvas {
     }
 
     /// Draws a rotated item: its operations rendered unturned once (cached until they change),
-    /// then composited turned, bilinear, inside the clip.
+    /// then composited turned, bilinear, inside the clip — or, once the turn has held still
+    /// long enough, its turned pixels kept (`RenderCache.turned`) and composited plainly.
     func drawRotated(_ item: DisplayItem) {
         guard let rot = item.rotation else { return }
-        let target = rotatedBounds(of: item).intersection(clip)
-        guard !target.isEmpty else { return }
         let src = rotationSource(of: item)
+        let whole = rotatedBounds(of: item, source: src)
+        let target = whole.intersection(clip)
+        guard !target.isEmpty else { return }
         let unturned = cache.unturned(item, source: src, scale: scale) { canvas in
             for op in item.ops { canvas.drawUnclipped(op) }
         }
-        unturned.setRotation(cos: Math.cos(rot.angle), sin: Math.sin(rot.angle), aboutX: rot.center.x * scale, rot.center.y * scale,
-                             origin: (src.x, src.y))
+        let turn = Turn(angle: rot.angle, centerX: rot.center.x * scale, centerY: rot.center.y * scale, origin: src, bounds: whole)
+        if let turned = cache.turned(item.id, of: unturned, turn, over: target) {
+            image.composite(.over, source: turned, sourceAt: target.x - whole.x, target.y - whole.y, to: target.x, target.y,
+                            width: target.width, height: target.height)
+            return
+        }
+        turn.apply(to: unturned)
         image.composite(.over, source: unturned, sourceAt: target.x, target.y, to: target.x, target.y,
                         width: target.width, height: target.height)
+    }
+}
+
+/// How a rotated item's unturned image is turned onto the canvas: the angle, the centre in
+/// pixels, where the image lies unturned (`origin`, its position matters) and every pixel
+/// the turn reaches (`bounds`).
+struct Turn: Equatable {
+    var angle: Double
+    var centerX: Double, centerY: Double
+    var origin: PixelRect
+    var bounds: PixelRect
+
+    /// Sets the image's sampling to this turn (destination pixels as source coordinates).
+    func apply(to unturned: PixmanImage) {
+        unturned.setRotation(cos: Math.cos(angle), sin: Math.sin(angle), aboutX: centerX, centerY, origin: (origin.x, origin.y))
     }
 }
 
@@ -187,6 +211,66 @@ extension RenderCache {
         draw(canvas)
         unturnedStore.insert(item.id, (key, img), bytes: img.byteCount)
         return img
+    }
+}
+
+extension RenderCache {
+    /// The turned pixels of a rotated item over `target` — its unturned image sampled through
+    /// `turn` over transparent, kept in an image covering `turn.bounds` — or nil: draw it
+    /// turned directly this time.
+    ///
+    /// Bilinear sampling through a turn costs several times a plain composite per pixel, and a
+    /// canvas left turned after a pinch was sampled again for every repaint over it (a pointer
+    /// moving across it, a scroll beside it: issue 20). The kept image holds each pixel's sample
+    /// exactly (composited with SOURCE over nothing), and compositing it OVER the canvas blends
+    /// that same sample with the same operator, so the pixels equal the direct path's
+    /// (`ClipRotationTests`). Pixels are sampled into it as repaints first need them, so no
+    /// frame samples more than it would have drawn. Kept only for a turn that holds from one
+    /// frame to the next (a pinch turns it every frame: then nothing is kept), and never for an
+    /// image above a quarter of the byte budget.
+    func turned(_ id: ItemID, of unturned: PixmanImage, _ turn: Turn, over target: PixelRect) -> PixmanImage? {
+        guard keepsTurnedImages else { return nil }
+        let b = turn.bounds
+        guard let kept = turnedStore.value(id), kept.unturned === unturned, kept.turn == turn else {
+            turnedStore.insert(id, TurnedImage(unturned: unturned, turn: turn, frame: frame), bytes: TurnedImage.bookkeepingBytes)
+            return nil
+        }
+        let image: PixmanImage
+        if let i = kept.image {
+            image = i
+        } else {
+            guard frame != kept.frame, b.area * 4 <= byteLimit / 4 else { return nil }
+            image = PixmanImage.owning(layout: .argb32, width: b.width, height: b.height)
+            kept.image = image
+            turnedStore.insert(id, kept, bytes: image.byteCount + TurnedImage.bookkeepingBytes)
+            turnedImagesMade += 1
+        }
+        if kept.sampled.overlap(target) != .inside {
+            turn.apply(to: unturned)
+            for r in kept.sampled.remainder(of: target) {
+                image.composite(.source, source: unturned, sourceAt: r.x, r.y, to: r.x - b.x, r.y - b.y, width: r.width, height: r.height)
+            }
+            kept.sampled.add(target)
+        }
+        return image
+    }
+}
+
+/// A rotated item's turn as last drawn, and its turned pixels once kept (`RenderCache.turned`).
+final class TurnedImage {
+    /// The unturned image it samples (held, so a new image is never mistaken for it).
+    let unturned: PixmanImage
+    let turn: Turn
+    /// The frame (`RenderCache.frame`) the turn was first drawn in.
+    let frame: Int
+    var image: PixmanImage?
+    /// Where `image` holds samples (canvas pixels).
+    let sampled = PixelRegion()
+    /// What an entry without an image is counted as in the byte budget.
+    static let bookkeepingBytes = 256
+
+    init(unturned: PixmanImage, turn: Turn, frame: Int) {
+        self.unturned = unturned; self.turn = turn; self.frame = frame
     }
 }
 

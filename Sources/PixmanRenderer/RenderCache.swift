@@ -37,6 +37,16 @@ public final class RenderCache {
     private let preblends: LRUStore<PreblendKey, PixmanImage>
     /// Unturned images of rotated items (see `unturned`), by item.
     let unturnedStore: LRUStore<ItemID, (key: UnturnedKey, image: PixmanImage)>
+    /// Turned pixels of rotated items whose turn held still (see `turned`), by item.
+    let turnedStore: LRUStore<ItemID, TurnedImage>
+    /// Whether turned pixels are kept at all (off: every repaint samples through the turn;
+    /// tests compare the two).
+    package var keepsTurnedImages = true
+    /// How many turned images were made.
+    package internal(set) var turnedImagesMade = 0
+    /// Frames drawn with this cache (`SceneRenderer.render` counts them): a turn kept from
+    /// one to the next is worth keeping turned.
+    var frame = 0
     /// Solid colour sources: no pixels, so bounded by count. A direct-mapped table (a colour
     /// goes to one slot, replacing what was there): finding one is a multiply and a compare,
     /// not a hashed dictionary probe per drawing step (issue 8).
@@ -54,6 +64,7 @@ public final class RenderCache {
         gradients = LRUStore(budget: budget, noted: true)
         preblends = LRUStore(budget: budget, noted: true)
         unturnedStore = LRUStore(budget: budget)
+        turnedStore = LRUStore(budget: budget)
         text = TextEngine(budget: budget)
     }
 

@@ -102,6 +102,7 @@ public final class SceneRenderer {
     public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
         let full = canvas.pixelBounds
         renderCount &+= 1
+        canvas.cache.frame &+= 1
         let sameGeometry = geometry.map { $0.width == canvas.width && $0.height == canvas.height && $0.scale == canvas.scale } ?? false
         // The newest canvas is usable when it is another canvas of this geometry and the last frame was drawn at it.
         let source = newestCanvas.flatMap { p in

@@ -123,3 +123,53 @@ struct ClipRotationTests {
         #expect(cache.unturnedImages.first!.value.image !== image)
     }
 }
+
+/// Turned pixels kept while a canvas's turn holds still (issue 20, SPEC G5): repaints over it
+/// composite the kept samples instead of sampling through the turn again, and must paint the
+/// very pixels the direct path paints.
+@Suite("Turned canvas pixels kept between frames (issue 20, SPEC G5)")
+struct TurnedImageTests {
+    /// The rotated canvas scene with the pointer at `tip`, turned by `angle`.
+    static func frame(angle: Double, tip: Point) -> [DisplayItem] {
+        ClipScene.rotatedCanvas.items(angle: angle).map { item in
+            item.id == ItemID("pointer") ? DisplayItem(item.id, Painter.arrowPointer(tip: tip)) : item
+        }
+    }
+
+    /// Renders `frames` into two canvases, one renderer keeping turned pixels and one not;
+    /// after each frame the two canvases must hold the same bytes. Returns the keeping cache.
+    static func compare(_ frames: [[DisplayItem]], scale: Double) -> RenderCache {
+        let w = Int(ClipScene.size.width * scale), h = Int(ClipScene.size.height * scale)
+        let direct = RenderCache(), kept = RenderCache()
+        direct.keepsTurnedImages = false
+        let a = Canvas(width: w, height: h, scale: scale, cache: direct), b = Canvas(width: w, height: h, scale: scale, cache: kept)
+        let ra = SceneRenderer(background: .white, cache: direct), rb = SceneRenderer(background: .white, cache: kept)
+        for (k, items) in frames.enumerated() {
+            ra.render(items, into: a, bufferAge: k == 0 ? 0 : 1)
+            rb.render(items, into: b, bufferAge: k == 0 ? 0 : 1)
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "frame \(k) at \(scale)×: \(differing) pixels differ")
+        }
+        #expect(direct.turnedImagesMade == 0)
+        return kept
+    }
+
+    @Test("a pointer sweeping over a still turned canvas paints the pixels of sampling every repaint",
+          arguments: [(1.0, 0.35), (1.5, 0.26), (2.0, -1.1), (1.0, 2.9)])
+    func stillTurn(scale: Double, angle: Double) {
+        // Across the turned content and its edges, in steps smaller than the pointer.
+        let tips = (0..<24).map { k in Point(40 + Double(k) * 5.5, 20 + Double(k % 7) * 11) }
+        let kept = TurnedImageTests.compare(tips.map { TurnedImageTests.frame(angle: angle, tip: $0) }, scale: scale)
+        #expect(kept.turnedImagesMade == 1, "the turn held from the second frame on: its pixels are kept once")
+    }
+
+    @Test("a turn changing every frame (a pinch) keeps nothing; held again, it is kept")
+    func pinch() {
+        var frames = (0..<6).map { k in TurnedImageTests.frame(angle: 0.1 * Double(k), tip: Point(60 + Double(k) * 9, 40)) }
+        let moving = TurnedImageTests.compare(frames, scale: 1)
+        #expect(moving.turnedImagesMade == 0)
+        frames += (0..<4).map { k in TurnedImageTests.frame(angle: 0.5, tip: Point(120 - Double(k) * 9, 70)) }
+        #expect(TurnedImageTests.compare(frames, scale: 1).turnedImagesMade == 1)
+    }
+}
