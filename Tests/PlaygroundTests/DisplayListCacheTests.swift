@@ -22,7 +22,7 @@ struct DisplayListCacheTests {
         return Soak(options: o).run()
     }
 
-    @Test("after every frame of a seeded random sequence, the kept display list equals a fresh one", arguments: [1, 7, 23] as [UInt64])
+    @Test("after every frame of a seeded random sequence, the kept display list equals a fresh one", arguments: SanitizerBudget.seeds([1, 7, 23]))
     func keptEqualsFresh(seed: UInt64) {
         let report = soak(seed: seed, events: 800)
         #expect(report.displayListChecks > 200)
@@ -30,6 +30,7 @@ struct DisplayListCacheTests {
     }
 
     @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container), reusing a look whatever the state, or a list changed in place that keeps old items, is caught",
+          .disabled(if: SanitizerBudget.isReduced, "planted faults: run by the plain swift test"),
           arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState, .listKeepsTouchedItems])
     func touchFaultIsCaught(fault: DisplayListCache.TouchFault) {
         let caught = ([1, 7, 23] as [UInt64]).contains { soak(seed: $0, events: 800, fault: fault).displayListMismatches > 0 }

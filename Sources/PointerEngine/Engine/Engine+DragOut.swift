@@ -66,9 +66,18 @@ extension EngineCore {
 extension Engine {
     /// Opens the app's own menu of `items` for `element` at `point` (surface pt): a drop whose
     /// action is "ask" asks here (issue 18.3). The choice comes out as `menuItemChosen`
-    /// (element, index) like any menu's; nil when the engine runs no context menus.
+    /// (element, index) like any menu's; false when the engine runs no context menus.
     @discardableResult
     public mutating func presentMenu(_ items: [String], for element: ElementID?, at point: Point) -> Bool {
+        owned().pointee.presentMenu(items, for: element, at: point)
+    }
+
+    /// The menu open now, if any.
+    public var openMenu: ContextMenuAppearance? { live.pointee.openMenu }
+}
+
+extension EngineCore {
+    mutating func presentMenu(_ items: [String], for element: ElementID?, at point: Point) -> Bool {
         guard let i = components.firstIndex(where: { $0 is ContextMenuInteraction }),
               var menus = components[i] as? ContextMenuInteraction else { return false }
         menus.present(items, for: element, at: point, input: .pointer, context(input: .pointer))
@@ -77,8 +86,7 @@ extension Engine {
         return true
     }
 
-    /// The menu open now, if any.
-    public var openMenu: ContextMenuAppearance? {
+    var openMenu: ContextMenuAppearance? {
         components.lazy.compactMap { ($0 as? ContextMenuInteraction)?.menu }.first
     }
 }
