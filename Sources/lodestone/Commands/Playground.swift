@@ -54,7 +54,10 @@ enum PlaygroundCommand {
                             drag_out / last_drag_out {item, input, mime_types, source_operations,
                             accepted_type, negotiated, negotiated_at_us, phase, sent [{mime_type,
                             bytes, digest}]} (an item dragged to another application; digests are
-                            FNV-1a 64 of the bytes), removed (items moved out).
+                            FNV-1a 64 of the bytes), removed (items moved out), engine_active (a
+                            button, touch, drag, band, gesture or scrub in progress) and active (the
+                            interactions holding it, by name), render_cache_bytes (what the render
+                            cache's images hold).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
