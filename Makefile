@@ -4,7 +4,7 @@ SWIFTFLAGS ?=
 CONFIG ?= debug
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all build release demo install docs test bench bench-table fixtures glue-check clean fuzz sanitize soak
+.PHONY: all build release demo install docs test bench bench-table fixtures glue-check clean fuzz sanitize soak soak-live
 PREFIX ?= /usr/local
 # BIN: install this binary instead of building a release one (e.g. BIN=.build/debug/lodestone);
 # the benchmarks program lodestone-bench (`lodestone bench` runs it) comes from the same directory.
@@ -78,6 +78,16 @@ soak:
 	scripts/setup build
 	$(SWIFT) build -c release $(SWIFTFLAGS)
 	.build/release/lodestone soak --events 1000000 --render-every 1
+
+# Issue 19: the live soak, 10 minutes of seeded human-paced input under sway and under mutter
+# (side by side; `make test` runs 60 s of it). SEED=N picks another stream.
+SOAK_SECONDS ?= 600
+soak-live:
+	scripts/setup test
+	scripts/build-fixtures
+	$(SWIFT) build --build-tests $(SWIFTFLAGS)
+	LODESTONE_SOAK_LIVE_SECONDS=$(SOAK_SECONDS) $(if $(SEED),LODESTONE_SOAK_LIVE_SEED=$(SEED)) \
+		$(SWIFT) test --skip-build $(SWIFTFLAGS) --filter SoakLiveTests
 
 bench:
 	scripts/setup bench

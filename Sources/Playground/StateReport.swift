@@ -11,7 +11,10 @@ public enum StateReport {
     /// The JSON line (no trailing newline) for the frame `frame` of `session`, committed as
     /// frame `number` at buffer `scale` on a surface of `size` points (the window's, which the
     /// compositor chooses: a test waits for the size it configured before reading positions).
-    public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double, size: Size) -> String {
+    /// `cacheBytes`: what the window's render cache holds (its images fill up to their bound
+    /// over a long run; a live soak subtracts them from the resident size, issue 19).
+    public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double, size: Size,
+                            cacheBytes: Int? = nil) -> String {
         var o = JSONLine()
         o.int("frame", number)
         o.number("scale", scale)
@@ -142,6 +145,12 @@ public enum StateReport {
         o.raw("external_keys_reached", session.externalKeysReached ? "true" : "false")
         o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
         o.raw("removed", ids(session.removedItems.sorted()))
+        // What is still in progress (G7): the engine's view (a button or touch held, a drag, band,
+        // gesture, scrub …) and the interactions that hold it, by name (a live soak checks both at
+        // its end, issue 19).
+        o.raw("engine_active", session.engine.isActive ? "true" : "false")
+        if let cacheBytes { o.int("render_cache_bytes", cacheBytes) }
+        o.raw("active", "[" + session.engine.interactions.filter(\.isActive).map { JSONWriter.quoted($0.name) }.joined(separator: ",") + "]")
         return o.text
     }
 

@@ -18,6 +18,8 @@ protocol AimedShowcase: AnyObject {
 
 extension AimedShowcase {
     func frame(_ id: ElementID) -> Rect { model.engine.surfaceFrame(of: id)! }
+    /// The surface's size, points: the size the compositor gave the window.
+    var size: Size { model.layout.size }
 
     /// Moves the pointer to a surface point in one absolute motion.
     func move(to p: Point) throws {

@@ -147,6 +147,27 @@ extension CompositorMatrix {
             #expect(m.menu?["element"] as? Int == Int(card.rawValue))
         }
 
+        @Test("G11: through cage's seat a touch tap on Back activates it by touch, and a one-finger touch drag on the list scrolls it")
+        func touch() throws {
+            let w = try CageShowcase()
+            let back = w.frame(ID.back).center
+            try w.seat.touchDown(.init(id: 3, x: back.x, y: back.y))
+            usleep(60_000)
+            try w.seat.touchUp(3)
+            let tapped = try w.state.waitFor("Back activated by the tap", timeout: 5, settled: false) { !$0.activations.isEmpty }
+            #expect(tapped.activations.first?["element"] as? Int == Int(ID.back.rawValue), "\(tapped.activations)")
+            #expect(tapped.activations.first?["input"] as? String == "touch")
+            // The list follows the finger: 60 points up scrolls its content down by about that.
+            let list = w.frame(ID.list), key = Int(ID.list.rawValue)
+            let start = w.state.last?.offset(of: key)?.y ?? 0
+            let from = (x: list.midX, y: list.midY + 25)
+            try w.seat.touch(id: 4, from: from, to: (from.x, from.y - 60), steps: 6)
+            let moved = try w.state.waitFor("the list scrolled by the touch", timeout: 5, settled: false) { s in
+                (s.offset(of: key)?.y ?? 0) - start >= 30
+            }
+            #expect((moved.offset(of: key)?.y ?? 0) - start >= 30)
+        }
+
         /// Momentum must carry the list past the fingers' 48 points by at least a quarter.
         static let momentumGain = 1.25
 

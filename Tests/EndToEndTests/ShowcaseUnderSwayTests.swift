@@ -63,7 +63,8 @@ final class ShowcaseWindow: AimedShowcase {
     /// (other builds running) can take seconds to start the program at scale 2.
     static let setupTimeout = 30.0
 
-    init(scale: Double, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `keeping`: how many states the StateLog keeps (nil: all; the live soak keeps a few).
+    init(scale: Double, arguments: [String] = [], environment: [String: String] = [:], keeping: Int? = nil) throws {
         guard let shared = SharedSway.current else { throw HarnessError("no shared sway (suite trait missing)") }
         sway = shared.sway
         seat = shared.seat
@@ -79,7 +80,7 @@ final class ShowcaseWindow: AimedShowcase {
         try sway.setOutput(.init(width: Int(Double(SharedSway.logical.width) * scale),
                                  height: Int(Double(SharedSway.logical.height) * scale), scale: scale))
         scratch = try TemporaryDirectory(prefix: "lodestone-state")
-        state = StateLog(path: scratch.file("state.jsonl"))
+        state = StateLog(path: scratch.file("state.jsonl"), keeping: keeping)
         // The pointer stays (no auto-hide fade to wait for after every move: P5 is tested elsewhere).
         app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"] + arguments, on: sway, environment: environment)
         pointer = ShowcaseWindow.neutral

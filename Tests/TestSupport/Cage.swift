@@ -73,7 +73,7 @@ public final class Cage: Compositor {
             control = dir.file("inject.sock")
             env["LD_PRELOAD"] = copy
             env["LODESTONE_INJECT_SOCKET"] = control
-            env["LODESTONE_INJECT_DEVICES"] = "keyboard,pointer"
+            env["LODESTONE_INJECT_DEVICES"] = "keyboard,pointer,touch"
         }
         let argv = try command(dir)
         for f in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] { chown(dir.file(f), unprivilegedUID, unprivilegedGID) }

@@ -150,7 +150,7 @@ public final class KWin: Compositor {
 }
 
 /// org_kde_kwin_fake_input: absolute and relative motion, buttons, wheel axis (no finger
-/// source, no stop), keys, touch.
+/// source, no stop), keys, touch; no gestures (its protocol has no gesture requests).
 public final class KWinSeat {
     public let client: ChildProcess
     private let channel: LineChannel
@@ -188,4 +188,9 @@ public final class KWinSeat {
     public func release(_ b: Button = .left) throws { try send("button \(b.rawValue) 0") }
     public func press(key: Key) throws { try send("key \(key.rawValue) 1") }
     public func release(key: Key) throws { try send("key \(key.rawValue) 0") }
+    /// One touch point (fake input version 2), output points; each request is followed by a
+    /// touch_frame.
+    public func touchDown(id: Int, _ x: Double, _ y: Double) throws { try send("touch down \(id) \(x) \(y)") }
+    public func touchMove(id: Int, _ x: Double, _ y: Double) throws { try send("touch motion \(id) \(x) \(y)") }
+    public func touchUp(id: Int) throws { try send("touch up \(id)") }
 }

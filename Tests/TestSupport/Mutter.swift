@@ -137,6 +137,9 @@ public final class MutterSeat {
     public let helper: ChildProcess
     private let channel: LineChannel
     public let hasStream: Bool
+    /// The RemoteDesktop session's object path.
+    public let session: String
+    private let bus: String
     private let scratch: TemporaryDirectory
 
     /// evdev codes (linux/input-event-codes.h).
@@ -166,7 +169,10 @@ public final class MutterSeat {
             helper.stop()
             throw HarnessError("mutter's RemoteDesktop session did not start: \(error)")
         }
-        hasStream = ready.split(separator: " ").count == 3
+        let words = ready.split(separator: " ")
+        hasStream = words.count == 3
+        session = words.count > 1 ? String(words[1]) : ""
+        bus = mutter.bus.address
         do { channel = try LineChannel(socket: socket, peer: "mutter remote desktop", timeout: timeout) } catch {
             helper.stop()
             throw HarnessError("\(error)")
@@ -179,6 +185,22 @@ public final class MutterSeat {
     public func send(_ command: String) throws -> String {
         do { return try channel.send(command) } catch {
             throw HarnessError("\(error)\n--- helper stderr:\n\(helper.stderr)")
+        }
+    }
+
+    /// The methods of the session's org.gnome.Mutter.RemoteDesktop.Session interface, as mutter
+    /// itself describes them (D-Bus introspection).
+    public func sessionMethods() throws -> [String] {
+        let p = try ChildProcess(["gdbus", "introspect", "--address", bus, "--dest", "org.gnome.Mutter.RemoteDesktop",
+                                  "--object-path", session], environment: ["PATH": Sway.path], name: "gdbus")
+        guard try p.wait(timeout: 10) == .exited(0) else { throw HarnessError("gdbus introspect \(session): \(p.stderr)") }
+        // "interface NAME {" … "};": the methods are the lines ending in "(…);" inside it.
+        guard let body = p.stdout.components(separatedBy: "interface org.gnome.Mutter.RemoteDesktop.Session {").dropFirst().first?
+            .components(separatedBy: "\n  };").first else { throw HarnessError("no Session interface in \(p.stdout)") }
+        return body.split(separator: "\n").compactMap { line in
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard let paren = t.firstIndex(of: "("), !t.hasPrefix("@"), !t.contains(" = ") else { return nil }
+            return String(t[..<paren])
         }
     }
 

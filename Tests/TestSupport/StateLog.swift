@@ -27,6 +27,12 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
         for (k, v) in json["revealed"] as? [String: Any] ?? [:] { if let id = Int(k) { out[id] = (v as? NSNumber)?.doubleValue } }
         return out
     }
+    /// The band selection's rect, nil when no band is drawn.
+    public var band: [NSNumber]? { json["band"] as? [NSNumber] }
+    /// Whether the engine has anything in progress (a button or touch held, a drag, band,
+    /// gesture, scrub …), and the interactions holding it by name.
+    public var engineActive: Bool { json["engine_active"] as? Bool ?? true }
+    public var active: [String] { json["active"] as? [String] ?? [] }
     /// The open context menu ({element, items, origin}), nil when none is open.
     public var menu: [String: Any]? { json["menu"] as? [String: Any] }
     /// The content offset of each scrolled container, by element id, points.
@@ -59,19 +65,30 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
 public final class StateLog {
     public let path: String
     private var parsed: [AppState] = []
-    private var offset = 0
+    private var offset: UInt64 = 0
+    /// How many states `states()` keeps (nil: all). A long run (the live soak writes tens of
+    /// thousands of lines) keeps the newest few only.
+    private let keeping: Int?
+    /// Every state read so far, including those no longer kept.
+    public private(set) var count = 0
 
-    public init(path: String) { self.path = path }
+    public init(path: String, keeping: Int? = nil) {
+        self.path = path
+        self.keeping = keeping
+    }
 
-    /// Every complete line so far.
+    /// Every complete line so far (the newest `keeping` of them when that is set). Reads only
+    /// what was appended since the last call.
     public func states() -> [AppState] {
-        guard let data = FileManager.default.contents(atPath: path), data.count > offset else { return parsed }
-        let bytes = data[offset...]
-        guard let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
-        for line in data[offset...lastNewline].split(separator: UInt8(ascii: "\n")) {
-            if let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] { parsed.append(AppState(obj)) }
+        guard let file = FileHandle(forReadingAtPath: path) else { return parsed }
+        defer { try? file.close() }
+        guard (try? file.seek(toOffset: offset)) != nil, let data = try? file.readToEnd(), !data.isEmpty,
+              let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
+        for line in data[data.startIndex...lastNewline].split(separator: UInt8(ascii: "\n")) {
+            if let obj = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] { parsed.append(AppState(obj)); count += 1 }
         }
-        offset = lastNewline + 1
+        offset += UInt64(lastNewline - data.startIndex + 1)
+        if let keeping, parsed.count > keeping { parsed.removeFirst(parsed.count - keeping) }
         return parsed
     }
 

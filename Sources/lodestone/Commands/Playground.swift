@@ -56,7 +56,10 @@ enum PlaygroundCommand {
                             home, sent [{mime_type, bytes, digest}]} (an item dragged to another
                             application; digests are FNV-1a 64 of the bytes), external_keys_reached
                             (a modifier change reached the window during a drag between
-                            applications), removed (items moved out).
+                            applications), removed (items moved out), engine_active (a button,
+                            touch, drag, band, gesture or scrub in progress) and active (the
+                            interactions holding it, by name), render_cache_bytes (what the render
+                            cache's images hold).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

@@ -176,7 +176,8 @@ enum PlaygroundLive {
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
             if let stateFile, let frame = session.lastFrame {
                 let line = StateReport.line(session, frame: frame, number: ctx.frameNumber, scale: ctx.scale,
-                                            size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)))
+                                            size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)),
+                                            cacheBytes: cache.byteCount)
                 fputs(line + "\n", stateFile)
                 fflush(stateFile)
             }
