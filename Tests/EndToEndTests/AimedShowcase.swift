@@ -8,6 +8,8 @@ import Playground
 
 protocol AimedShowcase: AnyObject {
     var model: PlaygroundSession { get }
+    /// The program's `--state-out` lines.
+    var state: StateLog { get }
     /// The surface's top-left corner in output (layout) points.
     var origin: (x: Double, y: Double) { get }
     /// Where the last move put the pointer, surface points.
@@ -25,6 +27,23 @@ extension AimedShowcase {
     func move(to p: Point) throws {
         try aim(origin.x + p.x, origin.y + p.y)
         pointer = p
+    }
+
+    /// The last step of every window's setup: the pointer put at output point origin + `probe`
+    /// must be reported at surface point `probe` (a probe over no element, at fractions of a
+    /// point no earlier position shares where the compositor passes fractions). A mismatch
+    /// throws naming both points and `context` (the program's stderr, the compositor's view).
+    func verifyOrigin(probe: Point, timeout: Double, context: @autoclosure () -> String) throws {
+        try move(to: probe)
+        do {
+            try state.waitFor("the probe at \(probe)", timeout: timeout, settled: false) { s in
+                s.pointerAt.map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
+            }
+        } catch {
+            let reported = state.last?.pointerAt.map { "(\($0.x), \($0.y))" } ?? "no pointer position"
+            throw HarnessError("window origin probe: the pointer moved to output (\(origin.x + probe.x), \(origin.y + probe.y)) "
+                               + "should be at surface point (\(probe.x), \(probe.y)) but the program reports \(reported)\n\(context())")
+        }
     }
 
     /// Moves the pointer to `p` in `steps` motions, as a hand would.

@@ -60,11 +60,7 @@ final class CageShowcase: AimedShowcase {
         cage = started
         seat = try #require(started.seat)
         // The window is the whole output: layout point = surface point. A probe checks it.
-        let probe = Point(1001.5, 684.25)
-        try seat.move(to: probe.x, probe.y)
-        try state.waitFor("the probe at \(probe)", timeout: Self.setupTimeout, settled: false) { s in
-            MutterShowcase.at(s).map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
-        }
+        try verifyOrigin(probe: pointer, timeout: Self.setupTimeout, context: started.process.stderr)
     }
 
     deinit { cage.stop() }
@@ -177,7 +173,7 @@ extension CompositorMatrix {
             let list = w.frame(ID.list), key = Int(ID.list.rawValue)
             try w.glide(to: Point(list.midX, list.midY), steps: 3)
             let start = try w.state.waitFor("the pointer over the list") { s in
-                MutterShowcase.at(s).map { list.contains(Point($0.x, $0.y)) } ?? false
+                s.pointerAt.map { list.contains(Point($0.x, $0.y)) } ?? false
             }.offset(of: key)?.y ?? 0
             for _ in 0..<4 { try w.seat.scroll(dy: 12); usleep(12_000) }
             try w.seat.scrollStop()
@@ -211,8 +207,8 @@ extension CompositorMatrix {
             let back = PlaygroundSession().engine.surfaceFrame(of: Showcase.ID.back)!
             let output = (Double(Cage.outputSize.width), Double(Cage.outputSize.height))
             try seat.move(to: output.0 / 2, output.1 / 2)
-            let seen = try state.waitFor("the pointer in the window", settled: false) { MutterShowcase.at($0) != nil && $0.frame > first.frame }
-            let at = MutterShowcase.at(seen)!
+            let seen = try state.waitFor("the pointer in the window", settled: false) { $0.pointerAt != nil && $0.frame > first.frame }
+            let at = seen.pointerAt!
             let origin = (x: output.0 / 2 - at.x, y: output.1 / 2 - at.y)
             try seat.move(to: origin.x + back.midX, origin.y + back.midY)
             try state.waitFor("Back hovered", settled: false) { $0.hovered == Int(Showcase.ID.back.rawValue) }

@@ -48,16 +48,7 @@ final class KWinShowcase: AimedShowcase {
         // The rule's origin, checked with a probe: the pointer put at output point origin + p
         // must be reported at surface point p. A whole point: KWin 5.27 delivers whole points
         // (measured; see hitTesting).
-        let probe = Self.probe
-        try move(to: probe)
-        do {
-            try state.waitFor("the probe at \(probe)", timeout: Self.setupTimeout, settled: false) { s in
-                MutterShowcase.at(s).map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
-            }
-        } catch {
-            throw HarnessError("window origin probe: output (\(origin.x + probe.x), \(origin.y + probe.y)) should be surface point \(probe) "
-                               + "but lodestone reports \(String(describing: MutterShowcase.at(state.last)))\n\(app.stderr)")
-        }
+        try verifyOrigin(probe: Self.probe, timeout: Self.setupTimeout, context: app.stderr)
         // Just outside the window (its own size, not the showcase's default): over nothing.
         try move(to: Point(self.size.width + 1, self.size.height + 1))
         // Not "settled": fake-input events carry KWin's wall-clock milliseconds, not the
@@ -78,7 +69,7 @@ final class KWinShowcase: AimedShowcase {
     @discardableResult
     func waitForPointer(at p: Point, tolerance: Double = 0.01, timeout: Double = 10) throws -> AppState {
         try state.waitFor("the pointer at \(p)", timeout: timeout, settled: false) { s in
-            MutterShowcase.at(s).map { abs($0.x - p.x) < tolerance && abs($0.y - p.y) < tolerance } ?? false
+            s.pointerAt.map { abs($0.x - p.x) < tolerance && abs($0.y - p.y) < tolerance } ?? false
         }
     }
 
@@ -219,7 +210,7 @@ extension CompositorMatrix {
             let started = try w.state.waitFor("a copy drag", settled: false) { $0.drag?["operation"] as? String == "copy" }
             #expect(started.drag?["items"] as? [Int] == [Int(item.rawValue)])
             try w.state.waitFor("the copy drag over the folder", timeout: 3, settled: false) { s in
-                s.drag?["operation"] as? String == "copy" && MutterShowcase.at(s).map { w.frame(target).contains(Point($0.x, $0.y)) } ?? false
+                s.drag?["operation"] as? String == "copy" && s.pointerAt.map { w.frame(target).contains(Point($0.x, $0.y)) } ?? false
             }
             try seat.release(key: key)
             try w.state.waitFor("a move drag once the key is up", timeout: 3, settled: false) { $0.drag?["operation"] as? String == "move" }

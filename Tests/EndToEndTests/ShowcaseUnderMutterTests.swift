@@ -69,10 +69,10 @@ final class MutterShowcase: AimedShowcase {
             let m = (x: Double(mutter.size.width) / 2 + 0.25 + Double(k), y: Double(mutter.size.height) / 2 + 0.25)
             try seat.move(to: m.x, m.y)
             usleep(100_000)
-            guard let a = Self.at(state.last) else { continue }
+            guard let a = state.last?.pointerAt else { continue }
             try seat.move(to: m.x + step.x, m.y + step.y)
             if (try? state.waitFor("the pointer moved by \(step)", timeout: 3, settled: false, { s in
-                Self.at(s).map { abs($0.x - a.x - step.x) < 0.01 && abs($0.y - a.y - step.y) < 0.01 } ?? false
+                s.pointerAt.map { abs($0.x - a.x - step.x) < 0.01 && abs($0.y - a.y - step.y) < 0.01 } ?? false
             })) != nil {
                 found = (m.x - a.x, m.y - a.y)
             }
@@ -81,23 +81,12 @@ final class MutterShowcase: AimedShowcase {
             throw HarnessError("the pointer through mutter never moved by a known step in the window: \(state.last?.description ?? "no state")\n\(app.stderr)")
         }
         origin = found
-        let probe = ShowcaseWindow.probe
-        try move(to: probe)
-        do {
-            try state.waitFor("the probe at \(probe)", timeout: Self.setupTimeout, settled: false) { s in
-                Self.at(s).map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
-            }
-        } catch {
-            throw HarnessError("window origin probe: monitor (\(origin.x + probe.x), \(origin.y + probe.y)) should be surface point "
-                               + "\(probe) but lodestone reports \(String(describing: Self.at(state.last)))\n\(app.stderr)")
-        }
+        try verifyOrigin(probe: ShowcaseWindow.probe, timeout: Self.setupTimeout, context: app.stderr)
         try move(to: ShowcaseWindow.neutral)
         try state.waitFor("the showcase at rest") { $0.effects.isEmpty && $0.drag == nil }
     }
 
     deinit { app.stop() }
-
-    static func at(_ s: AppState?) -> (x: Double, y: Double)? { AppState.point((s?.json["pointer"] as? [String: Any])?["at"]) }
 
     /// Absolute motion through the screen-cast stream.
     func aim(_ x: Double, _ y: Double) throws { try seat.move(to: x, y) }
@@ -210,7 +199,7 @@ extension CompositorMatrix {
             try Self.requireStream(w)
             let list = w.frame(ID.list), key = Int(ID.list.rawValue)
             try w.glide(to: Point(list.midX, list.midY), steps: 3)
-            try w.state.waitFor("the pointer over the list") { s in MutterShowcase.at(s).map { list.contains(Point($0.x, $0.y)) } ?? false }
+            try w.state.waitFor("the pointer over the list") { s in s.pointerAt.map { list.contains(Point($0.x, $0.y)) } ?? false }
             let start = w.state.last?.offset(of: key)?.y ?? 0
             for _ in 0..<4 { try w.seat.scroll(dy: 12, flags: .finger); usleep(12_000) }
             try w.seat.scroll(dy: 0, flags: [.finger, .finish])

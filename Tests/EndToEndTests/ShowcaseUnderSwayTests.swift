@@ -107,19 +107,8 @@ final class ShowcaseWindow: AimedShowcase {
         //    reported at surface point p. A mismatch fails the test naming both points. The
         //    probe lies inside the showcase (the engine clamps positions to it), over no
         //    element, at fractions of a point no earlier position shares.
-        let probe = ShowcaseWindow.probe
-        try move(to: probe)
-        func at(_ s: AppState?) -> (x: Double, y: Double)? { AppState.point((s?.json["pointer"] as? [String: Any])?["at"]) }
-        do {
-            try state.waitFor("the probe at \(probe)", timeout: Self.setupTimeout, settled: false) { s in
-                at(s).map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
-            }
-        } catch {
-            let reported = at(state.last).map { "(\($0.x), \($0.y))" } ?? "no pointer position"
-            throw HarnessError("window origin probe: the pointer moved to layout (\(origin.x + probe.x), \(origin.y + probe.y)) "
-                               + "should be at surface point (\(probe.x), \(probe.y)) but the program reports \(reported); "
-                               + "sway's tree: \(String(describing: try? sway.windows().map(\.content)))\n\(output)")
-        }
+        try verifyOrigin(probe: ShowcaseWindow.probe, timeout: Self.setupTimeout,
+                         context: "sway's tree: \(String(describing: try? sway.windows().map(\.content)))\n\(output)")
         try move(to: ShowcaseWindow.neutral)
         try waitAtRest()
     }

@@ -94,7 +94,7 @@ struct SoakLiveTests {
             throw HarnessError("\(error); the state at rest: \(rest)\nthe last actions:\n\(soak.actions.suffix(12).joined(separator: "\n"))\n\(app.stderr.suffix(2000))")
         }
         let answered = monotonicSeconds() - sent
-        let at = AppState.point((next?.json["pointer"] as? [String: Any])?["at"])
+        let at = next?.pointerAt
         #expect(at.map { abs($0.x - p.x) < 0.01 && abs($0.y - p.y) < 0.01 } ?? false,
                 "the first frame after the motion to \(p) shows the pointer at \(String(describing: at))")
 

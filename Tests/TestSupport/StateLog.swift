@@ -39,6 +39,8 @@ public struct AppState: CustomStringConvertible, @unchecked Sendable {
     public func offset(of element: Int) -> (x: Double, y: Double)? {
         AppState.point((json["offsets"] as? [String: Any])?["\(element)"])
     }
+    /// Where the pointer is (the position input put it at), surface points.
+    public var pointerAt: (x: Double, y: Double)? { AppState.point((json["pointer"] as? [String: Any])?["at"]) }
     /// The pointer's drawn (magnetised) hot spot, surface points.
     public var drawnPointer: (x: Double, y: Double)? { AppState.point(json["pointer"].flatMap { ($0 as? [String: Any])?["drawn"] }) }
 
