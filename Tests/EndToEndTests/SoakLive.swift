@@ -173,12 +173,12 @@ final class LiveSoak {
     var elapsed: Double { monotonicSeconds() - start }
 
     /// A person's pause.
-    func pause(_ range: ClosedRange<Double>) async throws {
-        try await Task.sleep(nanoseconds: UInt64(random.uniform(range) * 1e9))
+    func pause(_ range: ClosedRange<Double>) throws {
+        Thread.sleep(forTimeInterval: random.uniform(range))
     }
 
     /// One motion event's worth of time (a 60 Hz hand).
-    func tick() async throws { try await Task.sleep(nanoseconds: 16_000_000) }
+    func tick() throws { Thread.sleep(forTimeInterval: 0.016) }
 
     func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(random.next() % UInt64(r.count)) }
     func chance(_ p: Double) -> Bool { random.unit() < p }
@@ -193,11 +193,11 @@ final class LiveSoak {
         return Point(f.midX + random.uniform(-0.3...0.3) * f.width, f.midY + random.uniform(-0.3...0.3) * f.height)
     }
 
-    func glide(to p: Point, steps: Int? = nil) async throws {
+    func glide(to p: Point, steps: Int? = nil) throws {
         let from = window.pointer, n = steps ?? int(4...18)
         for k in 1...n {
             try window.move(to: from.lerp(to: p, Double(k) / Double(n)))
-            try await tick()
+            try tick()
         }
     }
 
@@ -225,13 +225,13 @@ final class LiveSoak {
     /// Runs until `seconds` have passed and every kind of action ran (at most twice as long),
     /// sampling every 2 s; throws naming the last actions when the program exits or an input
     /// route refuses a command.
-    func run() async throws {
+    func run() throws {
         sample()
         var nextSample = 2.0
         let kinds = self.kinds
         while elapsed < seconds || (!kinds.isSubset(of: Set(counts.keys)) && elapsed < 2 * seconds) {
             if let t = app.poll() { throw HarnessError("lodestone exited (\(t)) during the soak under \(seat.name)") }
-            do { try await step() } catch {
+            do { try step() } catch {
                 throw HarnessError("\(error)\nthe last actions under \(seat.name):\n" + actions.suffix(12).joined(separator: "\n"))
             }
             if elapsed >= nextSample { sample(); nextSample += 2 }
@@ -248,7 +248,7 @@ final class LiveSoak {
     var keyboardPresent: Bool { !unplugged.contains(.keyboard) }
 
     /// One human action, chosen by weight among those the route and the plugged devices allow.
-    func step() async throws {
+    func step() throws {
         var choices: [(Double, String)] = []
         if pointerPresent { choices += [(5, "glide"), (2, "click"), (1, "menu"), (3, "drag"), (2, "scroll"), (1, "wheel")] }
         if pointerPresent && seat.gestures { choices += [(1, "pinch"), (1, "swipe")] }
@@ -260,68 +260,68 @@ final class LiveSoak {
         var action = choices.last!.1
         for (w, name) in choices { roll -= w; if roll < 0 { action = name; break } }
         switch action {
-        case "glide": note("glide"); try await glide(to: chance(0.5) ? anywhere() : on(pick(Showcase.ID.icons + [Showcase.ID.back, Showcase.ID.forward, Showcase.ID.share])))
-        case "pause": note("pause"); try await pause(0.2...1.2)
-        case "click": try await click()
-        case "menu": try await menu()
-        case "drag": try await drag()
-        case "scroll": try await scroll()
+        case "glide": note("glide"); try glide(to: chance(0.5) ? anywhere() : on(pick(Showcase.ID.icons + [Showcase.ID.back, Showcase.ID.forward, Showcase.ID.share])))
+        case "pause": note("pause"); try pause(0.2...1.2)
+        case "click": try click()
+        case "menu": try menu()
+        case "drag": try drag()
+        case "scroll": try scroll()
         case "wheel":
             note("wheel")
-            try await glide(to: on(Showcase.ID.list))
-            for _ in 0..<int(1...4) { try seat.wheel(detents: chance(0.5) ? 1 : -1); try await pause(0.05...0.25) }
-        case "pinch": try await pinch()
-        case "swipe": try await swipe()
-        case "touch": try await touch()
+            try glide(to: on(Showcase.ID.list))
+            for _ in 0..<int(1...4) { try seat.wheel(detents: chance(0.5) ? 1 : -1); try pause(0.05...0.25) }
+        case "pinch": try pinch()
+        case "swipe": try swipe()
+        case "touch": try touch()
         case "modifiers":
             let k = pick(seat.keys)
             note("modifiers \(k)")
-            try seat.key(k, down: true); try await pause(0.05...0.4); try seat.key(k, down: false)
-        default: try await devices()
+            try seat.key(k, down: true); try pause(0.05...0.4); try seat.key(k, down: false)
+        default: try devices()
         }
     }
 
     /// Clicks over controls that change nothing lasting: bar buttons, icons, list rows, segments.
-    func click() async throws {
+    func click() throws {
         note("click")
-        try await glide(to: on(pick([Showcase.ID.back, Showcase.ID.forward] + Showcase.ID.segments + Showcase.ID.icons + Showcase.ID.rows)))
-        try await pause(0.05...0.3)
+        try glide(to: on(pick([Showcase.ID.back, Showcase.ID.forward] + Showcase.ID.segments + Showcase.ID.icons + Showcase.ID.rows)))
+        try pause(0.05...0.3)
         let n = chance(0.2) ? 2 : 1
         for _ in 0..<n {
-            try seat.button(right: false, down: true); try await pause(0.04...0.12)
-            try seat.button(right: false, down: false); try await pause(0.08...0.2)
+            try seat.button(right: false, down: true); try pause(0.04...0.12)
+            try seat.button(right: false, down: false); try pause(0.08...0.2)
         }
     }
 
     /// A right-click, a look at the menu, and a dismissal: Escape or a click over no element.
-    func menu() async throws {
+    func menu() throws {
         note("menu")
-        try await glide(to: on(pick([Showcase.ID.menuCard, Showcase.ID.sidebar] + Showcase.ID.icons)))
-        try seat.button(right: true, down: true); try await pause(0.04...0.12)
+        try glide(to: on(pick([Showcase.ID.menuCard, Showcase.ID.sidebar] + Showcase.ID.icons)))
+        try seat.button(right: true, down: true); try pause(0.04...0.12)
         try seat.button(right: true, down: false)
-        try await pause(0.4...1.2)
+        try pause(0.4...1.2)
         if keyboardPresent && chance(0.5) {
             try seat.escape()
         } else {
-            try await glide(to: ShowcaseWindow.clamped(ShowcaseWindow.probe, to: size))
-            try seat.button(right: false, down: true); try await tick(); try seat.button(right: false, down: false)
+            try glide(to: ShowcaseWindow.clamped(ShowcaseWindow.probe, to: size))
+            try seat.button(right: false, down: true); try tick(); try seat.button(right: false, down: false)
         }
-        try await pause(0.2...0.5)
+        try pause(0.2...0.5)
     }
 
     /// A press, a drag with 0–2 modifiers held (pressed before or during it, some released early)
     /// onto a drop target or across the collection, and the release. Sometimes the pointer or
     /// keyboard is unplugged mid-drag and plugged back in after a while.
-    func drag() async throws {
+    func drag() throws {
         let keys = keyboardPresent ? Array(seat.keys.shuffled(using: &random).prefix(int(0...2))) : []
         let band = chance(0.3)
         note("drag \(band ? "band" : "items") \(keys)")
         let start = band ? on(Showcase.ID.collection) : on(pick(Showcase.ID.draggables))
-        try await glide(to: start)
+        try glide(to: start)
         let early = keys.filter { _ in chance(0.6) }
-        for k in early { try seat.key(k, down: true); try await pause(0.05...0.2) }
+        for k in early { try seat.key(k, down: true); try pause(0.05...0.2) }
         try seat.button(right: false, down: true)
-        try await pause(0.05...0.3)
+        try pause(0.05...0.3)
         let end = band ? on(Showcase.ID.collection) : (chance(0.7) ? on(pick(Showcase.ID.dropTargets)) : anywhere())
         let late = keys.filter { !early.contains($0) }
         let n = int(10...30)
@@ -335,7 +335,7 @@ final class LiveSoak {
                 // Pulled out mid-drag: the compositor releases what it held.
                 note("unplug \(d) mid-drag")
                 try seat.unplug(d)
-                try await pause(0.3...1.0)
+                try pause(0.3...1.0)
                 try seat.plug(d)
                 if d == .keyboard { down = [] }
                 if d == .pointer {
@@ -347,56 +347,56 @@ final class LiveSoak {
                     return try release(down)
                 }
             }
-            try await tick()
+            try tick()
         }
-        try await pause(0.05...0.4)
+        try pause(0.05...0.4)
         try seat.button(right: false, down: false)
         try release(down)
-        try await pause(0.1...0.4)
+        try pause(0.1...0.4)
     }
 
     func release(_ keys: Set<SoakKey>) throws { for k in keys { try seat.key(k, down: false) } }
 
     /// A finger scroll over the list or the content (with the stop), sometimes two-axis.
-    func scroll() async throws {
+    func scroll() throws {
         note("scroll")
-        try await glide(to: on(chance(0.5) ? Showcase.ID.list : Showcase.ID.content))
+        try glide(to: on(chance(0.5) ? Showcase.ID.list : Showcase.ID.content))
         let dy = random.uniform(-14...14), dx = chance(0.2) ? random.uniform(-8...8) : 0
         for _ in 0..<int(3...10) {
             try seat.fingerScroll(dx: dx * random.uniform(0.5...1.5), dy: dy * random.uniform(0.5...1.5))
-            try await tick()
+            try tick()
         }
         try seat.fingerScrollStop()
-        try await pause(0.3...1.5)
+        try pause(0.3...1.5)
     }
 
-    func pinch() async throws {
+    func pinch() throws {
         let fingers = chance(0.8) ? 2 : 3, scale = random.uniform(0.5...2.2), turn = random.uniform(-40...40)
         note("pinch \(fingers)")
-        try await glide(to: chance(0.6) ? on(pick([Showcase.ID.image, Showcase.ID.canvas, Showcase.ID.graph])) : anywhere())
+        try glide(to: chance(0.6) ? on(pick([Showcase.ID.image, Showcase.ID.canvas, Showcase.ID.graph])) : anywhere())
         try seat.gesture("pinch-begin \(fingers)")
         let n = int(4...12)
         for k in 1...n {
             try seat.gesture("pinch-update \(fingers) \(random.uniform(-2...2)) \(random.uniform(-2...2)) \(1 + (scale - 1) * Double(k) / Double(n)) \(turn / Double(n))")
-            try await tick()
+            try tick()
         }
         try seat.gesture("pinch-end\(chance(0.15) ? " cancelled" : "")")
-        try await pause(0.2...0.8)
+        try pause(0.2...0.8)
     }
 
-    func swipe() async throws {
+    func swipe() throws {
         let fingers = chance(0.6) ? 3 : 4
         note("swipe \(fingers)")
         let dx = random.uniform(-30...30), dy = random.uniform(-12...12)
-        try await glide(to: chance(0.6) ? on(Showcase.ID.pages) : anywhere())
+        try glide(to: chance(0.6) ? on(Showcase.ID.pages) : anywhere())
         try seat.gesture("swipe-begin \(fingers)")
-        for _ in 0..<int(4...10) { try seat.gesture("swipe-update \(fingers) \(dx) \(dy)"); try await tick() }
+        for _ in 0..<int(4...10) { try seat.gesture("swipe-update \(fingers) \(dx) \(dy)"); try tick() }
         try seat.gesture("swipe-end\(chance(0.15) ? " cancelled" : "")")
-        try await pause(0.2...0.8)
+        try pause(0.2...0.8)
     }
 
     /// A tap, a hold-and-drag of an item (a lift, then a touch drag), or a two-finger touch.
-    func touch() async throws {
+    func touch() throws {
         let o = window.origin
         let kind = int(0...2)
         note("touch \(["tap", "drag", "two"][kind])")
@@ -406,23 +406,23 @@ final class LiveSoak {
             let other = anywhere()
             try seat.touchDown(1, o.x + other.x, o.y + other.y)
         }
-        try await pause(kind == 1 ? 0.5...0.9 : 0.05...0.15)
+        try pause(kind == 1 ? 0.5...0.9 : 0.05...0.15)
         if kind > 0 {
             let to = kind == 1 ? on(pick(Showcase.ID.dropTargets)) : anywhere()
             let n = int(6...16)
             for k in 1...n {
                 let p = from.lerp(to: to, Double(k) / Double(n))
                 try seat.touchMove(0, o.x + p.x, o.y + p.y)
-                try await tick()
+                try tick()
             }
         }
         if kind == 2 { try seat.touchUp(1) }
         try seat.touchUp(0)
-        try await pause(0.2...0.6)
+        try pause(0.2...0.6)
     }
 
     /// A device pulled out and, on a later turn, plugged back in.
-    func devices() async throws {
+    func devices() throws {
         if let d = unplugged.first, chance(0.7) {
             note("plug \(d)")
             try seat.plug(d)
@@ -432,7 +432,7 @@ final class LiveSoak {
             try seat.unplug(d)
             unplugged.insert(d)
         }
-        try await pause(0.2...0.8)
+        try pause(0.2...0.8)
     }
 }
 

@@ -8,8 +8,10 @@
 // nothing active at the end (no drag, band, menu, gesture or held input: the state line's drag,
 // band, menu, engine_active and active), and the first frame after one more motion shows it.
 // `make test` runs 60 s (LODESTONE_SOAK_LIVE_SECONDS; `make soak-live` 600) with the seed
-// LODESTONE_SOAK_LIVE_SEED (19). The two run side by side and beside the other suites: every
-// pause is an `await`, so a soak holds none of the test pool's threads while it waits.
+// LODESTONE_SOAK_LIVE_SEED (19). The two run side by side and beside the other suites: each soak
+// runs on a thread of its own, which the test awaits, so it holds none of the test pool's threads.
+// (Its pauses were awaits first: on 2 cores the pool has 2 threads, which the blocking suites
+// held, and a soak resumed once in its whole minute.)
 import Foundation
 import Testing
 import TestSupport
@@ -64,7 +66,7 @@ struct SoakLiveTests {
     static func check(_ soak: LiveSoak, state: StateLog, compositor: Compositor) async throws {
         let app = soak.app, name = soak.seat.name
         let cpu0 = (ProcessSample.cpuSeconds(app.pid) ?? 0, ProcessSample.cpuSeconds(compositor.process.pid) ?? 0)
-        try await soak.run()
+        try await onOwnThread(soak) { try $0.run() }
         #expect(soak.kinds.isSubset(of: Set(soak.counts.keys)), "not every kind of action ran: \(soak.counts)")
         #expect(app.isRunning, "lodestone under \(name): \(app.poll().map { "\($0)" } ?? "")\n\(app.stderr.suffix(3000))")
         #expect(compositor.process.isRunning, "\(name) exited during the soak")
@@ -116,5 +118,19 @@ struct SoakLiveTests {
               + "end \(end.residentKB) peak \(peak), heap less the render cache: warm-up \(warm.netKB) end \(end.netKB); fds start \(samples[0].fds) warm-up \(warm.fds) end \(end.fds); "
               + "cpu s lodestone \(f(cpu.0)) \(name) \(f(cpu.1)); next input drawn after \(f(answered * 1000)) ms; actions "
               + soak.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    }
+}
+
+/// What a soak thread takes along: the soak is used by that thread alone until it ends.
+private struct SoakHandle: @unchecked Sendable { let soak: LiveSoak }
+
+/// Runs `body` with `soak` on a thread of its own and awaits it, holding no thread of the test
+/// pool while it runs.
+private func onOwnThread(_ soak: LiveSoak, _ body: @escaping @Sendable (LiveSoak) throws -> Void) async throws {
+    let handle = SoakHandle(soak: soak)
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+        let thread = Thread { done.resume(with: Result { try body(handle.soak) }) }
+        thread.name = "live soak"
+        thread.start()
     }
 }
