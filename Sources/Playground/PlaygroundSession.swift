@@ -240,8 +240,6 @@ public final class PlaygroundSession {
     }
 
     private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
-        // A copy of the engine is one reference (its state is not copied): the composer asks it
-        // for ~150 surface frames per frame (issue 8).
         let e = engine
         var frame = e.describe()
         decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
