@@ -44,23 +44,26 @@ let package = Package(
         .target(name: "PointerEngine", dependencies: ["InputProtocol"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("m")]),
 
+        // The one EINTR retry and the one monotonic clock reading (issue 20.6), for every C seam.
+        .target(name: "Posix"),
+
         // Backends and renderer depend on the pure modules, never the reverse.
         // The one xkbcommon seam (keymap + state → Modifiers), shared by both keyboards.
         .target(name: "Xkb", dependencies: ["InputProtocol", "CXkbcommon"]),
-        .target(name: "LibinputBackend", dependencies: ["InputProtocol", "Xkb", "CLibinput", "CShim"]),
+        .target(name: "LibinputBackend", dependencies: ["InputProtocol", "Xkb", "CLibinput", "CShim", "Posix"]),
         .target(name: "WaylandClient", dependencies: [
-            "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim",
+            "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim", "Posix",
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
-        .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer"]),
+        .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer", "Posix"]),
         // `lodestone check` (issue 21): steps, pass rules, diagnoses and the report (pure Swift).
         .target(name: "GestureCheck", dependencies: ["InputProtocol"]),
         // A headless sway's recipe and the sway-inject control channel: shared by the program's
         // benches and the end-to-end tests (no Foundation).
-        .target(name: "SwayHarness"),
+        .target(name: "SwayHarness", dependencies: ["Posix"]),
         .executableTarget(name: "lodestone", dependencies: [
             "InputProtocol", "InputPipeline", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend",
-            "GestureCheck",
+            "GestureCheck", "Posix",
         ]),
 
         // The benchmarks (issue 20.4): out of the shipping binary, which links no cairo.
@@ -70,7 +73,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `lodestone bench` runs this program, built and installed next to lodestone.
         .executableTarget(name: "lodestone-bench", dependencies: [
-            "InputProtocol", "PointerEngine", "EngineBench", "PixmanRenderer", "Playground", "WaylandClient", "CCairo", "SwayHarness",
+            "InputProtocol", "PointerEngine", "EngineBench", "PixmanRenderer", "Playground", "WaylandClient", "CCairo", "SwayHarness", "Posix",
         ]),
 
         // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
@@ -80,9 +83,9 @@ let package = Package(
                           swiftSettings: fuzzerRuntime == nil ? [] : [.define("LODESTONE_FUZZER")],
                           linkerSettings: fuzzerRuntime.map { [.unsafeFlags([$0, "-lstdc++"])] } ?? []),
 
-        // Test support: real compositors (sway/weston headless), grim screenshots, PNG decoding,
-        // emulated input devices. Shared by every end-to-end test.
-        .target(name: "TestSupport", dependencies: ["InputProtocol", "CPNG", "CShim", "SwayHarness"], path: "Tests/TestSupport"),
+        // Test support: real compositors (sway/weston headless), grim screenshots (decoded by the
+        // renderer's PNG codec), emulated input devices. Shared by every end-to-end test.
+        .target(name: "TestSupport", dependencies: ["InputProtocol", "PixmanRenderer", "CShim", "SwayHarness", "Posix"], path: "Tests/TestSupport"),
 
         .testTarget(name: "InputProtocolTests", dependencies: ["InputProtocol"]),
         .testTarget(name: "InputPipelineTests", dependencies: ["InputPipeline", "InputProtocol"]),

@@ -16,6 +16,20 @@ public struct CheckDevice: Hashable, Sendable {
         self.source = source; self.id = id; self.name = name; self.capabilities = capabilities
         self.configuration = configuration
     }
+    /// The devices of `events` as their device_added named them, each once, with libinput's
+    /// configuration (by name) for those libinput read.
+    public static func seen(in events: [SourcedEvent], configurations: [String: DeviceConfiguration] = [:]) -> [CheckDevice] {
+        var devices: [CheckDevice] = []
+        for s in events {
+            if case .deviceAdded(let name, let caps) = s.event.kind,
+               !devices.contains(where: { $0.source == s.source && $0.id == s.event.device }) {
+                devices.append(CheckDevice(source: s.source, id: s.event.device, name: name, capabilities: caps,
+                                           configuration: s.source == .libinput ? configurations[name] : nil))
+            }
+        }
+        return devices
+    }
+
     /// A touchpad: gestures, or (a semi-mt or protocol-A pad, which libinput gives no gestures)
     /// a pointer with libinput's tap option.
     public var isTouchpad: Bool {
@@ -53,14 +67,25 @@ public struct CompositorInfo: Hashable, Sendable {
     public static func guessName(globals: [String: UInt32], environment: [String: String]) -> String? {
         let names = globals.keys
         if names.contains(where: { $0.hasPrefix("weston_") }) { return "weston" }
-        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
         if names.contains("gtk_shell1") { return "Mutter (GNOME)" }
+        // wlroots offers two org_kde_kwin_* globals of its own (idle, server decoration), and
+        // KWin 6 some zwlr_* ones: Plasma's own protocols decide first, then wlroots'.
+        if names.contains(where: { $0.hasPrefix("org_kde_plasma") || $0.hasPrefix("kde_output_device") || $0.hasPrefix("org_kde_kwin_outputdevice") }) {
+            return "KWin (KDE Plasma)"
+        }
         if names.contains(where: { $0.hasPrefix("zwlr_") }) {
             return environment["SWAYSOCK"] != nil ? "sway" : "a wlroots compositor"
         }
+        if names.contains(where: { $0.hasPrefix("org_kde_kwin") }) { return "KWin (KDE Plasma)" }
         return environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 }
     }
     public var isSway: Bool { name?.lowercased().hasPrefix("sway") ?? false }
+    /// sway's version from the name ("sway 1.7.1" → 1, 7); nil when not said.
+    public var swayVersion: (major: Int, minor: Int)? {
+        guard isSway, let n = name?.split(separator: " ").dropFirst().first else { return nil }
+        let parts = n.split(separator: ".").compactMap { Int($0) }
+        return parts.count >= 2 ? (parts[0], parts[1]) : nil
+    }
     public var isWeston: Bool { name?.lowercased().hasPrefix("weston") ?? false }
     public var offersPointerGestures: Bool? { globals.map { $0["zwp_pointer_gestures_v1"] != nil } }
 }
@@ -109,9 +134,17 @@ public enum Diagnoses {
 
     public static let rules: [DiagnosisRule] = [
         DiagnosisRule(id: "no-compositor-input") { f in
+            // A compositor with no seat at all (weston's headless backend): nothing can arrive.
+            let seatSilent = f.results.allSatisfy { ($0.tally[.compositor]?.all ?? 0) == 0 }
+            if f.input != .libinput, f.compositorRead, seatSilent, let globals = f.compositor.globals, globals["wl_seat"] == nil,
+               f.results.contains(where: { if case .passed = $0.outcome { false } else { true } }) {
+                let who = f.compositor.name.map { " (\($0))" } ?? ""
+                return [Diagnosis(id: "no-compositor-input", step: nil, severity: .problem,
+                                  cause: "No input from the compositor\(who): it offers no seat (no wl_seat global), so no pointer, keyboard or touch reaches this window.",
+                                  remedy: "Use `--input libinput` to read the devices directly (you need read access to /dev/input), or run the check in a session whose compositor has your devices.")]
+            }
             // A compositor was read, libinput delivered, the seat never did (weston without a seat).
-            guard f.input != .libinput, f.compositorRead, f.libinputRead,
-                  f.results.allSatisfy({ ($0.tally[.compositor]?.all ?? 0) == 0 }),
+            guard f.input != .libinput, f.compositorRead, f.libinputRead, seatSilent,
                   f.results.contains(where: { ($0.tally[.libinput]?.all ?? 0) > 0 }) else { return [] }
             return [Diagnosis(id: "no-compositor-input", step: nil, severity: .problem,
                               cause: "No input from the compositor: its seat delivered nothing while libinput saw your devices.",
@@ -147,7 +180,9 @@ public enum Diagnoses {
                   (r.tally[.compositor]?.begins(.hold) ?? 0) == 0 else { return [] }
             let fingers = seen.gestureBegins.keys.filter { $0.hasPrefix("hold ") }.sorted().first?.dropFirst(5) ?? "2"
             let version = f.compositor.globals?["zwp_pointer_gestures_v1"]
-            let why = f.compositor.isSway ? " (sway before 1.8 does not)"
+            // sway 1.8 forwards holds: only an older (or unknown) sway is named as the cause.
+            let oldSway = f.compositor.swayVersion.map { $0.major == 1 && $0.minor < 8 || $0.major < 1 } ?? true
+            let why = f.compositor.isSway ? (oldSway ? " (sway before 1.8 does not)" : "")
                 : version.map { $0 < 3 ? " (its pointer-gestures is version \($0); holds need 3)" : "" } ?? ""
             return [Diagnosis(id: "hold-not-forwarded", step: .hold, severity: .problem,
                               cause: "libinput saw a \(fingers)-finger hold; the compositor did not forward it\(why).",

@@ -29,25 +29,19 @@ public struct CheckReport: Sendable {
     /// had performed the stream during that step; a step with nothing in it is skipped.
     public static func replay(_ events: [SourcedEvent], steps: [StepName], input: CheckInput,
                               machine: MachineInfo = MachineInfo(), compositor: CompositorInfo = CompositorInfo(),
-                              configurations: [String: DeviceConfiguration] = [:], tracePath: String? = nil) -> CheckReport {
+                              configurations: [String: DeviceConfiguration] = [:], tracePath: String? = nil,
+                              convention: DragConvention = .desktop) -> CheckReport {
         let start = events.first?.event.time ?? Timestamp(rawValue: 0)
         let end = events.last?.event.time ?? start
-        var devices: [CheckDevice] = []
-        for s in events {
-            if case .deviceAdded(let name, let caps) = s.event.kind,
-               !devices.contains(where: { $0.source == s.source && $0.id == s.event.device }) {
-                devices.append(CheckDevice(source: s.source, id: s.event.device, name: name, capabilities: caps,
-                                           configuration: s.source == .libinput ? configurations[name] : nil))
-            }
-        }
+        let devices = CheckDevice.seen(in: events, configurations: configurations)
         var results: [StepResult] = []
         for step in steps {
             if step == .touch, !devices.contains(where: { $0.capabilities.contains(.touch) }) {
-                results.append(StepRun(step, input: input, start: start)
+                results.append(StepRun(step, input: input, start: start, convention: convention)
                     .finish(at: end, skip: .notApplicable("no touchscreen")))
                 continue
             }
-            var run = StepRun(step, input: input, start: start)
+            var run = StepRun(step, input: input, start: start, convention: convention)
             for e in events { run.feed(e) }
             results.append(run.finish(at: end, skip: .nothingRecorded))
         }

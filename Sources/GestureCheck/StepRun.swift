@@ -28,6 +28,10 @@ public enum SkipReason: Hashable, Sendable {
     case nothingRecorded
     /// The check was stopped (SIGINT/SIGTERM) before or during the step.
     case interrupted
+    /// The user ended the check with Esc (or closed its window) before the step.
+    case ended
+    /// The compositor went away before the step.
+    case compositorGone
     /// The step does not apply (no touchscreen for `touch`).
     case notApplicable(String)
 
@@ -36,6 +40,8 @@ public enum SkipReason: Hashable, Sendable {
         case .key: "skipped with S"
         case .timeout(let s): "nothing arrived within \(fmt(s)) s"
         case .interrupted: "the check was stopped"
+        case .ended: "the check was ended (Esc)"
+        case .compositorGone: "the compositor went away before this step"
         case .nothingRecorded: "nothing in the trace for this step"
         case .notApplicable(let why): why
         }
@@ -110,6 +116,8 @@ public struct StepRun {
     public let step: StepName
     public let input: CheckInput
     public let start: Timestamp
+    /// Whose modifiers the drag step asks for.
+    public let convention: DragConvention
     private(set) var done: Set<String> = []
     private(set) var tally: [CheckSource: SourceTally] = [:]
     private var firstRelevant: [CheckSource: Timestamp] = [:]
@@ -136,12 +144,22 @@ public struct StepRun {
     /// Device names from their device_added, per source (for messages).
     private var deviceNames: [CheckSource: [DeviceID: String]] = [:]
 
-    public init(_ step: StepName, input: CheckInput, start: Timestamp) {
-        self.step = step; self.input = input; self.start = start
+    public init(_ step: StepName, input: CheckInput, start: Timestamp, convention: DragConvention = .desktop) {
+        self.step = step; self.input = input; self.start = start; self.convention = convention
     }
 
+    /// The parts this run needs (the drag step's follow the convention).
+    public var parts: [String] { step.parts(convention) }
     /// Every part happened.
-    public var complete: Bool { endedBy == nil && step.parts.allSatisfy(done.contains) }
+    public var complete: Bool { endedBy == nil && parts.allSatisfy(done.contains) }
+    /// Whether `part` happened so far (the live window ticks it off).
+    public func happened(_ part: String) -> Bool { done.contains(part) }
+
+    /// Ends the step now for `reason` (the compositor went away, a device vanished without a
+    /// device_removed): it fails with that reason unless it already passed.
+    public mutating func end(because reason: String) {
+        if endedBy == nil, !complete { endedBy = reason }
+    }
     /// The step cannot go on (its device went away).
     public var ended: Bool { endedBy != nil }
 
@@ -293,9 +311,7 @@ public struct StepRun {
         case .button(let b, let down):
             guard down else {
                 if step == .drag, let p = pressed.removeValue(forKey: src), p.travel >= T.dragDistance {
-                    let named = CheckModifiers.drag.filter { p.mods.contains($0.0) }
-                    if named.isEmpty { tick("plain") }
-                    for (_, name) in named { tick(name) }
+                    if let part = convention.part(for: p.mods) { tick(part) }
                     if counted { note("drag pt", p.travel) }
                 }
                 break
@@ -375,13 +391,13 @@ public struct StepRun {
             figures.sourceOffset = (c.seconds - l.seconds) * 1000
         }
         figures.measured = measured
-        let parts = step.parts.map { ($0, done.contains($0)) }
+        let parts = self.parts.map { ($0, done.contains($0)) }
         let outcome: StepOutcome
         if let why = endedBy {
             outcome = .failed(why)
         } else if parts.allSatisfy(\.1) {
             outcome = .passed
-        } else if let skip, skip == .key || skip == .interrupted || seen.isEmpty {
+        } else if let skip, [.key, .interrupted, .ended, .compositorGone].contains(skip) || seen.isEmpty {
             outcome = .skipped(skip)
         } else if firstRelevant.isEmpty, let other = seen.first {
             outcome = .failed("nothing counted: only \(other.rawValue) delivered (--input \(input.rawValue))")

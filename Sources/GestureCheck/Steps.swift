@@ -129,7 +129,13 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// The parts a step needs, each with a short label; a step passes when every part did.
+    /// The parts a step needs under `convention` (the drag step's modifiers are the convention's).
+    public func parts(_ convention: DragConvention) -> [String] {
+        self == .drag ? ["plain"] + convention.drags.map(\.name) : parts
+    }
+
+    /// The parts a step needs (the drag step's under the desktop convention), each with a short
+    /// label; a step passes when every part did.
     public var parts: [String] {
         switch self {
         case .scroll: ["vertical", "horizontal", "momentum", "stop"]
@@ -141,7 +147,7 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
         case .hold: ["hold"]
         case .tap: ["one finger", "two fingers", "three fingers"]
         case .click: ["click", "right-click"]
-        case .drag: ["plain"] + CheckModifiers.drag.map(\.1)
+        case .drag: parts(.desktop)
         case .touch: ["tap", "long press", "drag"]
         case .keys: CheckModifiers.keys.map(\.1) + ["caps lock", "num lock"]
         }
@@ -164,7 +170,7 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
         case .hold: return "a hold of ≥ \(fmt(T.holdDuration)) s"
         case .tap: return "left, right, middle button from 1, 2, 3 fingers"
         case .click: return "left and right button"
-        case .drag: return "≥ \(fmt(T.dragDistance)) pt with the left button held"
+        case .drag: return "≥ \(fmt(T.dragDistance)) pt with the left button held, plainly and with each modifier of the convention"
         case .touch: return "tap; still ≥ \(fmt(T.longPress)) s; move ≥ \(fmt(T.dragDistance)) pt"
         case .keys: return "each modifier pressed; each lock toggled"
         }
@@ -195,12 +201,34 @@ public struct StepListError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { message }
 }
 
-/// The modifiers the drag and keys steps ask for.
+/// The modifiers the keys step asks for.
 public enum CheckModifiers {
-    /// Drag modifiers: the default conventions' copy (Control), link (Alt) and constrain (Shift)
-    /// keys, and Super (the desktop's move key on most compositors).
-    public static let drag: [(Modifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alt, "alt"), (.super, "super")]
-    public static let keys: [(Modifiers, String)] = drag
+    public static let keys: [(Modifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alt, "alt"), (.super, "super")]
+    /// The keys a drag's modifiers are read from (locks left out).
+    public static let held: Modifiers = [.shift, .control, .alt, .super]
+}
+
+/// Whose drag-and-drop modifiers the drag step asks for (the `conventions` setting, SPEC I2, G9):
+/// the desktop's (GNOME Files, Dolphin: Ctrl copies, Shift moves, Ctrl+Shift links) or the
+/// Mac's (Option copies, Option+Command links; a plain drag moves).
+public enum DragConvention: String, Hashable, Sendable, CaseIterable {
+    case desktop, mac
+
+    /// Each modifier drag the step asks for: the keys held (exactly), and the part's name.
+    public var drags: [(keys: Modifiers, name: String)] {
+        switch self {
+        case .desktop: [(.control, "copy (Ctrl)"), (.shift, "move (Shift)"), ([.control, .shift], "link (Ctrl+Shift)")]
+        case .mac: [(.alt, "copy (Option)"), ([.alt, .super], "link (Option+Command)")]
+        }
+    }
+
+    /// The part a drag with `keys` held ticks: "plain" with none, nil for a combination the
+    /// convention gives no meaning.
+    public func part(for keys: Modifiers) -> String? {
+        let held = keys.intersection(CheckModifiers.held)
+        if held.isEmpty { return "plain" }
+        return drags.first { $0.keys == held }?.name
+    }
 }
 
 extension Substring {

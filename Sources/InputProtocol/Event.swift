@@ -19,6 +19,15 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public init(microseconds: UInt64) { self.rawValue = microseconds }
     public static func milliseconds(_ ms: Double) -> Timestamp { Timestamp(rawValue: UInt64(max(0, ms * 1000).rounded())) }
     public var seconds: Double { Double(rawValue) / 1_000_000 }
+    /// Seconds from `earlier` to `self` (negative when `earlier` is later): the one place that
+    /// turns a difference of timestamps into seconds.
+    @inlinable public func seconds(since earlier: Timestamp) -> Double {
+        (Double(rawValue) - Double(earlier.rawValue)) / 1_000_000
+    }
+    /// `self` moved by `seconds` (never before the stream origin).
+    @inlinable public func adding(seconds: Double) -> Timestamp {
+        Timestamp(rawValue: UInt64(max(0, (Double(rawValue) + seconds * 1_000_000).rounded())))
+    }
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "\(rawValue)µs" }
 }

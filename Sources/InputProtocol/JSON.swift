@@ -445,6 +445,17 @@ package struct JSONWriter {
     }
 
     private mutating func writeString(_ s: String) {
+        Self.appendQuoted(s, to: &text)
+    }
+
+    /// `s` as a JSON string, quotes included: what `write(.string(s))` writes.
+    package static func quoted(_ s: String) -> String {
+        var text = ""
+        appendQuoted(s, to: &text)
+        return text
+    }
+
+    private static func appendQuoted(_ s: String, to text: inout String) {
         text += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

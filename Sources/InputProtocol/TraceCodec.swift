@@ -153,102 +153,6 @@ public enum TraceEventType: String, CaseIterable, Sendable {
     }
 }
 
-// MARK: - Validation (shared by encoder and decoder)
-
-enum TraceValidation {
-    static func check(_ event: InputEvent, privacy: KeyPrivacy) throws(TraceError.Reason) {
-        if event.time.rawValue > TraceLimits.maximumTime {
-            throw .outOfRange(field: "time", value: String(event.time.rawValue), allowed: "0...\(TraceLimits.maximumTime)")
-        }
-        switch event.kind {
-        case let .deviceAdded(name, capabilities):
-            try checkName(name, field: "name")
-            try checkCapabilities(capabilities)
-        case .deviceRemoved, .pointerLeave, .touchCancel, .touchFrame, .frame:
-            break
-        case let .pointerEnter(p):
-            try magnitude("x", p.x); try magnitude("y", p.y)
-        case let .motion(position, delta, unaccelerated):
-            if let p = position { try magnitude("x", p.x); try magnitude("y", p.y) }
-            try magnitude("dx", delta.dx); try magnitude("dy", delta.dy)
-            try magnitude("unaccel_dx", unaccelerated.dx); try magnitude("unaccel_dy", unaccelerated.dy)
-        case let .button(button, _):
-            try evdevCode("button", button.rawValue)
-        case let .scroll(source, _, value, value120, stop):
-            try magnitude("value", value)
-            if value120 != nil, source != .wheel, source != .tilt {
-                throw .inconsistent("value120 is only valid for wheel and tilt scrolling, not \(source.rawValue)")
-            }
-            if stop, value != 0 { throw .inconsistent("a scroll stop carries value 0, found \(value)") }
-            if stop, value120 != nil { throw .inconsistent("a scroll stop carries no value120") }
-        case .scrollDirection:
-            break
-        case let .keyRepeat(r):
-            guard TraceLimits.keyRepeatRate.contains(r.rate) else {
-                throw .outOfRange(field: "rate", value: String(r.rate),
-                                  allowed: "\(TraceLimits.keyRepeatRate.lowerBound)...\(TraceLimits.keyRepeatRate.upperBound) per second")
-            }
-            guard TraceLimits.keyRepeatDelay.contains(r.delay) else {
-                throw .outOfRange(field: "delay", value: String(r.delay),
-                                  allowed: "\(TraceLimits.keyRepeatDelay.lowerBound)...\(TraceLimits.keyRepeatDelay.upperBound) ms")
-            }
-        case let .gesture(g):
-            guard TraceLimits.fingers.contains(g.fingers) else {
-                throw .outOfRange(field: "fingers", value: String(g.fingers),
-                                  allowed: "\(TraceLimits.fingers.lowerBound)...\(TraceLimits.fingers.upperBound)")
-            }
-            try magnitude("dx", g.delta.dx); try magnitude("dy", g.delta.dy)
-            guard g.scale.isFinite, g.scale > 0, g.scale <= TraceLimits.maximumScale else {
-                throw .outOfRange(field: "scale", value: "\(g.scale)", allowed: "greater than 0, at most \(TraceLimits.maximumScale)")
-            }
-            try magnitude("rotation", g.rotation, limit: TraceLimits.maximumRotation)
-            if g.cancelled, g.phase != .end {
-                throw .inconsistent("cancelled is only valid on a gesture's end, not its \(g.phase.rawValue)")
-            }
-        case let .touchDown(_, p), let .touchMotion(_, p):
-            try magnitude("x", p.x); try magnitude("y", p.y)
-        case .touchUp:
-            break
-        case let .key(code, _):
-            if code != .placeholder { try evdevCode("key", code.rawValue) }
-            if privacy == .redactText, code != .placeholder, !KeyPrivacy.isPublic(code) {
-                throw .privateKey(code)
-            }
-        case let .modifiers(s):
-            let known = Modifiers.all.reduce(Modifiers()) { $0.union($1.0) }
-            for (field, mods) in [("depressed", s.depressed), ("latched", s.latched), ("locked", s.locked), ("effective", s.effective)]
-            where !known.isSuperset(of: mods) {
-                throw .outOfRange(field: field, value: "0x" + hex(UInt32(mods.rawValue), width: 2), allowed: Modifiers.all.map(\.1).joined(separator: ", "))
-            }
-        }
-    }
-
-    static func magnitude(_ field: String, _ v: Double, limit: Double = TraceLimits.maximumMagnitude) throws(TraceError.Reason) {
-        guard v.isFinite, abs(v) <= limit else {
-            throw .outOfRange(field: field, value: "\(v)", allowed: "finite, -\(limit)...\(limit)")
-        }
-    }
-
-    static func evdevCode(_ field: String, _ code: UInt32) throws(TraceError.Reason) {
-        guard code <= TraceLimits.maximumEvdevCode else {
-            throw .outOfRange(field: field, value: String(code), allowed: "0...\(TraceLimits.maximumEvdevCode) (evdev codes)")
-        }
-    }
-
-    static func checkName(_ name: String, field: String) throws(TraceError.Reason) {
-        if name.unicodeScalars.count > TraceLimits.maximumNameLength {
-            throw .outOfRange(field: field, value: "of \(name.unicodeScalars.count) characters", allowed: "at most \(TraceLimits.maximumNameLength) characters")
-        }
-    }
-
-    static func checkCapabilities(_ c: DeviceCapabilities) throws(TraceError.Reason) {
-        let known = DeviceCapabilities.all.reduce(DeviceCapabilities()) { $0.union($1.0) }
-        guard known.isSuperset(of: c) else {
-            throw .outOfRange(field: "capabilities", value: "0x" + hex(c.rawValue, width: 2), allowed: DeviceCapabilities.all.map(\.1).joined(separator: ", "))
-        }
-    }
-}
-
 // MARK: - Decoding
 
 /// Reads a trace line by line: the header first, then events. Keeps what cross-line rules need
@@ -336,7 +240,7 @@ public struct TraceReader: Sendable {
         guard case let .object(members) = value.value else {
             throw .notATrace("the first line must be a header object, found \(value.typeName)")
         }
-        var f = Fields(members)
+        var f = TraceFields(members)
         guard let format = f.take("format") else { throw .notATrace("the header has no \"format\"") }
         guard case let .string(name) = format.value, name == TraceHeader.formatName else {
             let shown: String = if case let .string(s) = format.value { "\"\(s)\"" } else { format.typeName }
@@ -360,7 +264,7 @@ public struct TraceReader: Sendable {
                 guard case let .object(dm) = item.value else {
                     throw .wrongType(field: "devices", expected: "an array of objects", found: "an array holding \(item.typeName)")
                 }
-                var d = Fields(dm, context: "header device")
+                var d = TraceFields(dm, context: "header device")
                 let id = try d.integer("id", UInt32.self)
                 let name = try d.string("name")
                 try TraceValidation.checkName(name, field: "name")
@@ -393,7 +297,7 @@ public struct TraceReader: Sendable {
         guard case let .object(members) = value.value else {
             throw .wrongType(field: "event", expected: "an object", found: value.typeName)
         }
-        var f = Fields(members)
+        var f = TraceFields(members)
         let time = try f.integer("time", UInt64.self)
         let device = try f.integer("device", UInt32.self)
         let typeName = try f.string("type")
@@ -475,115 +379,6 @@ public struct TraceReader: Sendable {
         }
         try f.finish()
         return InputEvent(time: Timestamp(rawValue: time), device: DeviceID(device), kind)
-    }
-}
-
-/// The members of one JSON object, taken one by one; what is left at the end is unknown.
-private struct Fields {
-    var members: [JSONNode.Member]
-    var context: String
-
-    init(_ members: [JSONNode.Member], context: String = "") {
-        self.members = members; self.context = context
-    }
-
-    func has(_ name: String) -> Bool { members.contains { $0.key == name } }
-
-    mutating func take(_ name: String) -> JSONNode? {
-        guard let i = members.firstIndex(where: { $0.key == name }) else { return nil }
-        return members.remove(at: i).value
-    }
-
-    mutating func required(_ name: String) throws(TraceError.Reason) -> JSONNode {
-        guard let v = take(name) else { throw .missingField(name) }
-        return v
-    }
-
-    mutating func string(_ name: String) throws(TraceError.Reason) -> String {
-        let v = try required(name)
-        guard case let .string(s) = v.value else { throw .wrongType(field: name, expected: "a string", found: v.typeName) }
-        return s
-    }
-
-    mutating func bool(_ name: String) throws(TraceError.Reason) -> Bool {
-        let v = try required(name)
-        guard case let .bool(b) = v.value else { throw .wrongType(field: name, expected: "true or false", found: v.typeName) }
-        return b
-    }
-
-    mutating func integer<I: FixedWidthInteger>(_ name: String, _: I.Type) throws(TraceError.Reason) -> I {
-        let v = try required(name)
-        guard case let .number(text) = v.value else { throw .wrongType(field: name, expected: "an integer", found: v.typeName) }
-        guard let i = I(text) else {
-            if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-                throw .wrongType(field: name, expected: "an integer", found: "the number \(text)")
-            }
-            throw .outOfRange(field: name, value: text, allowed: "\(I.min)...\(I.max)")
-        }
-        return i
-    }
-
-    mutating func double(_ name: String, default fallback: Double? = nil) throws(TraceError.Reason) -> Double {
-        guard let v = take(name) else {
-            if let fallback { return fallback }
-            throw .missingField(name)
-        }
-        guard case let .number(text) = v.value else { throw .wrongType(field: name, expected: "a number", found: v.typeName) }
-        // The reader validated the JSON grammar, so this only fails on overflow to infinity,
-        // which the range check reports.
-        guard let d = Double(text), d.isFinite else {
-            throw .outOfRange(field: name, value: text, allowed: "finite")
-        }
-        return d
-    }
-
-    mutating func point() throws(TraceError.Reason) -> InputPoint {
-        InputPoint(x: try double("x"), y: try double("y"))
-    }
-
-    mutating func optionalArray(_ name: String) throws(TraceError.Reason) -> [JSONNode]? {
-        guard let v = take(name) else { return nil }
-        guard case let .array(items) = v.value else { throw .wrongType(field: name, expected: "an array", found: v.typeName) }
-        return items
-    }
-
-    mutating func names(_ name: String) throws(TraceError.Reason) -> [String] {
-        let v = try required(name)
-        guard case let .array(items) = v.value else { throw .wrongType(field: name, expected: "an array of names", found: v.typeName) }
-        var out: [String] = []
-        for item in items {
-            guard case let .string(s) = item.value else {
-                throw .wrongType(field: name, expected: "an array of names", found: "an array holding \(item.typeName)")
-            }
-            out.append(s)
-        }
-        return out
-    }
-
-    mutating func capabilities(_ name: String) throws(TraceError.Reason) -> DeviceCapabilities {
-        var caps = DeviceCapabilities()
-        for n in try names(name) {
-            guard let hit = DeviceCapabilities.all.first(where: { $0.1 == n }) else {
-                throw .unknownValue(field: "capability", value: n)
-            }
-            caps.insert(hit.0)
-        }
-        return caps
-    }
-
-    mutating func modifiers(_ name: String) throws(TraceError.Reason) -> Modifiers {
-        var mods = Modifiers()
-        for n in try names(name) {
-            guard let m = Modifiers(names: [n]) else { throw .unknownValue(field: "modifier", value: n) }
-            mods.insert(m)
-        }
-        return mods
-    }
-
-    func finish() throws(TraceError.Reason) {
-        if let name = members.first?.key {
-            throw .unknownField(context.isEmpty ? name : "\(name)\" in \"\(context)")
-        }
     }
 }
 

@@ -20,7 +20,7 @@ public struct LibinputDeviceConfiguration: Hashable, Sendable {
 extension LibinputBackend {
     /// The configuration of every device present, by the device id its events carry.
     public var deviceConfigurations: [(DeviceID, LibinputDeviceConfiguration)] {
-        devices.map { ($0.value, $0.key.configuration) }.sorted { $0.0.rawValue < $1.0.rawValue }
+        deviceRefs.map { ($0.id, $0.device.configuration) }
     }
 }
 

@@ -50,25 +50,27 @@ public final class LibinputBackend: InputSource {
     }
 
     private let context: LibinputContext
-    private let settings: DeviceSettings
     private let verbose: Bool
     private let messages: (String) -> Void
-    private var keyboard: XkbKeyboard?
-    private var keymapProblem: LibinputError?
-    private var keymapProblemReported = false
-    var devices: [DeviceRef: DeviceID] = [:]
-    private var nextDevice: UInt32 = 1
+    private var translation: RawTranslation
     private var reportedOpenFailures = 0
 
     /// Starts libinput. `messages` receives one line per noteworthy problem (unsupported option,
     /// a device that could not be opened); fatal problems are thrown.
     public init(_ source: Source, settings: DeviceSettings = DeviceSettings(),
                 verbose: Bool = false, messages: @escaping (String) -> Void) throws(LibinputError) {
-        self.settings = settings; self.verbose = verbose; self.messages = messages
-        do { keyboard = try XkbKeyboard() } catch { keymapProblem = error }
+        self.verbose = verbose; self.messages = messages
+        do { translation = RawTranslation(keyboard: try XkbKeyboard()) } catch {
+            translation = RawTranslation(keyboard: nil, keymapProblem: error)
+        }
+        // The options go to each pointer device as it appears, before its events are read.
+        let configure: (DeviceRef) -> Void = { device in
+            guard device.capabilities.contains(.pointer), !settings.isEmpty else { return }
+            for line in settings.apply(to: device) { messages(line) }
+        }
         switch source {
         case .paths(let paths):
-            context = try LibinputContext(kind: .path, verbose: verbose)
+            context = try LibinputContext(kind: .path, verbose: verbose, configure: configure)
             var denied: [String] = []
             for path in paths where context.addPath(path) == nil {
                 let failure = context.sink.openFailures.last(where: { $0.path == path })?.failure
@@ -83,7 +85,7 @@ public final class LibinputBackend: InputSource {
             if !denied.isEmpty { throw .permissionDenied(paths: denied) }
             reportedOpenFailures = context.sink.openFailures.count
         case .seat(let seat):
-            context = try LibinputContext(kind: .udev(seat: seat), verbose: verbose)
+            context = try LibinputContext(kind: .udev(seat: seat), verbose: verbose, configure: configure)
             let failures = context.sink.openFailures
             let denied = failures.filter { $0.failure == .permissionDenied }.map(\.path)
             if !failures.isEmpty, failures.count == denied.count, !hasQueuedDevices {
@@ -114,7 +116,7 @@ public final class LibinputBackend: InputSource {
         while let e = context.nextEvent() { raw.append(e) }
         LibinputBackend.markRemovalEndsCancelled(&raw)
         var out: [InputEvent] = []
-        for e in raw { translate(e, into: &out) }
+        for e in raw { translation.translate(e, into: &out, messages: messages) }
         reportLog()
         return out
     }
@@ -127,7 +129,7 @@ public final class LibinputBackend: InputSource {
     /// cancelled and the stops dropped (the removal itself ends the scroll).
     static func markRemovalEndsCancelled(_ raw: inout [RawEvent]) {
         for i in raw.indices {
-            guard case .deviceRemoved(let removed) = raw[i] else { continue }
+            guard case .deviceRemoved(let removed, _) = raw[i] else { continue }
             var stops: [Int] = []
             var j = i - 1
             // The device's own run of events (legacy axis twins, ignored, included).
@@ -147,6 +149,11 @@ public final class LibinputBackend: InputSource {
         }
     }
 
+    /// The devices present with their stream ids, in id order (for what reads their configuration).
+    var deviceRefs: [(id: DeviceID, device: DeviceRef)] {
+        translation.devices.compactMap { key, id in context.device(key).map { (id, $0) } }.sorted { $0.id.rawValue < $1.id.rawValue }
+    }
+
     private func reportLog() {
         let failures = context.sink.openFailures.dropFirst(reportedOpenFailures)
         if !failures.isEmpty {
@@ -158,87 +165,5 @@ public final class LibinputBackend: InputSource {
         }
         for entry in context.sink.log where entry.error || verbose { messages("libinput: \(entry.line)") }
         context.sink.log.removeAll()
-    }
-
-    private func id(for device: DeviceRef) -> DeviceID {
-        if let id = devices[device] { return id }
-        let id = DeviceID(nextDevice)
-        nextDevice += 1
-        devices[device] = id
-        return id
-    }
-
-    private func translate(_ raw: RawEvent, into out: inout [InputEvent]) {
-        // Times as libinput gives them (InputPipeline keeps the stream's time monotonic, T1).
-        func emit(_ time: UInt64, _ device: DeviceRef, _ kind: InputEventKind) {
-            out.append(InputEvent(time: Timestamp(microseconds: time), device: id(for: device), kind))
-        }
-        let k = Units.pointsPerLibinputUnit
-        switch raw {
-        case .deviceAdded(let device):
-            let caps = device.capabilities
-            var capabilities = DeviceCapabilities()
-            if caps.contains(.pointer) { capabilities.insert(.pointer) }
-            if caps.contains(.keyboard) { capabilities.insert(.keyboard) }
-            if caps.contains(.touch) { capabilities.insert(.touch) }
-            if caps.contains(.gesture) { capabilities.insert(.gesture) }
-            emit(monotonicMicroseconds(), device, .deviceAdded(name: device.name, capabilities: capabilities))
-            if caps.contains(.pointer), !settings.isEmpty {
-                for line in settings.apply(to: device) { messages(line) }
-            }
-            // The direction is libinput's device option, applied before the values reach the
-            // stream (G1); the trace records which.
-            if caps.contains(.pointer) {
-                emit(monotonicMicroseconds(), device, .scrollDirection(device.naturalScroll ? .natural : .traditional))
-            }
-            // No compositor gives these devices a repeat: the desktop's default (G10).
-            if caps.contains(.keyboard) { emit(monotonicMicroseconds(), device, .keyRepeat(.desktopDefault)) }
-            if caps.contains(.keyboard), let problem = keymapProblem, !keymapProblemReported {
-                keymapProblemReported = true
-                messages("\(problem.description); modifiers from \(device.name) are unavailable")
-            }
-        case .deviceRemoved(let device):
-            // InputPipeline ends the device's gesture and touches first (G7).
-            emit(monotonicMicroseconds(), device, .deviceRemoved)
-            devices[device] = nil
-        case .keyboardKey(let device, let time, let key, let pressed):
-            emit(time, device, .key(KeyCode(rawValue: key), pressed: pressed))
-            if let mods = keyboard?.update(evdevKey: key, pressed: pressed) { emit(time, device, .modifiers(mods)) }
-        case .pointerMotion(let device, let time, let dx, let dy, let rawDX, let rawDY):
-            emit(time, device, .motion(position: nil, delta: InputVector(dx: dx * k, dy: dy * k),
-                                       unaccelerated: InputVector(dx: rawDX * k, dy: rawDY * k)))
-            emit(time, device, .frame)
-        case .pointerButton(let device, let time, let button, let pressed):
-            emit(time, device, .button(PointerButton(rawValue: button), pressed: pressed))
-            emit(time, device, .frame)
-        case .pointerScroll(let device, let time, let source, let axes):
-            let src: ScrollSource = switch source { case .wheel: .wheel; case .finger: .finger; case .continuous: .continuous }
-            for axis in axes {
-                // A zero value on a finger/continuous axis is libinput's scroll stop.
-                emit(time, device, .scroll(source: src, axis: axis.vertical ? .vertical : .horizontal,
-                                           value: axis.value * k, value120: axis.value120.map { Int32($0.rounded()) },
-                                           stop: src != .wheel && axis.value == 0))
-            }
-            emit(time, device, .frame)
-        case .touch(let device, let time, let phase, let slot, let xMM, let yMM):
-            let p = InputPoint(x: xMM * Units.pointsPerMillimetre, y: yMM * Units.pointsPerMillimetre)
-            let touch: InputEventKind = switch phase {
-            case .down: .touchDown(id: slot, position: p)
-            case .motion: .touchMotion(id: slot, position: p)
-            case .up: .touchUp(id: slot)
-            case .cancel: .touchCancel
-            case .frame: .touchFrame
-            }
-            emit(time, device, touch)
-        case .gesture(let device, let time, let kind, let phase, let fingers, let dx, let dy, let scale, let angle, let cancelled):
-            let gestureKind: GestureKind = switch kind { case .swipe: .swipe; case .pinch: .pinch; case .hold: .hold }
-            let gesturePhase: GesturePhase = switch phase { case .begin: .begin; case .update: .update; case .end: .end }
-            let g = GestureEvent(
-                kind: gestureKind, phase: gesturePhase, fingers: Int(fingers), delta: InputVector(dx: dx * k, dy: dy * k),
-                scale: scale, rotation: angle, cancelled: cancelled)
-            emit(time, device, .gesture(g))
-        case .ignored:
-            break
-        }
     }
 }

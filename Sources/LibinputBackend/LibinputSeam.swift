@@ -2,6 +2,7 @@
 // libinput's C enums lives in this file; the rest of the module sees typed values only.
 import CLibinput
 import Glibc
+import Posix
 
 /// How a device node open failed, as open(2) said.
 enum OpenFailure: Equatable {
@@ -16,8 +17,11 @@ final class SeamSink {
 }
 
 /// One libinput device, identified by its C object (valid while libinput holds a reference).
+/// It stays in this file and the device settings; events carry its `key`.
 struct DeviceRef: Hashable {
     fileprivate let raw: OpaquePointer
+
+    var key: DeviceKey { DeviceKey(rawValue: UInt(bitPattern: Int(bitPattern: raw))) }
 
     var name: String { String(cString: libinput_device_get_name(raw)) }
     var sysname: String { String(cString: libinput_device_get_sysname(raw)) }
@@ -54,27 +58,45 @@ struct RawScrollAxis {
     var value120: Double?
 }
 
-/// A libinput event, decoded into Swift values. `device` is the device it came from.
+/// A device as the decoded events name it: a plain number (the address of libinput's device
+/// object, which libinput keeps from the device's added event to its removed one). Translation
+/// knows devices by this key alone, so its tests make events without libinput (issue 20.6).
+struct DeviceKey: Hashable {
+    let rawValue: UInt
+}
+
+/// What translation needs of a device that appeared, read at the seam once its settings were applied.
+struct RawDevice: Equatable {
+    var key: DeviceKey
+    var name: String
+    var capabilities: DeviceCapabilitiesC
+    /// libinput's natural-scroll option for it, after the settings (G1: the stream records it).
+    var naturalScroll: Bool
+}
+
+/// A libinput event, decoded into Swift values. `device` is the device it came from. Device
+/// added and removed carry the time they were read (libinput stamps neither).
 enum RawEvent {
-    case deviceAdded(DeviceRef)
-    case deviceRemoved(DeviceRef)
-    case keyboardKey(DeviceRef, time: UInt64, key: UInt32, pressed: Bool)
-    case pointerMotion(DeviceRef, time: UInt64, dx: Double, dy: Double, rawDX: Double, rawDY: Double)
-    case pointerButton(DeviceRef, time: UInt64, button: UInt32, pressed: Bool)
+    case deviceAdded(RawDevice, time: UInt64)
+    case deviceRemoved(DeviceKey, time: UInt64)
+    case keyboardKey(DeviceKey, time: UInt64, key: UInt32, pressed: Bool)
+    case pointerMotion(DeviceKey, time: UInt64, dx: Double, dy: Double, rawDX: Double, rawDY: Double)
+    case pointerButton(DeviceKey, time: UInt64, button: UInt32, pressed: Bool)
     /// LIBINPUT_EVENT_POINTER_SCROLL_WHEEL / _FINGER / _CONTINUOUS (libinput ≥ 1.19).
-    case pointerScroll(DeviceRef, time: UInt64, source: ScrollSourceC, axes: [RawScrollAxis])
-    case touch(DeviceRef, time: UInt64, phase: TouchPhaseC, slot: Int32, xMM: Double, yMM: Double)
-    case gesture(DeviceRef, time: UInt64, kind: GestureKindC, phase: GesturePhaseC, fingers: Int32,
+    case pointerScroll(DeviceKey, time: UInt64, source: ScrollSourceC, axes: [RawScrollAxis])
+    case touch(DeviceKey, time: UInt64, phase: TouchPhaseC, slot: Int32, xMM: Double, yMM: Double)
+    case gesture(DeviceKey, time: UInt64, kind: GestureKindC, phase: GesturePhaseC, fingers: Int32,
                  dx: Double, dy: Double, scale: Double, angle: Double, cancelled: Bool)
     /// Everything else (legacy axis events, tablets, switches): not part of Lodestone's stream.
     /// Keeps its device, so a device's last events stay recognisable as one run.
-    case ignored(DeviceRef)
+    case ignored(DeviceKey)
 }
 
 extension RawEvent {
-    var device: DeviceRef {
+    var device: DeviceKey {
         switch self {
-        case .deviceAdded(let d), .deviceRemoved(let d): d
+        case .deviceAdded(let d, _): d.key
+        case .deviceRemoved(let d, _): d
         case .keyboardKey(let d, _, _, _), .pointerMotion(let d, _, _, _, _, _), .pointerButton(let d, _, _, _),
              .pointerScroll(let d, _, _, _), .touch(let d, _, _, _, _, _), .gesture(let d, _, _, _, _, _, _, _, _, _),
              .ignored(let d):
@@ -95,11 +117,19 @@ final class LibinputContext {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let sinkBox: Unmanaged<SeamSink>
     let sink: SeamSink
+    /// Applies the user's device options to a device as it appears (before its events are read).
+    private let configure: (DeviceRef) -> Void
+    /// The devices present, by the key their events carry (from added to removed).
+    private var present: [DeviceKey: DeviceRef] = [:]
+
+    /// The device behind `key`, while it is present.
+    func device(_ key: DeviceKey) -> DeviceRef? { present[key] }
 
     enum Kind { case path, udev(seat: String) }
 
     /// Creates the context. Returns nil with `reason` when libinput or udev cannot start.
-    init(kind: Kind, verbose: Bool) throws(LibinputError) {
+    init(kind: Kind, verbose: Bool, configure: @escaping (DeviceRef) -> Void = { _ in }) throws(LibinputError) {
+        self.configure = configure
         sink = SeamSink()
         sinkBox = Unmanaged.passRetained(sink)
         interface = .allocate(capacity: 1)
@@ -178,22 +208,13 @@ final class LibinputContext {
 
     /// Whether `fd` is readable now (libinput has work).
     var readable: Bool {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let r = poll(&p, 1, 0)
-            if r >= 0 { return r > 0 }
-            if errno != EINTR { return false }
-        }
+        wait(timeoutMS: 0)
     }
 
-    /// Waits up to `timeoutMS` for the fd (negative: forever). EINTR is retried here only.
+    /// Waits up to `timeoutMS` for the fd (negative: forever); a signal does not end the wait early.
     func wait(timeoutMS: Int32) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let r = poll(&p, 1, timeoutMS)
-            if r >= 0 { return r > 0 }
-            if errno != EINTR { return false }
-        }
+        return Posix.retryingEINTR { poll(&p, 1, timeoutMS) } > 0
     }
 
     /// Takes the next queued event, decoded.
@@ -204,13 +225,18 @@ final class LibinputContext {
     }
 
     private func decode(_ ev: OpaquePointer) -> RawEvent {
-        let device = DeviceRef(raw: libinput_event_get_device(ev))
+        let ref = DeviceRef(raw: libinput_event_get_device(ev))
+        let device = ref.key
         let type = libinput_event_get_type(ev)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            return .deviceAdded(device)
+            present[device] = ref
+            configure(ref)
+            return .deviceAdded(RawDevice(key: device, name: ref.name, capabilities: ref.capabilities, naturalScroll: ref.naturalScroll),
+                                time: MonotonicClock.microseconds())
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            return .deviceRemoved(device)
+            present[device] = nil
+            return .deviceRemoved(device, time: MonotonicClock.microseconds())
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             let k = libinput_event_get_keyboard_event(ev)
             return .keyboardKey(device, time: libinput_event_keyboard_get_time_usec(k),
@@ -288,14 +314,6 @@ final class LibinputContext {
             return .ignored(device)
         }
     }
-}
-
-/// A monotonic clock reading in microseconds (for events libinput gives no time: device added
-/// and removed).
-func monotonicMicroseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
 }
 
 // MARK: device configuration (libinput_device_config_*)

@@ -23,23 +23,12 @@ extension Canvas {
                 rgba[i + 3] = UInt8(a)
             }
         }
-        var img = png_image()
-        img.version = UInt32(PNG_IMAGE_VERSION)
-        img.width = UInt32(width); img.height = UInt32(height)
-        img.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let ok = rgba.withUnsafeBytes { buf in
-            png_image_write_to_file(&img, path, 0, buf.baseAddress, Int32(width * 4), nil)
-        }
-        if ok == 0 {
-            let reason = PNGReader.message(&img)
-            png_image_free(&img)
-            throw PNGError(path: path, reason: reason.isEmpty ? "cannot write" : reason)
-        }
+        try PNGFile.write(rgba: rgba, width: width, height: height, to: path)
     }
 
     /// Reads a PNG into a new offscreen canvas (premultiplied), for golden comparisons and icons.
     public convenience init(contentsOfPNG path: String, scale: Double = 1, cache: RenderCache = RenderCache()) throws {
-        let (w, h, rgba) = try PNGReader.read(path)
+        let (w, h, rgba) = try PNGFile.read(path)
         self.init(width: w, height: h, scale: scale, cache: cache)
         for y in 0..<h {
             for x in 0..<w {
@@ -53,14 +42,17 @@ extension Canvas {
     }
 }
 
-enum PNGReader {
+/// The project's one PNG codec: 8-bit straight-alpha RGBA rows without padding, in and out.
+/// Canvases use it, and so do the test harness's screenshots (TestSupport's `Image`).
+package enum PNGFile {
     static func message(_ img: inout png_image) -> String {
         withUnsafeBytes(of: &img.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
     }
 
-    static func read(_ path: String) throws -> (Int, Int, [UInt8]) {
+    /// Decodes the PNG at `path`: its width, height and RGBA bytes.
+    package static func read(_ path: String) throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
         var img = png_image()
         img.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&img, path) != 0 else {
@@ -81,5 +73,22 @@ enum PNGReader {
             throw PNGError(path: path, reason: m.isEmpty ? "corrupt image data" : m)
         }
         return (w, h, rgba)
+    }
+
+    /// Encodes `rgba` (width × height RGBA bytes, straight alpha, sRGB) as a PNG at `path`.
+    package static func write(rgba: [UInt8], width: Int, height: Int, to path: String) throws(PNGError) {
+        precondition(rgba.count == width * height * 4, "PNGFile.write: \(rgba.count) bytes for \(width)×\(height)")
+        var img = png_image()
+        img.version = UInt32(PNG_IMAGE_VERSION)
+        img.width = UInt32(width); img.height = UInt32(height)
+        img.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let ok = rgba.withUnsafeBytes { buf in
+            png_image_write_to_file(&img, path, 0, buf.baseAddress, Int32(width * 4), nil)
+        }
+        if ok == 0 {
+            let reason = message(&img)
+            png_image_free(&img)
+            throw PNGError(path: path, reason: reason.isEmpty ? "cannot write" : reason)
+        }
     }
 }

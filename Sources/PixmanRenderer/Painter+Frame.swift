@@ -5,19 +5,7 @@ import PointerEngine
 
 extension Painter {
     /// The drawing library's path for an engine path.
-    public static func path(_ p: PointerPath) -> Path {
-        Path { out in
-            for c in p.commands {
-                switch c {
-                case .move(let q): out.move(to: q)
-                case .line(let q): out.line(to: q)
-                case .quad(let c1, let q): out.quadCurve(to: q, control: c1)
-                case .cubic(let c1, let c2, let q): out.curve(to: q, control1: c1, control2: c2)
-                case .close: out.close()
-                }
-            }
-        }
-    }
+    public static func path(_ p: PointerPath) -> Path { Path(commands: p.commands) }
 
     /// The pointer as the engine describes it (P1–P3, P5, P6): each layer with its own
     /// opacity; the engine's default grey becomes the library's dark arrow / translucent circle,

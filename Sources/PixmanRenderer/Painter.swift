@@ -229,10 +229,10 @@ public enum Painter {
     public static let arrowPath = Path { p in
         p.move(to: Point(0, 0))
         p.line(to: Point(0, 17.2))
-        p.quadCurve(to: Point(1.3, 17.6), control: Point(0.4, 18.4))
+        p.quad(control: Point(0.4, 18.4), to: Point(1.3, 17.6))
         p.line(to: Point(5.1, 13.6))
         p.line(to: Point(12.4, 13.3))
-        p.quadCurve(to: Point(12.8, 12.1), control: Point(13.6, 12.9))
+        p.quad(control: Point(13.6, 12.9), to: Point(12.8, 12.1))
         p.close()
     }
 
@@ -328,9 +328,9 @@ public enum Painter {
     static let linkPath = Path { p in
         // A curved arrow: a thick arc ending in an arrowhead, pointing up-right.
         p.move(to: Point(1, 10)); p.line(to: Point(1, 7))
-        p.quadCurve(to: Point(6, 3), control: Point(1, 3))
+        p.quad(control: Point(1, 3), to: Point(6, 3))
         p.line(to: Point(6, 0.5)); p.line(to: Point(10, 4.5)); p.line(to: Point(6, 8.5)); p.line(to: Point(6, 5.6))
-        p.quadCurve(to: Point(3.4, 7.4), control: Point(3.4, 5.6))
+        p.quad(control: Point(3.4, 5.6), to: Point(3.4, 7.4))
         p.line(to: Point(3.4, 10)); p.close()
     }
 

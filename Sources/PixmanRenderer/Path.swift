@@ -5,28 +5,22 @@ import Glibc
 #endif
 
 /// A vector outline made of lines and Bézier curves, in points. Filled with the non-zero
-/// rule; give holes the opposite direction (see `Path.ring`).
+/// rule; give holes the opposite direction (see `Path.ring`). Its commands are the engine's
+/// `PathCommand`s (control points first, then the end point), so an engine path converts as is.
 public struct Path: Hashable, Sendable {
-    public enum Element: Hashable, Sendable {
-        case move(Point)
-        case line(Point)
-        case quadCurve(to: Point, control: Point)
-        case curve(to: Point, control1: Point, control2: Point)
-        case close
-    }
-
-    public private(set) var elements: [Element] = []
+    public private(set) var commands: [PathCommand] = []
 
     public init() {}
+    public init(commands: [PathCommand]) { self.commands = commands }
     public init(_ build: (inout Path) -> Void) { build(&self) }
 
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
-    public mutating func line(to p: Point) { elements.append(.line(p)) }
-    public mutating func quadCurve(to p: Point, control c: Point) { elements.append(.quadCurve(to: p, control: c)) }
-    public mutating func curve(to p: Point, control1 c1: Point, control2 c2: Point) {
-        elements.append(.curve(to: p, control1: c1, control2: c2))
+    public mutating func move(to p: Point) { commands.append(.move(p)) }
+    public mutating func line(to p: Point) { commands.append(.line(p)) }
+    public mutating func quad(control c: Point, to p: Point) { commands.append(.quad(control: c, to: p)) }
+    public mutating func cubic(control1 c1: Point, control2 c2: Point, to p: Point) {
+        commands.append(.cubic(control1: c1, control2: c2, to: p))
     }
-    public mutating func close() { elements.append(.close) }
+    public mutating func close() { commands.append(.close) }
 
     /// A polygon through `points`, closed.
     public static func polygon(_ points: [Point]) -> Path {
@@ -46,10 +40,10 @@ public struct Path: Hashable, Sendable {
         let s: Double = clockwise ? 1 : -1
         return Path { p in
             p.move(to: Point(cx + rx, cy))
-            p.curve(to: Point(cx, cy + s * ry), control1: Point(cx + rx, cy + s * k * ry), control2: Point(cx + k * rx, cy + s * ry))
-            p.curve(to: Point(cx - rx, cy), control1: Point(cx - k * rx, cy + s * ry), control2: Point(cx - rx, cy + s * k * ry))
-            p.curve(to: Point(cx, cy - s * ry), control1: Point(cx - rx, cy - s * k * ry), control2: Point(cx - k * rx, cy - s * ry))
-            p.curve(to: Point(cx + rx, cy), control1: Point(cx + k * rx, cy - s * ry), control2: Point(cx + rx, cy - s * k * ry))
+            p.cubic(control1: Point(cx + rx, cy + s * k * ry), control2: Point(cx + k * rx, cy + s * ry), to: Point(cx, cy + s * ry))
+            p.cubic(control1: Point(cx - k * rx, cy + s * ry), control2: Point(cx - rx, cy + s * k * ry), to: Point(cx - rx, cy))
+            p.cubic(control1: Point(cx - rx, cy - s * k * ry), control2: Point(cx - k * rx, cy - s * ry), to: Point(cx, cy - s * ry))
+            p.cubic(control1: Point(cx + k * rx, cy - s * ry), control2: Point(cx + rx, cy - s * k * ry), to: Point(cx + rx, cy))
             p.close()
         }
     }
@@ -57,7 +51,7 @@ public struct Path: Hashable, Sendable {
     /// A ring (circle with a concentric hole) — the hole winds the other way.
     public static func ring(in rect: Rect, thickness: Double) -> Path {
         var p = ellipse(in: rect, clockwise: true)
-        p.elements += ellipse(in: rect.insetBy(thickness), clockwise: false).elements
+        p.commands += ellipse(in: rect.insetBy(thickness), clockwise: false).commands
         return p
     }
 
@@ -67,12 +61,12 @@ public struct Path: Hashable, Sendable {
     /// This path with every point transformed.
     public func mapped(_ f: (Point) -> Point) -> Path {
         var out = Path()
-        out.elements = elements.map {
+        out.commands = commands.map {
             switch $0 {
             case .move(let p): return .move(f(p))
             case .line(let p): return .line(f(p))
-            case .quadCurve(let p, let c): return .quadCurve(to: f(p), control: f(c))
-            case .curve(let p, let c1, let c2): return .curve(to: f(p), control1: f(c1), control2: f(c2))
+            case .quad(let c, let p): return .quad(control: f(c), to: f(p))
+            case .cubic(let c1, let c2, let p): return .cubic(control1: f(c1), control2: f(c2), to: f(p))
             case .close: return .close
             }
         }
@@ -83,11 +77,11 @@ public struct Path: Hashable, Sendable {
     public var bounds: Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func add(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
-        for e in elements {
+        for e in commands {
             switch e {
             case .move(let p), .line(let p): add(p)
-            case .quadCurve(let p, let c): add(p); add(c)
-            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .quad(let c, let p): add(p); add(c)
+            case .cubic(let c1, let c2, let p): add(p); add(c1); add(c2)
             case .close: break
             }
         }
@@ -106,14 +100,14 @@ public struct Path: Hashable, Sendable {
             current = []
         }
         func steps(_ length: Double) -> Int { max(2, min(64, Int((length * pixelsPerUnit / 3).rounded(.up)))) }
-        for e in elements {
+        for e in commands {
             switch e {
             case .move(let p):
                 flush(closed: false); current = [f(p)]; last = p; start = p
             case .line(let p):
                 if current.isEmpty { current = [f(last)] }
                 current.append(f(p)); last = p
-            case .quadCurve(let p, let c):
+            case .quad(let c, let p):
                 if current.isEmpty { current = [f(last)] }
                 let n = steps(last.distance(to: c) + c.distance(to: p))
                 for i in 1...n {
@@ -122,7 +116,7 @@ public struct Path: Hashable, Sendable {
                                            u * u * last.y + 2 * u * t * c.y + t * t * p.y)))
                 }
                 last = p
-            case .curve(let p, let c1, let c2):
+            case .cubic(let c1, let c2, let p):
                 if current.isEmpty { current = [f(last)] }
                 let n = steps(last.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p))
                 for i in 1...n {

@@ -84,7 +84,7 @@ public struct GestureHUD: Sendable, Equatable {
                 return
             }
             lastInput = .trackpad
-            let dt = lastScrollTime.map { max(Double(ev.time.rawValue &- $0.rawValue) / 1e6, 0.001) } ?? 0.016
+            let dt = lastScrollTime.map { max(ev.time.seconds(since: $0), 0.001) } ?? 0.016
             lastScrollTime = ev.time
             if stop {
                 scrollStopped = true
@@ -114,7 +114,7 @@ public struct GestureHUD: Sendable, Equatable {
     /// Lets momentum decay between events (the same time constant as the engine's, G1).
     public mutating func advance(to now: Timestamp) {
         guard scrollStopped, let last = lastScrollTime else { return }
-        let t = Double(now.rawValue &- last.rawValue) / 1e6
+        let t = max(0, now.seconds(since: last))
         let decay = Math.exp(-t / Momentum.timeConstant)
         if isMomentum {
             if scrollVelocity.length * decay < GestureHUD.restingSpeed { isMomentum = false; scrollVelocity = .zero }
@@ -125,7 +125,7 @@ public struct GestureHUD: Sendable, Equatable {
     /// Momentum velocity shown at `now`.
     func shownVelocity(at now: Timestamp) -> Vector {
         guard isMomentum, let last = lastScrollTime else { return scrollStopped ? .zero : scrollVelocity }
-        let t = Double(now.rawValue &- last.rawValue) / 1e6
+        let t = max(0, now.seconds(since: last))
         return scrollVelocity * Math.exp(-t / Momentum.timeConstant)
     }
 

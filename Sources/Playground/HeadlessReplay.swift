@@ -80,7 +80,7 @@ public struct HeadlessReplay {
                                cache: sheet.cache)
             SceneRenderer(background: Palette.window, cache: sheet.cache).render(f.2, into: thumb, bufferAge: 0)
             sheet.draw(thumb, at: origin)
-            let seconds = Double(f.1.rawValue &- start.rawValue) / 1e6
+            let seconds = f.1.seconds(since: start)
             sheet.draw("frame \(f.0 + 1) · \(fmt(seconds, 2)) s", font: .system(11), at: Point(origin.x + 2, origin.y + tile.height + 15),
                        Color.white.withAlpha(0.85))
         }

@@ -254,15 +254,14 @@ public enum SettingsFile {
     static func applyFlags(_ args: [String], to s: inout AppSettings, keys: inout [String: String]) throws(SettingsError) -> [String] {
         var rest: [String] = []
         var reader = ArgumentReader(args)
-        func value(_ flag: String) throws(SettingsError) -> String { try reader.value(flag) }
-        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double { try reader.number(flag, range) }
+        func value(_ flag: String) throws(SettingsError) -> String {
+            do { return try reader.value(flag) } catch { throw SettingsError(error) }
+        }
+        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double {
+            do { return try reader.number(flag, range) } catch { throw SettingsError(error) }
+        }
         func onOff(_ flag: String) throws(SettingsError) -> Bool {
-            let v = try value(flag)
-            switch v {
-            case "on", "true", "yes": return true
-            case "off", "false", "no": return false
-            default: throw SettingsError("\(flag) wants on or off, found '\(v)'", file: flag)
-            }
+            do { return try reader.onOff(flag) } catch { throw SettingsError(error) }
         }
         while let a = reader.next() {
             if let key = flagSettings[a] { keys[key] = a }

@@ -1,6 +1,7 @@
 // The settings file read from disk and combined with the flags (issue 16.9): no file is no
 // error, a file that cannot be read says why ("is a directory", "permission denied"), and a bad
 // value in the file for a setting a flag also gives only warns (file:line:column): the flag wins.
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,8 +40,7 @@ extension SettingsFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Posix.retryingEINTR { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             guard n >= 0 else { throw readError(path, errno) }
             if n == 0 { return String(decoding: bytes, as: UTF8.self) }
             bytes += chunk[..<n]

@@ -90,9 +90,7 @@ struct ContentFacts: Hashable {
     var playbackReveal = 1.0
     var miniToolbarReveal = 1.0
     var pagesOffset = 0.0
-
     init() {}
-
     init(_ frame: Frame) {
         textSelection = frame.textSelection
         scrubbers = frame.scrubbers
@@ -379,12 +377,12 @@ struct ShowcaseContent {
     func picture(_ r: Rect) -> [DrawOp] {
         let shape = Shape.roundedRect(cornerRadius: 6)
         let hill = PixmanRenderer.Path { p in
-            p.move(to: Point(0, 60)); p.quadCurve(to: Point(55, 34), control: Point(25, 30))
-            p.quadCurve(to: Point(100, 44), control: Point(80, 36)); p.line(to: Point(100, 60)); p.close()
+            p.move(to: Point(0, 60)); p.quad(control: Point(25, 30), to: Point(55, 34))
+            p.quad(control: Point(80, 36), to: Point(100, 44)); p.line(to: Point(100, 60)); p.close()
         }
         let far = PixmanRenderer.Path { p in
-            p.move(to: Point(0, 60)); p.line(to: Point(0, 40)); p.quadCurve(to: Point(70, 26), control: Point(35, 18))
-            p.quadCurve(to: Point(100, 32), control: Point(88, 28)); p.line(to: Point(100, 60)); p.close()
+            p.move(to: Point(0, 60)); p.line(to: Point(0, 40)); p.quad(control: Point(35, 18), to: Point(70, 26))
+            p.quad(control: Point(88, 28), to: Point(100, 32)); p.line(to: Point(100, 60)); p.close()
         }
         let sun = Rect(x: r.minX + r.width * 0.68, y: r.minY + r.height * 0.14, width: r.height * 0.22, height: r.height * 0.22)
         return [.gradient(shape, r, .vertical(Paint(hex: 0x6FB6FF), Paint(hex: 0xCFE8FF)), opacity: 1),
@@ -558,7 +556,7 @@ struct ShowcaseContent {
         case 1: return [.gradient(.roundedRect(cornerRadius: r.width * 0.15), r, .vertical(Paint(hex: 0x7FB8FF), Palette.indigo), opacity: 0.92)]
         default:
             let hill = PixmanRenderer.Path { p in
-                p.move(to: Point(0, 10)); p.quadCurve(to: Point(10, 10), control: Point(5, -2)); p.close()
+                p.move(to: Point(0, 10)); p.quad(control: Point(5, -2), to: Point(10, 10)); p.close()
             }
             return [.fill(.path(hill), r, Palette.green.withAlpha(0.9))]
         }

@@ -59,7 +59,7 @@ public enum StateReport {
         o.raw("band", f.bandSelection.map { rect($0.rect) } ?? "null")
         // What the band does, named by operation: the keys that ask for it depend on the
         // conventions (I1).
-        o.raw("band_operation", f.bandSelection.map { "\"\($0.operation.rawValue)\"" } ?? "null")
+        o.raw("band_operation", f.bandSelection.map { JSONWriter.quoted($0.operation.rawValue) } ?? "null")
         // The part drawn: inside the collection's viewport (I1).
         o.raw("band_visible", f.bandSelection.flatMap(\.visibleRect).map { rect($0) } ?? "null")
         o.raw("selection", ids(session.engine.scene.selection.sorted()))
@@ -100,7 +100,8 @@ public enum StateReport {
         o.raw("playback", object { x in
             for s in f.scrubbers {
                 let t = session.engine.playhead(of: s.element) ?? 0
-                x.raw("\(s.element.rawValue)", "{\"time\":\(num(t)),\"playing\":\(session.engine.isPlaying(s.element))}")
+                let playing = session.engine.isPlaying(s.element)
+                x.raw("\(s.element.rawValue)", object { y in y.number("time", t); y.raw("playing", playing ? "true" : "false") })
             }
         })
         o.string("conventions", session.engine.settings.conventions.rawValue)
@@ -178,10 +179,10 @@ public enum StateReport {
             x.raw("source_operations", operations(d.sourceOperations))
             x.raw("at", point(d.position))
             x.raw("target", d.answer.target.map { "\($0.rawValue)" } ?? "null")
-            x.raw("accepted_type", d.answer.mimeType.map { json(.string($0)) } ?? "null")
+            x.raw("accepted_type", d.answer.mimeType.map(JSONWriter.quoted) ?? "null")
             x.raw("operations", operations(d.answer.operations))
-            x.raw("preferred", d.answer.preferred.map { "\"\($0.rawValue)\"" } ?? "null")
-            x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
+            x.raw("preferred", d.answer.preferred.map { JSONWriter.quoted($0.rawValue) } ?? "null")
+            x.raw("negotiated", d.negotiated.map { JSONWriter.quoted($0.rawValue) } ?? "null")
         }
     }
 
@@ -217,13 +218,14 @@ public enum StateReport {
     }
 }
 
-/// A JSON object written member by member. Names and string values are ASCII identifiers
-/// chosen by this file, so nothing needs escaping.
+/// A JSON object written member by member, without spaces (one line per frame). Every name
+/// and string goes through `JSONWriter`, the project's one JSON writer, so each is escaped;
+/// `raw` takes a value this file (or `JSONWriter`) already wrote.
 struct JSONLine {
     private var members: [String] = []
     var text: String { "{" + members.joined(separator: ",") + "}" }
-    mutating func raw(_ name: String, _ json: String) { members.append("\"\(name)\":\(json)") }
+    mutating func raw(_ name: String, _ json: String) { members.append(JSONWriter.quoted(name) + ":" + json) }
     mutating func int(_ name: String, _ v: Int) { raw(name, "\(v)") }
     mutating func number(_ name: String, _ v: Double) { raw(name, StateReport.num(v)) }
-    mutating func string(_ name: String, _ v: String) { raw(name, "\"\(v)\"") }
+    mutating func string(_ name: String, _ v: String) { raw(name, JSONWriter.quoted(v)) }
 }

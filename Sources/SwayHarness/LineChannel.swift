@@ -1,6 +1,7 @@
 // The sway-inject shim's control channel (Tests/Fixtures/sway-inject/README.md): a unix stream
 // socket carrying one command per line, each answered `ok …` or `error …` once sway's own event
 // loop has handled it. Shared by the latency bench and the tests' SeatInjector.
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,8 +38,7 @@ public final class LineChannel {
         let bytes = Array((command + "\n").utf8)
         var off = 0
         while off < bytes.count {
-            let n = bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Posix.retryingEINTR { bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { throw ChannelFailure("\(peer): write failed (sway gone?) for '\(command)'") }
             off += n
         }
@@ -60,8 +60,7 @@ public final class LineChannel {
             let r = poll(&p, 1, left)
             if r <= 0 { continue }
             var buf = [UInt8](repeating: 0, count: 512)
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Posix.retryingEINTR { buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { throw ChannelFailure("\(peer): control socket closed (sway gone?) during '\(command)'") }
             pending += buf[..<n]
         }
@@ -87,8 +86,4 @@ public func connectUnixSocket(_ path: String) -> Int32 {
     return fd
 }
 
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
+func monotonicSeconds() -> Double { MonotonicClock.seconds() }

@@ -4,6 +4,7 @@
 // directory; the copies in sway's own directory can be read wherever the checkout lives. A
 // preload sway still cannot load fails at once with a sentence naming the file and the reason
 // (checked before launch, and from ld.so's complaint on sway's stderr), not after a timeout.
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -122,8 +123,7 @@ extension SwaySetup {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Posix.retryingEINTR { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             guard n >= 0 else { throw SwayStartFailure(String(cString: strerror(errno))) }
             if n == 0 { return out }
             out += chunk[..<n]
@@ -136,8 +136,7 @@ extension SwaySetup {
         defer { close(fd) }
         var off = 0
         while off < bytes.count {
-            let n = bytes[off...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Posix.retryingEINTR { bytes[off...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { throw SwayStartFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
             off += n
         }

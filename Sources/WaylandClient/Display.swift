@@ -2,6 +2,7 @@
 // separately, as foot does), read, dispatch, and turn failures into an `ExitReason`.
 import CWayland
 import CShim
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,14 +65,11 @@ public final class Display {
     /// Sends queued requests. EAGAIN means the socket buffer is full: the loop then waits
     /// for POLLOUT and flushes again. EPIPE means the compositor is gone.
     func flush() -> FlushResult {
-        while true {
-            if wl_display_flush(handle) >= 0 { return .flushed }
-            let e = errno
-            if e == EINTR { continue }
-            if e == EAGAIN { return .wouldBlock }
-            if e == EPIPE || e == ECONNRESET { return .lost(.connectionLost) }
-            return .lost(failureReason())
-        }
+        if Posix.retryingEINTR({ wl_display_flush(handle) }) >= 0 { return .flushed }
+        let e = errno
+        if e == EAGAIN { return .wouldBlock }
+        if e == EPIPE || e == ECONNRESET { return .lost(.connectionLost) }
+        return .lost(failureReason())
     }
 
     func readEvents() -> Result<Void, ExitReason> {

@@ -71,24 +71,25 @@ public final class Registry {
     let display: Display
 
     // Bound singletons (OpaquePointer = the generated proxy type). Optional ones may be nil.
-    public private(set) var compositor: OpaquePointer?
-    public private(set) var shm: OpaquePointer?
-    public private(set) var wmBase: OpaquePointer?
-    public private(set) var decorationManager: OpaquePointer?
-    public private(set) var viewporter: OpaquePointer?
-    public private(set) var fractionalScaleManager: OpaquePointer?
+    // Internal: the C proxies stay inside WaylandClient; other modules ask for versions (issue 20.6).
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var wmBase: OpaquePointer?
+    private(set) var decorationManager: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
     /// zwp_pointer_gestures_v1, for the seat backend.
-    public private(set) var pointerGestures: OpaquePointer?
+    private(set) var pointerGestures: OpaquePointer?
     /// zwp_relative_pointer_manager_v1, for the seat backend.
-    public private(set) var relativePointerManager: OpaquePointer?
+    private(set) var relativePointerManager: OpaquePointer?
     /// zwp_pointer_constraints_v1
-    public private(set) var pointerConstraints: OpaquePointer?
+    private(set) var pointerConstraints: OpaquePointer?
     /// wp_presentation
-    public private(set) var presentation: OpaquePointer?
+    private(set) var presentation: OpaquePointer?
     /// wl_data_device_manager (v3), for the seat's data device.
     private(set) var dataDeviceManager: OpaquePointer?
     /// wl_seat (the first one advertised) and its global name.
-    public private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
+    private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
 
     /// Version each interface was bound at.
     public private(set) var boundVersions: [String: UInt32] = [:]

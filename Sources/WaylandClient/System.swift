@@ -1,7 +1,8 @@
 // The one seam between WaylandClient and the C library for file descriptors, memory and
 // signals. Everything above this file sees `Result`/`throws` and Swift names: no errno, and
-// EINTR is retried in exactly one place (`retryingEINTR`).
+// EINTR is retried in exactly one place, the package's `Posix.retryingEINTR`.
 import CShim
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,16 +21,11 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 }
 
 enum Sys {
-    /// Runs `body` until it does not fail with EINTR. The only EINTR loop in the module.
+    /// Runs `body` until it does not fail with EINTR (`Posix.retryingEINTR`); a failure names `call`.
     @inline(__always)
     static func retryingEINTR<T: BinaryInteger>(_ call: String, _ body: () -> T) -> Result<T, SystemError> {
-        while true {
-            let r = body()
-            if r >= 0 { return .success(r) }
-            let e = errno
-            if e == EINTR { continue }
-            return .failure(SystemError(code: e, call: call))
-        }
+        let r = Posix.retryingEINTR(body)
+        return r >= 0 ? .success(r) : .failure(SystemError(code: errno, call: call))
     }
 
     static func close(_ fd: Int32) { if fd >= 0 { _ = Glibc.close(fd) } }
@@ -74,11 +70,7 @@ enum Sys {
         return retryingEINTR("read") { withUnsafeMutableBytes(of: &value) { read(fd, $0.baseAddress, 8) } }.map { _ in value }
     }
 
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func monotonicNow() -> Double { MonotonicClock.seconds() }
 }
 
 /// Diagnostics on stderr, prefixed with the program name. Written with write(2) so a message
@@ -94,8 +86,8 @@ public enum Diagnostics {
         text.withUTF8 { buf in
             var off = 0
             while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; return }
+                let n = Posix.retryingEINTR { Glibc.write(fd, buf.baseAddress! + off, buf.count - off) }
+                if n < 0 { return }
                 off += n
             }
         }

@@ -4,6 +4,7 @@
 // 2 on a usage error. This is the lodestone-bench program (`lodestone bench` runs it): the
 // benches and their cairo peer stay out of the lodestone binary (issue 20.4).
 
+import Playground
 import WaylandClient
 
 /// Exit statuses, as `lodestone --help` documents them.
@@ -21,31 +22,29 @@ enum BenchCommand {
         var json = false, quick = false
         var plot: String?
         var names: [String] = []
-        var rest = args[...]
-        while let a = rest.popFirst() {
-            switch a {
-            case "--json": json = true
-            case "--quick": quick = true
-            case "--plot":
-                // The latency distribution as a PNG (the latency bench runs).
-                guard let file = rest.popFirst() else {
-                    Diagnostics.error("--plot needs a file name (usage: lodestone bench \(usage))")
-                    return BenchStatus.usage
+        var reader = ArgumentReader(args)
+        do throws(ArgumentError) {
+            while let a = reader.next() {
+                switch a {
+                case "--json": json = true
+                case "--quick": quick = true
+                case "--plot":
+                    // The latency distribution as a PNG (the latency bench runs).
+                    plot = try reader.value(a)
+                    if !names.contains("latency") { names.append("latency") }
+                case "all": names += BenchRegistry.suites.map(\.name)
+                case _ where ArgumentReader.isOption(a): throw ArgumentReader.unknown(a)
+                default:
+                    guard BenchRegistry.suite(named: a) != nil else {
+                        let known = (BenchRegistry.suites.map(\.name) + ["all"]).joined(separator: ", ")
+                        throw ArgumentError("unknown bench '\(a)' (known: \(known))")
+                    }
+                    names.append(a)
                 }
-                plot = file
-                if !names.contains("latency") { names.append("latency") }
-            case "all": names += BenchRegistry.suites.map(\.name)
-            case _ where a.hasPrefix("-"):
-                Diagnostics.error("unknown option '\(a)' (usage: lodestone bench \(usage))")
-                return BenchStatus.usage
-            default:
-                guard BenchRegistry.suite(named: a) != nil else {
-                    let known = (BenchRegistry.suites.map(\.name) + ["all"]).joined(separator: ", ")
-                    Diagnostics.error("unknown bench '\(a)' (known: \(known))")
-                    return BenchStatus.usage
-                }
-                names.append(a)
             }
+        } catch {
+            Diagnostics.error("bench: \(error) (usage: lodestone bench \(usage))")
+            return BenchStatus.usage
         }
         if names.isEmpty { names = BenchRegistry.suites.map(\.name) }
         var seen = Set<String>()

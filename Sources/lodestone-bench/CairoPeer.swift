@@ -275,16 +275,16 @@ private struct CairoPathBuilder {
             let sx = b.width > 0 ? r.width / b.width : 1, sy = b.height > 0 ? r.height / b.height : 1
             func m(_ q: Point) -> (Double, Double) { (r.minX + (q.x - b.minX) * sx, r.minY + (q.y - b.minY) * sy) }
             var last = (0.0, 0.0)
-            for e in p.elements {
+            for e in p.commands {
                 switch e {
                 case .move(let q): let a = m(q); cairo_move_to(cr, a.0, a.1); last = a
                 case .line(let q): let a = m(q); cairo_line_to(cr, a.0, a.1); last = a
-                case .quadCurve(let q, let c):
+                case .quad(let c, let q):
                     let a = m(q), cc = m(c)
                     cairo_curve_to(cr, last.0 + 2 / 3 * (cc.0 - last.0), last.1 + 2 / 3 * (cc.1 - last.1),
                                    a.0 + 2 / 3 * (cc.0 - a.0), a.1 + 2 / 3 * (cc.1 - a.1), a.0, a.1)
                     last = a
-                case .curve(let q, let c1, let c2):
+                case .cubic(let c1, let c2, let q):
                     let a = m(q), b1 = m(c1), b2 = m(c2)
                     cairo_curve_to(cr, b1.0, b1.1, b2.0, b2.1, a.0, a.1); last = a
                 case .close: cairo_close_path(cr)

@@ -8,6 +8,7 @@
 // subject is warmed up first (caches filled, pages touched); medians and p99s are printed.
 import PointerEngine
 import PixmanRenderer
+import Posix
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -15,11 +16,7 @@ import Glibc
 
 enum RenderBench {
     /// Monotonic seconds.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
+    static func now() -> Double { MonotonicClock.seconds() }
 
     static func median(_ v: [Double]) -> Double { percentile(v, 0.5) }
     static func percentile(_ v: [Double], _ p: Double) -> Double {

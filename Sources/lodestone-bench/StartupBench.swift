@@ -3,6 +3,7 @@
 // starts its own headless sway (as uid 65534 when run as root: sway refuses root) and stops it.
 // References measured in the same run: spawning /bin/true (process start cost) and the peak RSS
 // of the bare window (`--first-frame`: runtime, libraries, Wayland, one buffer; no showcase).
+import Posix
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -117,11 +118,7 @@ enum Spawn {
         var maxRSSKiB: Int
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
+    static func now() -> Double { MonotonicClock.seconds() }
 
     /// Starts `argv` with its stdout on a new pipe (stderr to /dev/null); returns the pid and
     /// the pipe's read end.
@@ -163,9 +160,9 @@ enum Spawn {
         while true {
             var p = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
             let left = Int32(max(0, (deadline - now()) * 1000))
-            let n = poll(&p, 1, left)
+            let n = Posix.retryingEINTR { poll(&p, 1, left) }
             if n == 0 { kill(pid, SIGKILL); break }
-            if n < 0 { if errno == EINTR { continue }; break }
+            if n < 0 { break }
             let got = read(fds[0], &buf, buf.count)
             if got <= 0 { break }
             if lineAfter == nil, let marker {
@@ -176,7 +173,7 @@ enum Spawn {
         close(fds[0])
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        _ = Posix.retryingEINTR { wait4(pid, &status, 0, &usage) }
         let elapsed = now() - t0
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return .success(Outcome(lineAfter: lineAfter, elapsed: elapsed, status: exitStatus, maxRSSKiB: Int(usage.ru_maxrss)))

@@ -4,6 +4,7 @@
 // step's parts ticked off, its result and figures. `--headless --out DIR` writes each as
 // DIR/step-NAME.png and all of them as DIR/contact-sheet.png.
 import GestureCheck
+import InputProtocol
 import PixmanRenderer
 import PointerEngine
 #if canImport(Glibc)
@@ -29,9 +30,23 @@ enum CheckScreens {
     static let fail = Color(hex: 0xFF3B30)
     static let skip = Color(hex: 0x8E8E93)
 
-    /// One step's screen; `result` nil: the step is in progress (nothing ticked yet).
+    /// What the live window adds to a step's screen while the step runs.
+    struct Live {
+        /// Where the illustration's fingers are in their motion, 0…1 (nil: at rest).
+        var phase: Double?
+        /// The parts so far.
+        var parts: [(String, Bool)]
+        /// The newest relevant event, as a line ("pinch ×1.24, 6°").
+        var feedback: String?
+        /// Seconds until the step times out.
+        var secondsLeft: Double?
+        /// The modifiers held and the locks on (the keys step lights their keycaps).
+        var held: Modifiers = []
+    }
+
+    /// One step's screen; `result` nil: the step is in progress (`live` ticks its parts).
     static func render(_ step: StepName, result: StepResult?, index: Int, of total: Int, scale: Double = 1,
-                       reduceMotion: Bool = false) -> Canvas {
+                       reduceMotion: Bool = false, live: Live? = nil) -> Canvas {
         let c = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         c.clear(background)
         c.fill(.roundedRect(cornerRadius: 14), in: Rect(x: 12, y: 12, width: size.width - 24, height: size.height - 24), card)
@@ -40,11 +55,12 @@ enum CheckScreens {
         c.draw(step.instruction, font: .system(12), at: Point(32, 90), secondary)
         // The illustration.
         let padRect = Rect(x: 32, y: 110, width: 230, height: 160)
-        illustrate(step, in: padRect, on: c, reduceMotion: reduceMotion)
+        illustrate(step, in: padRect, on: c, reduceMotion: reduceMotion, phase: result == nil ? live?.phase : nil,
+                   animated: live != nil && result == nil, held: result == nil ? live?.held ?? [] : [])
         // The parts.
         var y = 128.0
-        for (i, part) in step.parts.enumerated() {
-            let done = result?.parts[i].1 ?? false
+        let parts = result?.parts ?? live?.parts ?? step.parts.map { ($0, false) }
+        for (part, done) in parts {
             let dot = Rect(x: 290, y: y - 11, width: 14, height: 14)
             if done {
                 c.fill(.ellipse, in: dot, pass)
@@ -54,6 +70,13 @@ enum CheckScreens {
             }
             c.draw(part, font: .system(13), at: Point(312, y), done ? ink : secondary)
             y += 22
+        }
+        if result == nil, let live {
+            // Live feedback: the newest event, and the time left.
+            if let line = live.feedback { c.draw(line, font: .system(12), at: Point(290, y + 8), ink) }
+            if let left = live.secondsLeft {
+                c.draw("\(Int(left.rounded(.up))) s left", font: .system(11), at: Point(290, y + 28), secondary)
+            }
         }
         // The result and figures.
         if let r = result {
@@ -89,7 +112,11 @@ enum CheckScreens {
 
     // MARK: illustration
 
-    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool) {
+    /// `phase` (the live window, `animated`): the fingers there in their motion, trailed by two
+    /// ghosts; taps pulse their ring. A still (not `animated`) shows the motion as ghosts.
+    /// Reduce motion: the fingers at rest, no ghosts, no pulse.
+    static func illustrate(_ step: StepName, in r: Rect, on c: Canvas, reduceMotion: Bool, phase: Double? = nil, animated: Bool = false,
+                           held: Modifiers = []) {
         if ![StepName.wheel, .touch, .keys].contains(step) {
             c.fill(.roundedRect(cornerRadius: 12), in: r, pad)
             c.stroke(.roundedRect(cornerRadius: 12), in: r, lineWidth: 1, padBorder)
@@ -151,13 +178,16 @@ enum CheckScreens {
             c.fill(.roundedRect(cornerRadius: 6), in: Rect(x: screen.minX + 5, y: screen.minY + 8, width: screen.width - 10, height: screen.height - 16), pad)
             fingers = { t in [Point(center.x, center.y + 30 - 60 * t)] }
         case .keys:
-            let names = ["Shift", "Ctrl", "Alt", "Super", "Caps", "Num"]
-            for (i, name) in names.enumerated() {
+            let keys: [(String, Modifiers)] = [("Shift", .shift), ("Ctrl", .control), ("Alt", .alt), ("Super", .super),
+                                               ("Caps", .capsLock), ("Num", .numLock)]
+            for (i, (name, mod)) in keys.enumerated() {
                 let key = Rect(x: r.minX + 10 + Double(i % 3) * 72, y: r.minY + 30 + Double(i / 3) * 56, width: 64, height: 44)
-                c.fill(.roundedRect(cornerRadius: 7), in: key, pad)
-                c.stroke(.roundedRect(cornerRadius: 7), in: key, lineWidth: 1, padBorder)
+                // Live: a key held (or a lock on) is lit.
+                let lit = held.contains(mod)
+                c.fill(.roundedRect(cornerRadius: 7), in: key, lit ? Color.accent : pad)
+                c.stroke(.roundedRect(cornerRadius: 7), in: key, lineWidth: 1, lit ? Color.accent : padBorder)
                 let w = c.measure(name, font: .system(12)).width
-                c.draw(name, font: .system(12), at: Point(key.midX - w / 2, key.midY + 4), ink)
+                c.draw(name, font: .system(12), at: Point(key.midX - w / 2, key.midY + 4), lit ? .white : ink)
             }
             return
         }
@@ -165,18 +195,63 @@ enum CheckScreens {
         func finger(_ p: Point, _ alpha: Double) {
             c.fill(.ellipse, in: Rect(x: p.x - radius, y: p.y - radius, width: radius * 2, height: radius * 2), Color.accent.fading(alpha))
         }
+        let t = reduceMotion ? nil : phase
         if taps {
+            // A ring around each finger; live, it pulses (grows and fades) with the phase.
+            let grow = animated ? (t ?? 1) : 1
             for p in fingers(1) {
-                c.stroke(.ellipse, in: Rect(x: p.x - radius * 1.9, y: p.y - radius * 1.9, width: radius * 3.8, height: radius * 3.8),
-                         lineWidth: 1.5, Color.accent.fading(0.35))
+                let rr = radius * (1.2 + 0.7 * grow)
+                c.stroke(.ellipse, in: Rect(x: p.x - rr, y: p.y - rr, width: rr * 2, height: rr * 2),
+                         lineWidth: 1.5, Color.accent.fading(animated && t != nil ? 0.6 * (1 - grow) + 0.1 : 0.35))
             }
         } else if !reduceMotion {
-            // The motion as ghosts, faint to strong.
-            for g in 0..<ghosts {
-                for p in fingers(Double(g) / Double(ghosts)) { finger(p, 0.08 + 0.12 * Double(g)) }
+            if animated {
+                // Two ghosts just behind the fingers' place in the motion.
+                if let t {
+                    for (lag, alpha) in [(0.16, 0.12), (0.08, 0.25)] where t - lag >= 0 {
+                        for p in fingers(t - lag) { finger(p, alpha) }
+                    }
+                }
+            } else {
+                // The motion as ghosts, faint to strong.
+                for g in 0..<ghosts {
+                    for p in fingers(Double(g) / Double(ghosts)) { finger(p, 0.08 + 0.12 * Double(g)) }
+                }
             }
         }
-        for p in fingers(reduceMotion && !taps ? 0.5 : 1) { finger(p, 0.9) }
+        let at = taps ? 1 : (reduceMotion ? 0.5 : (animated ? (t ?? 0.5) : 1))
+        for p in fingers(at) { finger(p, 0.9) }
+    }
+
+    // MARK: summary
+
+    /// The live window's last screen: every step's result, the counts, and where the report is.
+    static func summary(_ results: [StepResult], report: String?, scale: Double = 1) -> Canvas {
+        let c = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        c.clear(background)
+        c.fill(.roundedRect(cornerRadius: 14), in: Rect(x: 12, y: 12, width: size.width - 24, height: size.height - 24), card)
+        func count(_ name: String) -> Int { results.filter { $0.outcome.name == name }.count }
+        c.draw("Check done", font: .system(22, bold: true), at: Point(32, 52), ink)
+        c.draw("\(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped", font: .system(12), at: Point(32, 74), secondary)
+        // Two columns of steps, each with its result's colour.
+        let perColumn = (results.count + 1) / 2
+        for (i, r) in results.enumerated() {
+            let x = i < perColumn ? 32.0 : 290.0
+            let y = 106 + Double(i % max(perColumn, 1)) * 26
+            let color: Color = switch r.outcome {
+            case .passed: pass
+            case .failed: fail
+            case .skipped: skip
+            }
+            c.fill(.ellipse, in: Rect(x: x, y: y - 10, width: 12, height: 12), color)
+            c.draw(r.step.title, font: .system(13), at: Point(x + 20, y), ink)
+            let w = c.measure(r.outcome.name, font: .system(12)).width
+            c.draw(r.outcome.name, font: .system(12), at: Point(x + 236 - w, y), secondary)
+        }
+        let footer = report.map { "Report: \($0)" } ?? "The report is on the terminal."
+        c.draw(footer, font: .system(11), at: Point(32, size.height - 50), secondary)
+        c.draw("Enter or Esc closes", font: .system(11), at: Point(32, size.height - 34), secondary)
+        return c
     }
 
     // MARK: files

@@ -23,7 +23,7 @@ struct InspectorLine {
     private mutating func elapsed(_ time: Timestamp) -> Double {
         let start = origin ?? time
         origin = start
-        return Double(time.rawValue &- start.rawValue) / 1_000_000
+        return time.seconds(since: start)
     }
 
     private mutating func describe(_ event: InputEvent) -> String? {

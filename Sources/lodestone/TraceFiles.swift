@@ -1,5 +1,6 @@
 // File I/O for traces (record/replay): InputProtocol stays free of I/O, the program reads and
 // writes with plain POSIX calls here.
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,11 +21,8 @@ enum TraceFiles {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw IOError(path: path, call: "read", code: errno)
-            }
+            let n = Posix.retryingEINTR { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { throw IOError(path: path, call: "read", code: errno) }
             if n == 0 { return out }
             out += chunk[0..<n]
         }
@@ -45,11 +43,8 @@ enum TraceFiles {
         let failure: Int32? = text.withUTF8 { buf -> Int32? in
             var off = 0
             while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
+                let n = Posix.retryingEINTR { Glibc.write(fd, buf.baseAddress! + off, buf.count - off) }
+                if n < 0 { return errno }
                 off += n
             }
             return nil

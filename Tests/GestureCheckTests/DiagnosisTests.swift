@@ -35,6 +35,12 @@ struct DiagnosisTests {
         let d = r.diagnoses.first { $0.id == "hold-not-forwarded" }
         #expect(d?.cause == "libinput saw a 2-finger hold; the compositor did not forward it (sway before 1.8 does not).")
         #expect(d?.remedy == "Use `--input libinput`.")
+        // sway 1.8 forwards holds: not named as the cause there (nor is an unnamed one blamed).
+        let sway18 = CompositorInfo(name: "sway 1.8.1", globals: sway17.globals)
+        #expect(sway18.swayVersion?.major == 1 && sway18.swayVersion?.minor == 8 && sway17.swayVersion?.minor == 7)
+        #expect(report(s, [.hold], input: .wayland, compositor: sway18).diagnoses.first { $0.id == "hold-not-forwarded" }?.cause
+                == "libinput saw a 2-finger hold; the compositor did not forward it.")
+        #expect(CompositorInfo(name: "sway", globals: [:]).swayVersion == nil)
         // The seat forwarding it too: passes, no diagnosis.
         s.hold(2, seconds: 0.8, from: .compositor)
         #expect(!ids(report(s, [.hold], input: .wayland, compositor: sway17)).contains("hold-not-forwarded"))
@@ -62,6 +68,28 @@ struct DiagnosisTests {
         #expect(ids(r).first == "no-compositor-input")
         s.add(.pointerEnter(position: .zero), from: .compositor)
         #expect(!ids(report(s, [.pinch], input: .both, compositor: CompositorInfo(globals: [:]))).contains("no-compositor-input"))
+    }
+
+    @Test("no-compositor-input: a compositor with no wl_seat (weston headless), libinput not read at all")
+    func noSeat() {
+        let weston = CompositorInfo(name: "weston", globals: ["wl_compositor": 4, "xdg_wm_base": 3])
+        let idle = CheckFindings(input: .wayland, compositor: weston, devices: [],
+                                 results: [StepRun(.pinch, input: .wayland, start: Timestamp(rawValue: 0))
+                                    .finish(at: Timestamp(rawValue: 300_000), skip: .timeout(seconds: 0.3))],
+                                 libinputRead: false, compositorRead: true)
+        let d = Diagnoses.diagnose(idle)
+        // First (weston also lacks pointer-gestures: that rule follows).
+        #expect(d.map(\.id) == ["no-compositor-input", "no-pointer-gestures"])
+        #expect(d.first?.cause == "No input from the compositor (weston): it offers no seat (no wl_seat global), so no pointer, keyboard or touch reaches this window.")
+        #expect(d.first?.remedy.hasPrefix("Use `--input libinput`") == true)
+        // With a seat, a silent check is no such diagnosis (the user did nothing).
+        var seated = idle
+        seated.compositor.globals?["wl_seat"] = 7
+        #expect(!Diagnoses.diagnose(seated).map(\.id).contains("no-compositor-input"))
+        // --input libinput does not ask the compositor for input.
+        var direct = idle
+        direct.input = .libinput
+        #expect(!Diagnoses.diagnose(direct).map(\.id).contains("no-compositor-input"))
     }
 
     @Test("no-touchpad: libinput read, no device with gesture capability, a gesture step failed")
@@ -175,6 +203,13 @@ struct DiagnosisTests {
         #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4], environment: [:]) == "a wlroots compositor")
         #expect(CompositorInfo.guessName(globals: ["gtk_shell1": 5], environment: [:]) == "Mutter (GNOME)")
         #expect(CompositorInfo.guessName(globals: ["org_kde_kwin_blur_manager": 1], environment: [:]) == "KWin (KDE Plasma)")
+        // sway 1.7 offers org_kde_kwin_idle and org_kde_kwin_server_decoration_manager (wlroots).
+        let sway17: [String: UInt32] = ["org_kde_kwin_idle": 1, "org_kde_kwin_server_decoration_manager": 1, "zwlr_layer_shell_v1": 4, "wl_seat": 7]
+        #expect(CompositorInfo.guessName(globals: sway17, environment: ["SWAYSOCK": "/run/sway.sock"]) == "sway")
+        #expect(CompositorInfo.guessName(globals: sway17, environment: [:]) == "a wlroots compositor")
+        // KWin 6 offers zwlr_layer_shell_v1 beside Plasma's own.
+        #expect(CompositorInfo.guessName(globals: ["zwlr_layer_shell_v1": 4, "org_kde_plasma_shell": 8, "org_kde_kwin_blur_manager": 1],
+                                         environment: [:]) == "KWin (KDE Plasma)")
         #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: [:]) == nil)
         #expect(CompositorInfo.guessName(globals: ["wl_seat": 7], environment: ["XDG_CURRENT_DESKTOP": "Hyprland"]) == "Hyprland")
     }

@@ -191,7 +191,7 @@ struct StepRuleTests {
         #expect(u.run(.smartZoom).outcome == .passed)
     }
 
-    @Test("Drag: ≥ 40 pt with the left button held, plainly and with each modifier")
+    @Test("Drag: ≥ 40 pt with the left button held, plainly and with each modifier of the convention (I2, G9)")
     func drag() {
         var s = Stream()
         func drag(_ mods: Modifiers, _ d: Double) {
@@ -200,13 +200,30 @@ struct StepRuleTests {
             for _ in 0..<5 { s.add(.motion(position: nil, delta: InputVector(dx: d / 5, dy: 0), unaccelerated: .zero)) }
             s.add(.button(.left, pressed: false))
         }
+        #expect(StepName.drag.parts(.desktop) == ["plain", "copy (Ctrl)", "move (Shift)", "link (Ctrl+Shift)"])
+        #expect(StepName.drag.parts(.mac) == ["plain", "copy (Option)", "link (Option+Command)"])
         drag([], 50)
         drag(.shift, 30)
         var r = s.run(.drag)
-        #expect(r.passed("plain") && !r.passed("shift"))
-        drag(.shift, 45); drag(.control, 45); drag(.alt, 45); drag(.super, 45)
+        #expect(r.passed("plain") && !r.passed("move (Shift)"), "30 pt is under the 40 pt drag distance")
+        // Ctrl+Shift is the link, not a copy and a move as well.
+        drag([.control, .shift], 45)
         r = s.run(.drag)
-        #expect(r.outcome == .passed)
+        #expect(r.passed("link (Ctrl+Shift)") && !r.passed("copy (Ctrl)") && !r.passed("move (Shift)"))
+        // A lock held along changes nothing; Alt means nothing on the desktop.
+        drag([.shift, .capsLock], 45); drag(.alt, 45)
+        r = s.run(.drag)
+        #expect(r.passed("move (Shift)") && !r.passed("copy (Ctrl)"))
+        drag(.control, 45)
+        #expect(s.run(.drag).outcome == .passed)
+        // The same drags under the Mac's convention: Option copies, Option+Command links.
+        var mac = StepRun(.drag, input: .wayland, start: Timestamp(rawValue: 0), convention: .mac)
+        for e in s.events { mac.feed(e) }
+        #expect(mac.finish(at: Timestamp(rawValue: UInt64(s.time))).outcome == .failed("missing: link (Option+Command)"), "the Alt drag is the Mac's copy")
+        drag([.alt, .super], 45)
+        mac = StepRun(.drag, input: .wayland, start: Timestamp(rawValue: 0), convention: .mac)
+        for e in s.events { mac.feed(e) }
+        #expect(mac.finish(at: Timestamp(rawValue: UInt64(s.time))).outcome == .passed)
     }
 
     @Test("Touch: a tap, a long press ≥ 0.5 s and a drag ≥ 40 pt (G11)")

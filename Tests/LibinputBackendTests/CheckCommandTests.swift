@@ -21,6 +21,13 @@ struct CheckCommandTests {
         let r = try lodestone(["check", "--steps", "pinch,swipe5", "--replay", "/nonexistent"])
         #expect(r.status == 2)
         #expect(r.err.contains("--steps: unknown step “swipe5”; valid steps: scroll, wheel, pinch, rotate, smart-zoom, swipe3, swipe4, hold, tap, click, drag, touch, keys"))
+        // The live window's form: refused before any window or device is opened.
+        let live = try lodestone(["check", "--steps", "hold,,tap"])
+        #expect(live.status == 2 && live.err.contains("--steps: empty step name in “hold,,tap”"), "\(live.err)")
+        let twice = try lodestone(["check", "--steps", "tap,tap", "--input", "both"])
+        #expect(twice.status == 2 && twice.err.contains("--steps: “tap” is named twice"), "\(twice.err)")
+        let unknown = try lodestone(["check", "--steps", "pinch,zoom"])
+        #expect(unknown.status == 2 && unknown.err.contains("valid steps: scroll, wheel, pinch, rotate, smart-zoom, swipe3, swipe4, hold, tap, click, drag, touch, keys"))
         let empty = try lodestone(["check", "--steps", ""])
         #expect(empty.status == 2 && empty.err.contains("--steps: empty step name"))
     }
@@ -32,11 +39,17 @@ struct CheckCommandTests {
                                 (["--report"], "--report: needs a value"),
                                 (["--headless"], "--headless needs --out DIR"),
                                 (["--timeout", "0"], "--timeout wants seconds in (0, 3600], not “0”"),
+                                (["--pause", "-1"], "--pause wants seconds in [0, 60], not “-1”"),
+                                (["--conventions", "windows"], "--conventions wants desktop or mac, not “windows”"),
                                 (["--tap", "on"], "--device and --tap read devices through libinput")] {
             let r = try lodestone(["check"] + args)
             #expect(r.status == 2, "\(args)")
             #expect(r.err.contains(message), "\(args): \(r.err)")
         }
+        // No compositor for the window: exit 1, and the way to check without one.
+        let alone = try lodestone(["check", "--steps", "pinch"])
+        #expect(alone.status == 1 && alone.err.contains("cannot connect to the Wayland compositor")
+                && alone.err.contains("without a compositor: lodestone check --input libinput --headless --out DIR"), "\(alone.err)")
         let help = try lodestone(["check", "--help"])
         #expect(help.status == 0 && help.out.contains("--steps LIST"))
         #expect(try lodestone(["--help"]).out.contains("lodestone check [--input wayland|libinput|both]"))

@@ -85,7 +85,7 @@ final class MergedSession {
         ])
         program = try EmulatedSession(devices: [Self.touchpad, Self.keyboard], script: script, command: [Harness.lodestone] + arguments,
                                       readyToken: readyToken, readyCount: 1, settle: 0.6,
-                                      environment: sway.clientEnvironment)
+                                      environment: sway.clientEnvironment.merging(["SWAYSOCK": sway.ipcSocket]) { a, _ in a })
         let placed = try sway.waitForSettledWindow(appID: "lodestone")
         content = placed.content
         try seat.move(to: Double(content.x + content.width / 2), Double(content.y + content.height / 2))

@@ -80,7 +80,7 @@ enum EngineScene: String, CaseIterable, Sendable {
             return ops
         case .resizeHandle: return [.fill(.capsule, r, Color(hex: 0xAEAEB2))]
         case .graph:
-            let curve = Path { p in p.move(to: Point(0, 20)); p.curve(to: Point(40, 0), control1: Point(15, 20), control2: Point(25, 0)) }
+            let curve = Path { p in p.move(to: Point(0, 20)); p.cubic(control1: Point(15, 20), control2: Point(25, 0), to: Point(40, 0)) }
             return Painter.control(r, cornerRadius: e.cornerRadius, fill: .white, border: Color.black.withAlpha(0.1))
                 + [.stroke(.path(curve), r.insetBy(8), lineWidth: 1.5, Color.accent)]
         default: return []

@@ -120,8 +120,8 @@ enum GalleryScene: String, CaseIterable, Sendable {
         case .annotation:
             var ops: [DrawOp] = [.fill(.roundedRect(cornerRadius: 8), Rect(x: 10, y: 10, width: 180, height: 100), .white)]
             let graph = Path { p in
-                p.move(to: Point(0, 30)); p.curve(to: Point(80, 5), control1: Point(30, 30), control2: Point(50, 0))
-                p.curve(to: Point(160, 20), control1: Point(110, 10), control2: Point(130, 25))
+                p.move(to: Point(0, 30)); p.cubic(control1: Point(30, 30), control2: Point(50, 0), to: Point(80, 5))
+                p.cubic(control1: Point(110, 10), control2: Point(130, 25), to: Point(160, 20))
             }
             ops.append(.stroke(.path(graph), Rect(x: 20, y: 60, width: 160, height: 32), lineWidth: 2, Color.accent))
             ops.append(.fill(.ellipse, Rect(x: 95, y: 61, width: 8, height: 8), Color.accent))

@@ -23,7 +23,8 @@ struct Failures {
 
 @Suite("Interaction invariants over random sequences (G7, I1, I2, I5)")
 struct InteractionPropertyTests {
-    static let sequences = 12_500 // per component × 8 components = 100,000 sequences
+    /// Per component × 8 components = 100,000 sequences (a share of them under the sanitizers: `PropertyBudget`).
+    static let sequences = PropertyBudget.sequences(12_500)
 
     @Test("GestureInterpreter: every begun zoom/page swipe ends once; idle after the end; hide/show alternate")
     func gestureInterpreter() {

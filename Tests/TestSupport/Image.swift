@@ -1,7 +1,7 @@
-// Decoded screenshots: 8-bit RGBA pixels from a PNG (libpng's simplified API), with helpers
-// to sample pixels and regions.
-import CPNG
+// Decoded screenshots: 8-bit RGBA pixels from a PNG (the renderer's codec, PixmanRenderer's
+// PNGFile), with helpers to sample pixels and regions.
 import Foundation
+internal import PixmanRenderer
 
 /// One 8-bit straight-alpha pixel.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
@@ -38,26 +38,12 @@ public struct Image: Sendable {
     }
 
     public init(contentsOfPNG path: String) throws {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            throw HarnessError("\(path): \(Image.message(of: image))")
+        do {
+            let png = try PNGFile.read(path)
+            self.init(width: png.width, height: png.height, pixels: png.rgba)
+        } catch {
+            throw HarnessError(error.description)
         }
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)   // RGBA
-        let w = Int(image.width), h = Int(image.height)
-        var data = [UInt8](repeating: 0, count: w * h * 4)
-        let ok = data.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
-        guard ok != 0 else {
-            let m = Image.message(of: image)
-            png_image_free(&image)
-            throw HarnessError("\(path): \(m)")
-        }
-        self.init(width: w, height: h, pixels: data)
-    }
-
-    private static func message(of image: png_image) -> String {
-        var m = image.message
-        return withUnsafeBytes(of: &m) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
@@ -85,11 +71,6 @@ public struct Image: Sendable {
 
     /// Writes the image as a PNG (for inspecting a failed test).
     public func writePNG(to path: String) throws {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width); image.height = UInt32(height)
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let ok = pixels.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(width * 4), nil) }
-        guard ok != 0 else { throw HarnessError("\(path): \(Image.message(of: image))") }
+        do { try PNGFile.write(rgba: pixels, width: width, height: height, to: path) } catch { throw HarnessError(error.description) }
     }
 }

@@ -7,6 +7,7 @@
 //     let shot = try sway.screenshot()
 //     #expect(shot.pixel(x: 10, y: 10) == RGBA(hex: 0xF2F2F7))
 import Foundation
+import Posix
 
 /// Something the harness could not do (start a compositor, find a window), with the reason
 /// and whatever the child printed.
@@ -53,8 +54,4 @@ public func waitUntil(timeout: Double, _ what: @autoclosure () -> String, _ cond
     }
 }
 
-public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+public func monotonicSeconds() -> Double { MonotonicClock.seconds() }

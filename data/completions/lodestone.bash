@@ -16,7 +16,7 @@ _lodestone() {
         --conventions) COMPREPLY=($(compgen -W "desktop mac" -- "$cur")); return ;;
         --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
         --speed) COMPREPLY=($(compgen -W "0.5 1 2 4" -- "$cur")); return ;;
-        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth|--timeout) return ;;
+        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth|--timeout|--pause) return ;;
     esac
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$commands" -- "$cur")); return
@@ -25,7 +25,7 @@ _lodestone() {
         replay) COMPREPLY=($(compgen -W "--layout --speed --report-frames --headless --out --size --scale --fps --every --print --json --realtime --report-states $settings" -- "$cur"))
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
         record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --layout --report-states" -- "$cur")) ;;
-        check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --replay --headless --out --reduce-motion --device --tap --help" -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --pause --conventions --replay --headless --out --reduce-motion --device --tap --help" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --accept-drops --display" -- "$cur")) ;;

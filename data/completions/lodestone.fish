@@ -64,6 +64,8 @@ complete -c lodestone -n '__fish_seen_subcommand_from soak' -l max-growth -x -d 
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l steps -x -a 'all scroll wheel pinch rotate smart-zoom swipe3 swipe4 hold tap click drag touch keys' -d 'steps to take (comma-separated)'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l report -r -F -d 'report file (Markdown, or JSON if .json)'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l timeout -x -d 'seconds before a step is skipped'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l pause -x -d 'seconds a result stays up'
+complete -c lodestone -n '__fish_seen_subcommand_from check' -l conventions -x -a 'desktop mac' -d 'drag modifiers'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l replay -r -F -d 'run the steps over a trace'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l device -r -F -d 'libinput device node'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l tap -x -a 'on off' -d 'tap-to-click'

@@ -100,7 +100,7 @@ enum StyleReader {
 /// SVG-like path data with absolute commands: "M x y", "L x y", "Q cx cy x y",
 /// "C c1x c1y c2x c2y x y", "Z". Numbers separated by spaces or commas.
 enum PathReader {
-    static func commands(_ d: String, at position: SourcePosition) throws(LayoutSchemaError) -> [PointerPath.Command] {
+    static func commands(_ d: String, at position: SourcePosition) throws(LayoutSchemaError) -> [PathCommand] {
         var tokens: [String] = []
         var current = ""
         for ch in d {
@@ -114,7 +114,7 @@ enum PathReader {
             }
         }
         if !current.isEmpty { tokens.append(current) }
-        var out: [PointerPath.Command] = []
+        var out: [PathCommand] = []
         var i = 0
         func numbers(_ n: Int, for c: String) throws(LayoutSchemaError) -> [Double] {
             guard i + n <= tokens.count else { throw LayoutSchemaError("path: \"\(c)\" needs \(n) numbers", position) }

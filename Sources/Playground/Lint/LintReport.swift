@@ -18,13 +18,13 @@ public enum LintReport {
     public static func run(arguments: [String]) -> Result {
         var json = false
         var files: [String] = []
-        for a in arguments {
+        var reader = ArgumentReader(arguments)
+        while let a = reader.next() {
             switch a {
             case "--json": json = true
             case "-h", "--help": return Result(output: [usage] + LintRule.allCases.map { "  \($0.rawValue)  \($0.summary)" }, errors: [], status: 0)
-            default:
-                if a.hasPrefix("-") { return Result(output: [], errors: ["lodestone lint: unknown option \(a)", usage], status: 2) }
-                files.append(a)
+            case _ where ArgumentReader.isOption(a): return Result(output: [], errors: ["lodestone lint: \(ArgumentReader.unknown(a))", usage], status: 2)
+            default: files.append(a)
             }
         }
         guard files.count <= 1 else { return Result(output: [], errors: [usage], status: 2) }

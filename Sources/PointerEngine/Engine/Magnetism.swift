@@ -86,7 +86,7 @@ public struct VelocityEstimator: Hashable, Sendable {
     public mutating func add(delta: Vector, at time: Timestamp) {
         defer { lastTime = time }
         guard let t0 = lastTime, time > t0 else { return }
-        let dt = Double(time.rawValue - t0.rawValue) / 1_000_000
+        let dt = time.seconds(since: t0)
         let sample = delta / dt
         // Long gaps mean a fresh movement: forget the old velocity.
         if dt != memoInterval { memoInterval = dt; memoFactor = dt > 0.1 ? 1 : 1 - Math.exp(-dt / MagnetismTuning.velocitySmoothing) }
@@ -97,7 +97,7 @@ public struct VelocityEstimator: Hashable, Sendable {
     /// Decays toward zero when no motion arrives (called from `advance`).
     public mutating func decay(to time: Timestamp) {
         guard let t0 = lastTime, time > t0 else { return }
-        let dt = Double(time.rawValue - t0.rawValue) / 1_000_000
+        let dt = time.seconds(since: t0)
         if dt >= MagnetismTuning.velocitySmoothing - 1e-9 { velocity = .zero }
     }
 

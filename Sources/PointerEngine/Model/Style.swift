@@ -118,20 +118,25 @@ public enum PointerShape: Hashable, Sendable {
     case system(SystemCursor)
 }
 
+/// One command of a vector path: SVG's vocabulary and argument order (control points first,
+/// then the end point), as in the layout files' "d" strings. The project's one path
+/// vocabulary: pointer shapes and glyphs here, and the renderer's `Path` (icons, accessories)
+/// holds the same commands.
+public enum PathCommand: Hashable, Sendable {
+    case move(Point)
+    case line(Point)
+    case quad(control: Point, to: Point)
+    case cubic(control1: Point, control2: Point, to: Point)
+    case close
+}
+
 /// A vector path in points, relative to the pointer's hot spot (0, 0).
 public struct PointerPath: Hashable, Sendable {
-    public enum Command: Hashable, Sendable {
-        case move(Point)
-        case line(Point)
-        case quad(control: Point, to: Point)
-        case cubic(control1: Point, control2: Point, to: Point)
-        case close
-    }
-    public var commands: [Command]
+    public var commands: [PathCommand]
     /// Stroke width, points; 0 fills only.
     public var lineWidth: Double
     public var isFilled: Bool
-    public init(commands: [Command], lineWidth: Double = 0, isFilled: Bool = true) {
+    public init(commands: [PathCommand], lineWidth: Double = 0, isFilled: Bool = true) {
         self.commands = commands; self.lineWidth = lineWidth; self.isFilled = isFilled
     }
 

@@ -5,20 +5,22 @@
 //   --input libinput --headless the devices read live through libinput, no window: one step at a
 //                               time until it passes or its timeout, with each device's libinput
 //                               configuration in the report and a private trace (T3) of it all.
-// The live window (one step at a time, keyboard only) is not built yet: it says so and exits 2.
+//   (no --headless, no --replay)  the live window, one step at a time (CheckWindow.swift).
 import GestureCheck
 import InputPipeline
 import InputProtocol
 import LibinputBackend
 import Playground
+import PointerEngine
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
 
 enum CheckCommand {
     static let command = Command(name: "check",
-                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--replay TRACE] [--headless --out DIR] [--reduce-motion] [--device PATH]... [--tap on|off]",
+                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--pause S] [--replay TRACE] [--headless --out DIR] [--reduce-motion] [--conventions desktop|mac] [--device PATH]... [--tap on|off]",
                                  summary: "a guided trackpad and compositor check: which gestures arrive, and why not", run: run)
 
     static let help = """
@@ -26,16 +28,26 @@ enum CheckCommand {
       Takes the steps one at a time and reports for each: passed, failed (with the diagnosis) or
       skipped, with its figures (time to the first event, update rate, libinput→compositor offset).
       --steps LIST   comma-separated, of: \(StepName.validNames) (default: all)
-      --input        wayland: what the compositor's seat delivers (default); libinput: gestures and
-                     keys read from the devices; both: either, and the offset between them
+      --input        wayland: what the compositor's seat delivers (default; libinput is read beside
+                     it, when it can be, only for the diagnosis); libinput: gestures and keys read
+                     from the devices; both: either, and the offset between them
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
-                     written next to it (FILE.json / FILE.md)
+                     written next to it (FILE.json / FILE.md); the window's private trace
+                     (text keys redacted, T3) goes to FILE.trace
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(CheckThresholds.stepTimeout)))
+      --pause S      the window shows each step's result this long before the next (default
+                     \(fmt(CheckWindow.resultPause))), and the summary after the last step \(fmt(CheckWindow.summaryPauses)) times as long
       --replay TRACE run the steps over a recorded trace (`lodestone record`, `events --json`)
       --headless --out DIR  no window (with --input libinput: the devices live); the private trace
                      of the check (text keys redacted, T3) goes to DIR/check.trace, each step's
                      screen to DIR/step-NAME.png, all of them to DIR/contact-sheet.png
-      --reduce-motion the screens show the fingers without their motion
+      --reduce-motion the screens show the fingers without their motion (also the settings
+                     file's reduceMotion; its size, the pointer size, enlarges the window)
+      --conventions desktop|mac  the drag step's modifiers: desktop Ctrl copies, Shift moves,
+                     Ctrl+Shift links; mac Option copies, Option+Command links (default: the
+                     settings file's conventions)
+      Keys in the window: S or Tab skip the step, Enter starts it again (after a result: go
+      on), Esc ends the check; the report is written however it ends.
       --device PATH, --tap on|off  with --input libinput: read these devices; set tap-to-click
     Exit status: 0 the report was written (whatever the results), 1 failure, 2 usage error.
     """
@@ -45,6 +57,8 @@ enum CheckCommand {
         var steps = StepName.allCases
         var report: String?
         var timeout = CheckThresholds.stepTimeout
+        /// The live window: how long a step's result stays up before the next step.
+        var pause = CheckWindow.resultPause
         var replay: String?
         var headless = false
         var out: String?
@@ -52,6 +66,8 @@ enum CheckCommand {
         var settings = DeviceSettings()
         /// The screens show the fingers at rest, without motion ghosts (P6).
         var reduceMotion = false
+        /// The drag step's modifiers (nil: the settings file's `conventions`).
+        var conventions: DragConvention?
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -80,9 +96,17 @@ enum CheckCommand {
                 let v = try value(a)
                 guard let s = Double(v), s > 0, s <= 3600 else { throw UsageError("--timeout wants seconds in (0, 3600], not “\(v)”") }
                 o.timeout = s
+            case "--pause":
+                let v = try value(a)
+                guard let s = Double(v), s >= 0, s <= 60 else { throw UsageError("--pause wants seconds in [0, 60], not “\(v)”") }
+                o.pause = s
             case "--replay": o.replay = try value(a)
             case "--headless": o.headless = true
             case "--reduce-motion": o.reduceMotion = true
+            case "--conventions":
+                let v = try value(a)
+                guard let c = DragConvention(rawValue: v) else { throw UsageError("--conventions wants desktop or mac, not “\(v)”") }
+                o.conventions = c
             case "--out": o.out = try value(a)
             case "--device": o.devices.append(try value(a))
             case "--tap":
@@ -110,8 +134,11 @@ enum CheckCommand {
         }
         if let path = options.replay { return replay(path, options) }
         if options.headless && options.input == .libinput { return liveLibinput(options) }
-        Diagnostics.error("check: the live check window is not yet available (issue 21); use --replay TRACE, or --input libinput --headless --out DIR")
-        return CLI.Status.usage
+        if options.headless {
+            Diagnostics.error("check: --headless reads the devices through libinput: add --input libinput (or use --replay TRACE)")
+            return CLI.Status.usage
+        }
+        return liveWindow(options)
     }
 
     // MARK: replay
@@ -138,7 +165,8 @@ enum CheckCommand {
         }
         let backend = trace.header.meta["backend"]
         let events = trace.events.map { SourcedEvent(source(of: $0, backend: backend), $0) }
-        let report = CheckReport.replay(events, steps: o.steps, input: o.input, machine: machine(), tracePath: path)
+        let report = CheckReport.replay(events, steps: o.steps, input: o.input, machine: machine(), tracePath: path,
+                                        convention: o.conventions ?? .desktop)
         return finish(report, o)
     }
 
@@ -201,17 +229,17 @@ enum CheckCommand {
         for step in o.steps {
             let start = Timestamp(microseconds: monotonicNow())
             if signalled() {
-                results.append(StepRun(step, input: o.input, start: start).finish(at: start, skip: .interrupted))
+                results.append(StepRun(step, input: o.input, start: start, convention: o.conventions ?? .desktop).finish(at: start, skip: .interrupted))
                 continue
             }
             if step == .touch, !all.contains(where: {
                 if case .deviceAdded(_, let caps) = $0.event.kind { caps.contains(.touch) } else { false }
             }) {
-                results.append(StepRun(step, input: o.input, start: start).finish(at: start, skip: .notApplicable("no touchscreen")))
+                results.append(StepRun(step, input: o.input, start: start, convention: o.conventions ?? .desktop).finish(at: start, skip: .notApplicable("no touchscreen")))
                 continue
             }
             writeLine("check: step \(step.rawValue): \(step.instruction)")
-            var run = StepRun(step, input: o.input, start: start)
+            var run = StepRun(step, input: o.input, start: start, convention: o.conventions ?? .desktop)
             // The devices present so far (their names, for the step's messages).
             for e in all { if case .deviceAdded = e.event.kind { run.feed(e) } }
             let deadline = start.seconds + o.timeout
@@ -227,18 +255,80 @@ enum CheckCommand {
         }
         try? recorder.flush()
         let configs = Dictionary(backend.deviceConfigurations.map { ($0.1.name, configuration($0.1)) }) { a, _ in a }
-        var devices: [CheckDevice] = []
-        for s in all {
-            if case .deviceAdded(let name, let caps) = s.event.kind, !devices.contains(where: { $0.id == s.event.device }) {
-                devices.append(CheckDevice(source: .libinput, id: s.event.device, name: name, capabilities: caps,
-                                           configuration: configs[name]))
-            }
+        let report = makeReport(all, results: results, configurations: configs, compositor: compositorInfo(), input: o.input,
+                                libinputRead: true, compositorRead: false, tracePath: tracePath)
+        return finish(report, o)
+    }
+
+    /// The report of a live check: the devices as their device_added named them (with libinput's
+    /// configuration where libinput read them), the results, and the diagnoses.
+    static func makeReport(_ all: [SourcedEvent], results: [StepResult], configurations configs: [String: DeviceConfiguration],
+                           compositor: CompositorInfo, input: CheckInput, libinputRead: Bool, compositorRead: Bool,
+                           tracePath: String?) -> CheckReport {
+        let devices = CheckDevice.seen(in: all, configurations: configs)
+        let findings = CheckFindings(input: input, compositor: compositor, devices: devices, results: results,
+                                     libinputRead: libinputRead, compositorRead: compositorRead)
+        return CheckReport(machine: machine(), input: input, compositor: compositor, devices: devices,
+                           results: results, diagnoses: Diagnoses.diagnose(findings), tracePath: tracePath)
+    }
+
+    // MARK: live, in a window
+
+    static func liveWindow(_ o: Options) -> Int32 {
+        // The settings file: reduce motion, the pointer size (P6) and the conventions (I2, G9).
+        let settings: AppSettings
+        do { settings = try PlaygroundSetup.settings([]).0 } catch {
+            Diagnostics.error("check: \(error)")
+            return CLI.Status.usage
+        }
+        let convention = o.conventions ?? (settings.pointer.conventions == .mac ? .mac : .desktop)
+        let size = settings.pointer.size
+        if size > 1 {
+            // The compositor's cursor over the window, at the pointer size.
+            let base = getenv("XCURSOR_SIZE").flatMap { Double(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+            setenv("XCURSOR_SIZE", "\(Int((base * size).rounded()))", 1)
         }
         let compositor = compositorInfo()
-        let findings = CheckFindings(input: o.input, compositor: compositor, devices: devices, results: results,
-                                     libinputRead: true, compositorRead: false)
-        let report = CheckReport(machine: machine(), input: o.input, compositor: compositor, devices: devices,
-                                 results: results, diagnoses: Diagnoses.diagnose(findings), tracePath: tracePath)
+        let loop = EventLoop()
+        let client: Client
+        do { client = try Client(loop: loop) } catch {
+            var hint = ""
+            if case .connect = error { hint = "; without a compositor: lodestone check --input libinput --headless --out DIR" }
+            Diagnostics.error("check: \(error)\(hint)")
+            return error.exitCode
+        }
+        do { try loop.stopOnTerminationSignals() } catch {
+            Diagnostics.error("check: \(error)")
+            return CLI.Status.failure
+        }
+        let check = CheckWindow(client: client, options: o, convention: convention,
+                                reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)))
+        guard check.openLibinput() else { return CLI.Status.failure }
+        // The private trace (T3) beside the report.
+        var tracePath: String?
+        var fd: Int32 = -1
+        if let report = o.report {
+            let base = report.hasSuffix(".json") ? String(report.dropLast(5)) : report.hasSuffix(".md") ? String(report.dropLast(3)) : report
+            do {
+                fd = try TraceFiles.create(base + ".trace")
+                tracePath = base + ".trace"
+                check.startTrace(fd: fd, path: base + ".trace")
+            } catch {
+                Diagnostics.error("check: \(error)")
+                return CLI.Status.failure
+            }
+        }
+        defer { if fd > 2 { close(fd) } }
+        let reason = check.runLoop()
+        switch reason {
+        case .connectionLost, .protocolError:
+            Diagnostics.error("check: the compositor went away (\(reason)); the report has the steps done before")
+        case .failure(let why):
+            Diagnostics.error("check: \(why)")
+        default: break
+        }
+        let report = makeReport(check.all, results: check.results, configurations: check.configurations, compositor: compositor,
+                                input: o.input, libinputRead: check.libinputRead, compositorRead: true, tracePath: tracePath)
         return finish(report, o)
     }
 
@@ -248,7 +338,9 @@ enum CheckCommand {
               let globals = try? CompositorGlobals.read() else { return CompositorInfo() }
         var env: [String: String] = [:]
         for key in ["SWAYSOCK", "XDG_CURRENT_DESKTOP"] { if let v = getenv(key) { env[key] = String(cString: v) } }
-        return CompositorInfo(name: CompositorInfo.guessName(globals: globals, environment: env), globals: globals)
+        var name = CompositorInfo.guessName(globals: globals, environment: env)
+        if name == "sway", let socket = env["SWAYSOCK"], let version = SwayVersion.ask(socket: socket) { name = "sway \(version)" }
+        return CompositorInfo(name: name, globals: globals)
     }
 
     static func configuration(_ c: LibinputDeviceConfiguration) -> DeviceConfiguration {
@@ -256,11 +348,7 @@ enum CheckCommand {
                             clickMethod: c.clickMethod, disableWhileTyping: c.disableWhileTyping)
     }
 
-    static func monotonicNow() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
-    }
+    static func monotonicNow() -> UInt64 { MonotonicClock.microseconds() }
 
     // MARK: report
 

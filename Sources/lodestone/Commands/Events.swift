@@ -5,6 +5,7 @@
 // --keep-keys (SPEC T3).
 import InputProtocol
 import InputPipeline
+import Playground
 import WaylandClient
 #if canImport(Glibc)
 import Glibc
@@ -35,27 +36,17 @@ enum EventsCommand {
         var acceptDrops = false
     }
 
-    struct UsageError: Error { var message: String }
-
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
+    static func parse(_ args: [String]) throws(ArgumentError) -> Options {
         var o = Options()
-        var rest = args[...]
-        func value(_ flag: String) throws(UsageError) -> String {
-            guard let v = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
-            return v
-        }
-        while let a = rest.popFirst() {
+        var reader = ArgumentReader(args)
+        while let a = reader.next() {
             switch a {
-            case "--backend":
-                o.backend = try value(a)
-                guard ["wayland", "libinput"].contains(o.backend) else {
-                    throw UsageError(message: "unknown backend '\(o.backend)' (wayland or libinput)")
-                }
+            case "--backend": o.backend = try reader.value(a, wants: "wayland or libinput") { ["wayland", "libinput"].contains($0) ? $0 : nil }
             case "--json": o.json = true
             case "--keep-keys": o.privacy = .keepKeys
             case "--accept-drops": o.acceptDrops = true
-            case "--display": o.display = try value(a)
-            default: throw UsageError(message: "unknown option '\(a)'")
+            case "--display": o.display = try reader.value(a)
+            default: throw ArgumentReader.unknown(a)
             }
         }
         return o
@@ -68,7 +59,7 @@ enum EventsCommand {
         if args.contains("--help") || args.contains("-h") { print(help); return CLI.Status.ok }
         let options: Options
         do { options = try parse(args) } catch {
-            Diagnostics.error("events: \(error.message)\n\(help)")
+            Diagnostics.error("events: \(error)\n\(help)")
             return CLI.Status.usage
         }
         return runWayland(options)

@@ -42,69 +42,47 @@ enum LibinputEventsCommand {
         var layout: String?
     }
 
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
+    static func parse(_ args: [String]) throws(ArgumentError) -> Options {
         var o = Options()
-        var i = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError("\(name) needs a value") }
-            return args[i]
-        }
-        func flag(_ name: String) throws(UsageError) -> Bool {
-            let v = try value(name)
-            switch v {
-            case "on", "yes", "true": return true
-            case "off", "no", "false": return false
-            default: throw UsageError("\(name) wants on or off, not \(v)")
-            }
-        }
-        while i < args.count {
-            let a = args[i]
+        var reader = ArgumentReader(args)
+        while let a = reader.next() {
             switch a {
             case "--backend":
-                let b = try value(a)
-                guard b == "libinput" else { throw UsageError("--backend \(b) is not available here; use --backend libinput") }
-            case "--device": o.paths.append(try value(a))
-            case "--seat": o.seat = try value(a)
+                _ = try reader.value(a, wants: "libinput here (--backend wayland is the seat's events)") { $0 == "libinput" ? $0 : nil }
+            case "--device": o.paths.append(try reader.value(a))
+            case "--seat": o.seat = try reader.value(a)
             case "--json": o.json = true
-            case "--out", "-o": o.out = try value(a)
-            case "--input":
-                let b = try value(a)
-                guard b == "libinput" else { throw UsageError("--input \(b) is not handled here") }
+            case "--out", "-o": o.out = try reader.value(a)
+            case "--input": _ = try reader.value(a, wants: "libinput here") { $0 == "libinput" ? $0 : nil }
             case "--keep-keys": o.privacy = .keepKeys
             case "--report-states": o.reportStates = true
-            case "--layout": o.layout = try value(a)
+            case "--layout": o.layout = try reader.value(a)
             case "--verbose": o.verbose = true
-            case "--tap": o.settings.tapToClick = try flag(a)
-            case "--natural-scroll": o.settings.naturalScroll = try flag(a)
-            case "--natural-scrolling": o.settings.touchpadNaturalScroll = try flag(a)
-            case "--dwt": o.settings.disableWhileTyping = try flag(a)
+            case "--tap": o.settings.tapToClick = try reader.onOff(a)
+            case "--natural-scroll": o.settings.naturalScroll = try reader.onOff(a)
+            case "--natural-scrolling": o.settings.touchpadNaturalScroll = try reader.onOff(a)
+            case "--dwt": o.settings.disableWhileTyping = try reader.onOff(a)
             case "--scroll-method":
-                let v = try value(a)
-                guard let m = DeviceSettings.ScrollMethod(rawValue: v) else { throw UsageError("unknown scroll method \(v)") }
-                o.settings.scrollMethod = m
+                o.settings.scrollMethod = try reader.value(a, wants: Self.choices(DeviceSettings.ScrollMethod.self)) { .init(rawValue: $0) }
             case "--accel-profile":
-                let v = try value(a)
-                guard let p = DeviceSettings.AccelProfile(rawValue: v) else { throw UsageError("unknown acceleration profile \(v)") }
-                o.settings.accelProfile = p
-            case "--accel-speed":
-                let v = try value(a)
-                guard let s = Double(v) else { throw UsageError("--accel-speed wants a number, not \(v)") }
-                o.settings.accelSpeed = s
-            default: throw UsageError("unknown option \(a)")
+                o.settings.accelProfile = try reader.value(a, wants: Self.choices(DeviceSettings.AccelProfile.self)) { .init(rawValue: $0) }
+            case "--accel-speed": o.settings.accelSpeed = try reader.value(a, wants: "a number") { Double($0) }
+            default: throw ArgumentReader.unknown(a)
             }
-            i += 1
         }
         return o
     }
 
-    struct UsageError: Error { var message: String; init(_ m: String) { message = m } }
+    /// "none, two-finger, …": the raw values of an option's cases.
+    static func choices<T: CaseIterable & RawRepresentable<String>>(_: T.Type) -> String {
+        T.allCases.map(\.rawValue).joined(separator: ", ")
+    }
 
     static func run(_ args: [String]) -> Int32 {
         if args.contains("--help") || args.contains("-h") { print(usage); return CLI.Status.ok }
         let options: Options
         do { options = try parse(args) } catch {
-            Diagnostics.error("events: \(error.message)\n\(usage)")
+            Diagnostics.error("events: \(error)\n\(usage)")
             return CLI.Status.usage
         }
         let source: LibinputBackend.Source = options.paths.isEmpty ? .seat(options.seat) : .paths(options.paths)

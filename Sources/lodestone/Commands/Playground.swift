@@ -85,53 +85,37 @@ enum PlaygroundCommand {
         var latencyProbe: String?
     }
 
-    struct UsageError: Error { var message: String }
-
-    static func parse(_ args: [String]) throws(UsageError) -> Options {
+    static func parse(_ args: [String]) throws(ArgumentError) -> Options {
         var o = Options()
-        var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
-            return args[i]
-        }
-        while i < args.count {
-            let a = args[i]
+        var reader = ArgumentReader(args)
+        while let a = reader.next() {
             switch a {
-            case "--display": o.display = try value(a)
+            case "--display": o.display = try reader.value(a)
             case "--headless": o.headless = true
-            case "--out": o.out = try value(a)
+            case "--out": o.out = try reader.value(a)
             case "--size":
-                let v = try value(a)
-                let parts = v.split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
-                    throw UsageError(message: "--size wants WIDTHxHEIGHT in points, got '\(v)'")
+                o.size = try reader.value(a, wants: "WIDTHxHEIGHT in points (1 to 16384)") { v in
+                    let parts = v.split(separator: "x").compactMap { Int($0) }
+                    return parts.count == 2 && parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) ? (parts[0], parts[1]) : nil
                 }
-                o.size = (parts[0], parts[1])
                 o.sizeGiven = true
             case "--scale":
-                let v = try value(a)
-                let s = v.split(separator: ",").compactMap { Double($0) }
-                guard !s.isEmpty, s.count == v.split(separator: ",").count, s.allSatisfy({ $0 > 0 && $0 <= 8 }) else {
-                    throw UsageError(message: "--scale wants numbers between 0 and 8 separated by commas, got '\(v)'")
+                o.scales = try reader.value(a, wants: "numbers above 0, at most 8, separated by commas") { v in
+                    let s = v.split(separator: ",").compactMap { Double($0) }
+                    return !s.isEmpty && s.count == v.split(separator: ",").count && s.allSatisfy({ $0 > 0 && $0 <= 8 }) ? s : nil
                 }
-                o.scales = s
             case "--report-frames": o.reportFrames = true
-            case "--frames":
-                let v = try value(a)
-                guard let n = Int(v), n > 0 else { throw UsageError(message: "--frames wants a positive count, got '\(v)'") }
-                o.frameLimit = n
+            case "--frames": o.frameLimit = try reader.integer(a, 1...)
             case "--animate": o.animate = true; o.firstFrame = true
             case "--first-frame": o.firstFrame = true
             case "--report-outputs": o.reportOutputs = true
             case "--report-input": o.reportInput = true
-            case "--layout": o.layout = try value(a)
+            case "--layout": o.layout = try reader.value(a)
             case "--stats": o.stats = true
-            case "--state-out": o.stateOut = try value(a)
-            case "--latency-probe": o.latencyProbe = try value(a)
-            default: throw UsageError(message: "unknown option '\(a)' (see lodestone --help)")
+            case "--state-out": o.stateOut = try reader.value(a)
+            case "--latency-probe": o.latencyProbe = try reader.value(a)
+            default: throw ArgumentReader.unknown(a)
             }
-            i += 1
         }
         return o
     }
@@ -145,8 +129,8 @@ enum PlaygroundCommand {
         } catch let error as SettingsError {
             Diagnostics.error("\(error)")
             return CLI.Status.usage
-        } catch let error as UsageError {
-            Diagnostics.error(error.message)
+        } catch let error as ArgumentError {
+            Diagnostics.error("\(error) (see lodestone --help)")
             return CLI.Status.usage
         } catch {
             return CLI.Status.usage

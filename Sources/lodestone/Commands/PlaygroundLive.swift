@@ -11,6 +11,7 @@ import PointerEngine
 import Playground
 import LibinputBackend
 import InputPipeline
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,11 +28,7 @@ extension InputPolicy {
 
 enum PlaygroundLive {
     /// Now on CLOCK_MONOTONIC, the clock the seat stamps events with (SPEC T1).
-    static func now() -> Timestamp {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Timestamp(microseconds: UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000)
-    }
+    static func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
 
     struct Options {
         var reportFrames = false
@@ -103,7 +100,7 @@ enum PlaygroundLive {
                 window.setNeedsDisplay()
             } else if let d = session.nextDeadline {
                 let t = now()
-                deadline?.arm(after: d > t ? Double(d.rawValue - t.rawValue) / 1e6 : 0)
+                deadline?.arm(after: d > t ? d.seconds(since: t) : 0)
             }
         }
         // Drops from other applications (issue 18.3): the target under the offer answers.

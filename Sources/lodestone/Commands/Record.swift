@@ -33,30 +33,21 @@ enum RecordCommand {
         var reportStates = false
     }
 
-    static func parse(_ args: [String]) -> Result<Options, UsageError> {
+    static func parse(_ args: [String]) throws(ArgumentError) -> Options {
         var o = Options()
-        var i = 0
-        while i < args.count {
-            let a = args[i]
+        var reader = ArgumentReader(args)
+        while let a = reader.next() {
             switch a {
             case "--keep-keys": o.privacy = .keepKeys
             case "--report-states": o.reportStates = true
-            case "--out", "-o", "--display", "--layout":
-                i += 1
-                guard i < args.count else { return .failure(UsageError(message: "\(a) needs a value")) }
-                switch a {
-                case "--display": o.display = args[i]
-                case "--layout": o.layout = args[i]
-                default: o.out = args[i]
-                }
-            default: return .failure(UsageError(message: "unknown option '\(a)' (usage: lodestone record \(command.usage))"))
+            case "--out", "-o": o.out = try reader.value(a)
+            case "--display": o.display = try reader.value(a)
+            case "--layout": o.layout = try reader.value(a)
+            default: throw ArgumentReader.unknown(a)
             }
-            i += 1
         }
-        return .success(o)
+        return o
     }
-
-    struct UsageError: Error { var message: String }
 
     static func run(_ args: [String]) -> Int32 {
         if let i = args.firstIndex(of: "--input"), args.dropFirst(i + 1).first == "libinput" {
@@ -69,9 +60,9 @@ enum RecordCommand {
         do {
             let (s, rest) = try PlaygroundSetup.settings(args)
             settings = s
-            switch parse(rest) {
-            case .success(let v): o = v
-            case .failure(let e): Diagnostics.error(e.message); return CLI.Status.usage
+            do throws(ArgumentError) { o = try parse(rest) } catch {
+                Diagnostics.error("record: \(error) (usage: lodestone record \(command.usage))")
+                return CLI.Status.usage
             }
         } catch {
             Diagnostics.error("\(error)")

@@ -7,6 +7,7 @@ import InputPipeline
 import Playground
 import PointerEngine
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -78,32 +79,24 @@ enum ReplayCommand {
         var path: String?
         var json = false, realtime = false, states = false
         var layout: String?
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            i += 1
-            switch a {
-            case "--print": break
-            case "--json": json = true
-            case "--realtime": realtime = true
-            case "--report-states": states = true
-            case "--layout":
-                guard i < args.count else {
-                    Diagnostics.error("--layout needs a value")
-                    return CLI.Status.usage
+        var reader = ArgumentReader(args)
+        do throws(ArgumentError) {
+            while let a = reader.next() {
+                switch a {
+                case "--print": break
+                case "--json": json = true
+                case "--realtime": realtime = true
+                case "--report-states": states = true
+                case "--layout": layout = try reader.value(a)
+                case _ where ArgumentReader.isOption(a): throw ArgumentReader.unknown(a)
+                default:
+                    guard path == nil else { throw ArgumentError("takes one trace, got '\(path!)' and '\(a)'") }
+                    path = a
                 }
-                layout = args[i]
-                i += 1
-            case _ where a.hasPrefix("-") && a != "-":
-                Diagnostics.error("unknown option '\(a)' (usage: lodestone replay \(command.usage))")
-                return CLI.Status.usage
-            default:
-                guard path == nil else {
-                    Diagnostics.error("replay takes one trace, got '\(path!)' and '\(a)'")
-                    return CLI.Status.usage
-                }
-                path = a
             }
+        } catch {
+            Diagnostics.error("replay: \(error) (usage: lodestone replay \(command.usage))")
+            return CLI.Status.usage
         }
         guard let path else {
             Diagnostics.error("usage: lodestone replay \(command.usage)")
@@ -140,9 +133,5 @@ enum ReplayCommand {
         return CLI.Status.ok
     }
 
-    static func sleepMicroseconds(_ us: UInt64) {
-        var request = timespec(tv_sec: Int(us / 1_000_000), tv_nsec: Int(us % 1_000_000) * 1000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
+    static func sleepMicroseconds(_ us: UInt64) { Posix.sleep(microseconds: us) }
 }

@@ -37,32 +37,30 @@ enum ReplayHeadless {
           --print, --json   print the events (readable, or as trace lines) instead; --realtime at their pace
         """
 
-    static func parse(_ args: [String]) throws(SettingsError) -> Options {
+    /// The options; a SettingsError (a settings flag) or an ArgumentError (the others) names what is wrong.
+    static func parse(_ args: [String]) throws -> Options {
         var o = Options()
         let (settings, rest) = try PlaygroundSetup.settings(args)
         o.settings = settings
         var reader = ArgumentReader(rest)
-        func value(_ flag: String) throws(SettingsError) -> String { try reader.value(flag) }
-        func number(_ flag: String, _ range: ClosedRange<Double>) throws(SettingsError) -> Double { try reader.number(flag, range) }
         while let a = reader.next() {
             switch a {
-            case "--layout": o.layout = try value(a)
+            case "--layout": o.layout = try reader.value(a)
             case "--headless": o.headless = true
-            case "--out": o.out = try value(a)
+            case "--out": o.out = try reader.value(a)
             case "--size":
-                let v = try value(a)
-                let p = v.split(separator: "x").compactMap { Double($0) }
-                guard p.count == 2, p.allSatisfy({ $0 >= 16 && $0 <= 16384 }) else {
-                    throw SettingsError("wants WIDTHxHEIGHT in points, got '\(v)'", file: a)
+                o.replay.size = try reader.value(a, wants: "WIDTHxHEIGHT in points (16 to 16384)") { v in
+                    let p = v.split(separator: "x").compactMap { Double($0) }
+                    return p.count == 2 && p.allSatisfy({ $0 >= 16 && $0 <= 16384 }) ? Size(p[0], p[1]) : nil
                 }
-                o.replay.size = Size(p[0], p[1])
-            case "--scale": o.replay.scale = try number(a, 0.25...8)
-            case "--fps": o.replay.fps = try number(a, 1...240)
-            case "--every": o.every = Int(try number(a, 1...100_000))
-            case "--speed": o.speed = try number(a, 0.05...100)
+            case "--scale": o.replay.scale = try reader.number(a, 0.25...8)
+            case "--fps": o.replay.fps = try reader.number(a, 1...240)
+            case "--every": o.every = try reader.integer(a, 1...100_000)
+            case "--speed": o.speed = try reader.number(a, 0.05...100)
             case "--report-frames": o.reportFrames = true
             default:
-                if a.hasPrefix("-") || o.trace != nil { throw SettingsError("unknown argument '\(a)' (see lodestone --help)", file: "replay") }
+                if ArgumentReader.isOption(a) { throw ArgumentReader.unknown(a) }
+                guard o.trace == nil else { throw ArgumentError("takes one trace, got '\(o.trace!)' and '\(a)'") }
                 o.trace = a
             }
         }

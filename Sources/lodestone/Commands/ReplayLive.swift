@@ -32,7 +32,7 @@ final class LiveReplay {
     func announceEnd() {
         guard !announced, let first = cursor.times.first, let last = cursor.times.last else { return }
         announced = true
-        writeLine("replay finished: the frame at \(fixed(Double(last.rawValue &- first.rawValue) / 1e6, 2)) s stays until the window is closed")
+        writeLine("replay finished: the frame at \(fixed(last.seconds(since: first), 2)) s stays until the window is closed")
     }
 }
 
@@ -65,7 +65,7 @@ enum ReplayLive {
             return CLI.Status.failure
         }
         let replay = LiveReplay(events, options: o.replay, speed: o.speed)
-        let seconds = Double((events.last?.time.rawValue ?? 0) &- (events.first?.time.rawValue ?? 0)) / 1e6
+        let seconds = events.last.map { $0.time.seconds(since: events[0].time) } ?? 0
         writeLine("replaying \(tracePath): \(events.count) events, \(fixed(seconds, 2)) s at ×\(fixed(o.speed, 2)); close the window to quit")
         return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
             reportFrames: o.reportFrames, replay: replay, size: o.replay.size))

@@ -6,6 +6,7 @@
 // equals a full repaint and memory stayed flat; 1 otherwise (the problems on stderr).
 import Playground
 import WaylandClient
+import Posix
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,28 +19,21 @@ enum SoakCommand {
     static func run(_ args: [String]) -> Int32 {
         var options = Soak.Options()
         var maxGrowthMB = 4.0
-        var i = 0
-        while i < args.count {
-            let flag = args[i]
-            guard ["--events", "--seed", "--render-every", "--max-growth", "--scale", "--repaint-checks"].contains(flag) else {
-                Diagnostics.error("unknown option '\(flag)' (usage: lodestone soak \(command.usage))")
-                return CLI.Status.usage
+        var reader = ArgumentReader(args)
+        do throws(ArgumentError) {
+            while let a = reader.next() {
+                switch a {
+                case "--events": options.events = try reader.integer(a, 1...)
+                case "--seed": options.seed = try reader.integer(a, UInt64(0)...)
+                case "--render-every": options.renderEvery = try reader.integer(a, 1...)
+                case "--max-growth": maxGrowthMB = try reader.number(a, 0...)
+                case "--repaint-checks": options.repaintChecks = try reader.integer(a, 0...)
+                case "--scale": options.scale = try reader.value(a, wants: "a number above 0, at most 4") { Double($0).flatMap { $0 > 0 && $0 <= 4 ? $0 : nil } }
+                default: throw ArgumentReader.unknown(a)
+                }
             }
-            guard i + 1 < args.count else {
-                Diagnostics.error("\(flag) needs a value")
-                return CLI.Status.usage
-            }
-            let v = args[i + 1]
-            i += 2
-            switch flag {
-            case "--events": if let n = Int(v), n > 0 { options.events = n; continue }
-            case "--seed": if let n = UInt64(v) { options.seed = n; continue }
-            case "--render-every": if let n = Int(v), n > 0 { options.renderEvery = n; continue }
-            case "--max-growth": if let n = Double(v), n >= 0 { maxGrowthMB = n; continue }
-            case "--repaint-checks": if let n = Int(v), n >= 0 { options.repaintChecks = n; continue }
-            default: if let s = Double(v), s > 0, s <= 4 { options.scale = s; continue }
-            }
-            Diagnostics.error("\(flag): '\(v)' is not a valid value")
+        } catch {
+            Diagnostics.error("soak: \(error) (usage: lodestone soak \(command.usage))")
             return CLI.Status.usage
         }
 
@@ -89,11 +83,7 @@ enum SoakCommand {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 
     static func formatSeconds(_ s: Double) -> String {
         let tenths = Int((s * 10).rounded())

@@ -1,19 +1,8 @@
-// Small, pure motion primitives shared by the interaction components: elapsed time, velocity
-// estimation, kinetic momentum, rubber-banding and a critically damped spring. Everything is a
+// Small, pure motion primitives shared by the interaction components: velocity
+// estimation, kinetic momentum and rubber-banding (the spring is in Spring.swift). Everything is a
 // closed-form function of time so the result does not depend on how often a frame is drawn
 // (SPEC T2: the same trace gives the same states).
 import InputProtocol
-
-extension Timestamp {
-    /// Seconds from `earlier` to `self` (negative when `earlier` is later).
-    @inlinable public func seconds(since earlier: Timestamp) -> Double {
-        (Double(rawValue) - Double(earlier.rawValue)) / 1_000_000
-    }
-    /// `self` moved by `seconds` (never before the stream origin).
-    @inlinable public func adding(seconds: Double) -> Timestamp {
-        Timestamp(rawValue: UInt64(max(0, (Double(rawValue) + seconds * 1_000_000).rounded())))
-    }
-}
 
 /// Estimates a 1-D velocity (units per second) from timestamped displacements, like a finger's
 /// scroll deltas. Only samples from the last `window` count, so a finger that paused before
@@ -124,37 +113,6 @@ public enum RubberBand {
         if value < lo { return lo - band(lo - value, limit: limit) }
         if value > hi { return hi + band(value - hi, limit: limit) }
         return value
-    }
-}
-
-/// A critically damped spring toward `target` (no overshoot when starting at rest):
-/// x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the speed
-/// (settles to 1 % in ≈ 6.6/ω s).
-public struct CriticalSpring: Sendable, Equatable {
-    public var start: Timestamp
-    public var from: Double
-    public var target: Double
-    public var initialVelocity: Double
-    public var omega: Double
-
-    /// Within this distance and speed the spring counts as settled and snaps to its target.
-    public static let settleDistance = 0.01 // in the animated unit (pt, scale…)
-    public static let settleSpeed = 0.5 // unit/s
-
-    public init(start: Timestamp, from: Double, to target: Double, velocity: Double = 0, omega: Double) {
-        self.start = start; self.from = from; self.target = target; self.initialVelocity = velocity; self.omega = omega
-    }
-    public func value(at now: Timestamp) -> Double {
-        let t = max(0, now.seconds(since: start)), d0 = from - target
-        return target + (d0 + (initialVelocity + omega * d0) * t) * (-omega * t).expOf
-    }
-    public func velocity(at now: Timestamp) -> Double {
-        let t = max(0, now.seconds(since: start)), d0 = from - target
-        return (initialVelocity - omega * (initialVelocity + omega * d0) * t) * (-omega * t).expOf
-    }
-    public func isSettled(at now: Timestamp) -> Bool {
-        abs(value(at: now) - target) < Self.settleDistance * max(1, abs(target - from) / 100)
-            && abs(velocity(at: now)) < Self.settleSpeed
     }
 }
 

@@ -202,12 +202,3 @@ public struct ContextMenuInteraction: Interaction {
         frame.contextMenu = menu
     }
 }
-
-/// The engine's standard interactions, in dispatch order: captures first (drag, scrubber,
-/// band), then reveal (taps before activation), context menus, pages, zoom, scroll.
-public enum StandardInteractions {
-    public static func make() -> [any Interaction] {
-        [DragInteraction(), ScrubberInteraction(), RevealInteraction(), ContextMenuInteraction(),
-         BandSelectionInteraction(), PageInteraction(), ZoomInteraction(), ScrollInteraction()]
-    }
-}

@@ -1,7 +1,6 @@
 // Resizing an element by its handles (SPEC A1 arrows along the axis, A3 a live width × height
 // annotation). The resized element is the handle's nearest preceding sibling that is not a
 // handle; its handles follow its edges.
-import PointerEngine
 
 /// Drag a resize handle to resize its element.
 public struct ResizeInteraction: Interaction {

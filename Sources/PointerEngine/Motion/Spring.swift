@@ -1,4 +1,8 @@
-// Springs and fades: small value types with a pure `step(by:)`.
+// The one spring of the project, and fades. A damped harmonic oscillator solved in closed form
+// (`DampedSpring.evolve`), seen two ways: `DampedSpring` carries its value and velocity from
+// step to step (`step(by:)`: the pointer, accessories, effects and magnetism, whose targets
+// move while they run), and `CriticalSpring` is the same law from a start time, read at any
+// time (scroll bounces, page settles, zoom animations: SPEC G1, G2, G5, T2).
 
 /// A damped spring pulling `value` toward `target`:
 ///
@@ -41,9 +45,19 @@ public struct DampedSpring: Hashable, Sendable {
     /// Advances by `dt` seconds (dt ≤ 0 does nothing).
     public mutating func step(by dt: Double) {
         guard dt > 0, value != target || velocity != 0 else { return }
-        let w = 2 * Double.pi / response
-        let z = dampingRatio
-        let x0 = value - target, v0 = velocity
+        (value, velocity) = Self.evolve(value: value, velocity: velocity, target: target, omega: 2 * Double.pi / response,
+                                        dampingRatio: dampingRatio, by: dt, memo: &memo)
+        if isSettled(epsilon: 1e-6) { settle() }
+    }
+
+    /// The closed form, the project's one spring solver: value and velocity `dt` (> 0) seconds
+    /// after `value` and `velocity`, pulled toward `target` at `omega` (rad/s) with damping ratio
+    /// `z`. `memo` keeps the last exponentials (and sine/cosine) with the exponents they were
+    /// computed for: steps of one size reuse them, bit for bit.
+    @inline(__always)
+    static func evolve(value: Double, velocity v0: Double, target: Double, omega w: Double, dampingRatio z: Double,
+                       by dt: Double, memo: inout Memo) -> (value: Double, velocity: Double) {
+        let x0 = value - target
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
             let k1 = -z * w * dt, k2 = wd * dt
@@ -55,14 +69,13 @@ public struct DampedSpring: Hashable, Sendable {
             let a = x0, b = (v0 + z * w * x0) / wd
             let x = e * (a * c + b * s)
             let v = e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * s)
-            value = target + x; velocity = v
+            return (target + x, v)
         } else if z == 1 {
             let k1 = -w * dt
             if k1 != memo.k1 || !memo.k2.isInfinite { memo = Memo(k1: k1, k2: .infinity, a: Math.exp(k1)) }
             let e = memo.a
             let b = v0 + w * x0
-            value = target + (x0 + b * dt) * e
-            velocity = (b - w * (x0 + b * dt)) * e
+            return (target + (x0 + b * dt) * e, (b - w * (x0 + b * dt)) * e)
         } else {
             let r = (z * z - 1).squareRoot()
             let r1 = -w * (z - r), r2 = -w * (z + r)
@@ -70,10 +83,8 @@ public struct DampedSpring: Hashable, Sendable {
             let k1 = r1 * dt, k2 = r2 * dt
             if k1 != memo.k1 || k2 != memo.k2 { memo = Memo(k1: k1, k2: k2, a: Math.exp(k1), b: Math.exp(k2)) }
             let e1 = memo.a, e2 = memo.b
-            value = target + c1 * e1 + c2 * e2
-            velocity = c1 * r1 * e1 + c2 * r2 * e2
+            return (target + c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
-        if isSettled(epsilon: 1e-6) { settle() }
     }
 
     // Equality and hashing ignore the memo (it only saves work).
@@ -84,6 +95,40 @@ public struct DampedSpring: Hashable, Sendable {
 
     public func hash(into h: inout Hasher) {
         h.combine(value); h.combine(velocity); h.combine(target); h.combine(response); h.combine(dampingRatio)
+    }
+}
+
+/// A critically damped spring toward `target` from a start time (no overshoot when starting at
+/// rest): x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the
+/// speed (settles to 1 % in ≈ 6.6/ω s). Read at any time through `DampedSpring.evolve` (ζ = 1),
+/// so the result does not depend on how often it is read (T2).
+public struct CriticalSpring: Sendable, Equatable {
+    public var start: Timestamp
+    public var from: Double
+    public var target: Double
+    public var initialVelocity: Double
+    public var omega: Double
+
+    /// Within this distance and speed the spring counts as settled and snaps to its target.
+    public static let settleDistance = 0.01 // in the animated unit (pt, scale…)
+    public static let settleSpeed = 0.5 // unit/s
+
+    public init(start: Timestamp, from: Double, to target: Double, velocity: Double = 0, omega: Double) {
+        self.start = start; self.from = from; self.target = target; self.initialVelocity = velocity; self.omega = omega
+    }
+    public func value(at now: Timestamp) -> Double { state(at: now).value }
+    public func velocity(at now: Timestamp) -> Double { state(at: now).velocity }
+    public func isSettled(at now: Timestamp) -> Bool {
+        let s = state(at: now)
+        return abs(s.value - target) < Self.settleDistance * max(1, abs(target - from) / 100) && abs(s.velocity) < Self.settleSpeed
+    }
+
+    /// Value and velocity at `now` (the start's before it).
+    func state(at now: Timestamp) -> (value: Double, velocity: Double) {
+        let t = max(0, now.seconds(since: start))
+        guard t > 0 else { return (target + (from - target), initialVelocity) }
+        var memo = DampedSpring.Memo()
+        return DampedSpring.evolve(value: from, velocity: initialVelocity, target: target, omega: omega, dampingRatio: 1, by: t, memo: &memo)
     }
 }
 
