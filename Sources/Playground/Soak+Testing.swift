@@ -57,8 +57,17 @@ package struct Soak {
         /// Frames whose kept display list was compared with a fresh one, and how many differed.
         package var displayListChecks = 0
         package var displayListMismatches = 0
+        /// Drops from another application the drag-and-drop episodes read (issue 18).
+        package var externalDrops = 0
+        /// Our items handed to the compositor by the drag-out episodes (issue 18).
+        package var dragsOut = 0
+        /// Answers to an offer that broke a rule (a non-target, an operation not offered or not
+        /// taken, a preference outside what is taken).
+        package var dndViolations = 0
         package var problems: [String] = []
-        package var ok: Bool { stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 && displayListMismatches == 0 }
+        package var ok: Bool {
+            stuck == 0 && unsettled == 0 && offSurface == 0 && repaintMismatches == 0 && displayListMismatches == 0 && dndViolations == 0
+        }
         static let problemLimit = 12
         mutating func problem(_ s: String) { if problems.count < Report.problemLimit { problems.append(s) } }
     }
@@ -240,10 +249,14 @@ final class SoakDriver {
     /// After an episode's ends and cancels: nothing may stay active.
     func checkIdle() {
         let e = session.engine
-        if e.isActive {
+        // An offer or a drag out still held after the episode is as stuck as an engine drag.
+        let dnd = [session.externalDrag.map { "offer \($0.offer)" }, session.outgoingDrag.map { "drag out of \($0.item)" }].compactMap { $0 }
+        if e.isActive || !dnd.isEmpty {
             report.stuck += 1
-            let who = e.interactions.filter(\.isActive).map(\.name)
+            let who = e.interactions.filter(\.isActive).map(\.name) + dnd
             report.problem("event \(report.events): still active after '\(episode)' ended: \(who) text \(e.isSelectingText)")
+            session.externalDrag = nil
+            session.endDragOut(finished: false)
             // Recover so one stuck episode does not cascade into every later one.
             for (d, _, _) in SoakDevice.all { send(.deviceRemoved, from: d, after: 1) }
             addDevices()
@@ -272,7 +285,9 @@ final class SoakDriver {
                 ("gesture", 0.14, gesture),
                 ("modifier storm", 0.08, modifierStorm),
                 ("touches", 0.08, touches),
-                ("chaos", 0.20, chaos),
+                ("external drag", 0.05, externalDrag),
+                ("drag out", 0.03, dragOut),
+                ("chaos", 0.12, chaos),
             ]
             var r = rng.unit()
             var chosen = kinds[kinds.count - 1]

@@ -5,6 +5,9 @@
 // over our window carries, and reports each step as a `DataDeviceEvent`.
 import CWayland
 import InputProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The drag-and-drop actions of wl_data_device_manager.dnd_action, as a set.
 public struct DragActions: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -65,6 +68,9 @@ public enum DataDeviceError: Error, Equatable, CustomStringConvertible {
     case noTypes(offer: UInt32)
     case tooManyTypes(offer: UInt32, limit: Int)
     case typeTooLong(offer: UInt32, length: Int, limit: Int)
+    /// A type with a byte outside printable ASCII (a control byte, non-ASCII or not UTF-8 at
+    /// all): `byte` at `offset`, the name shown with such bytes escaped.
+    case typeNotPrintable(offer: UInt32, byte: UInt8, offset: Int, escaped: String)
 
     public var description: String {
         switch self {
@@ -78,6 +84,8 @@ public enum DataDeviceError: Error, Equatable, CustomStringConvertible {
             "drag offer \(offer) announces more than \(limit) MIME types: the rest are ignored"
         case let .typeTooLong(offer, length, limit):
             "drag offer \(offer) announces a MIME type of \(length) bytes (limit \(limit)): it is ignored"
+        case let .typeNotPrintable(offer, byte, offset, escaped):
+            "drag offer \(offer) announces the MIME type \"\(escaped)\" with byte 0x\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) at offset \(offset), outside printable ASCII (RFC 6838): it is ignored"
         }
     }
 }
@@ -199,17 +207,34 @@ public final class DataOffer {
         transfers.append(transfer!)
     }
 
-    private func offered(_ type: String) {
+    /// One announced type, as the wire's bytes: a name that is too long or has a byte outside
+    /// printable ASCII (control bytes, non-UTF-8) is reported and left out, never shown raw.
+    func offered(_ bytes: [UInt8]) {
         guard mimeTypes.count < Self.maximumTypes else {
             if !warnedAboutTypes { report(.tooManyTypes(offer: id, limit: Self.maximumTypes)) }
             warnedAboutTypes = true
             return
         }
-        guard type.utf8.count <= Self.maximumTypeBytes else {
-            report(.typeTooLong(offer: id, length: type.utf8.count, limit: Self.maximumTypeBytes))
+        guard bytes.count <= Self.maximumTypeBytes else {
+            report(.typeTooLong(offer: id, length: bytes.count, limit: Self.maximumTypeBytes))
             return
         }
+        if let bad = bytes.firstIndex(where: { !(0x20...0x7E).contains($0) }) {
+            report(.typeNotPrintable(offer: id, byte: bytes[bad], offset: bad, escaped: Self.escaped(bytes)))
+            return
+        }
+        let type = String(decoding: bytes, as: UTF8.self)
         if !mimeTypes.contains(type) { mimeTypes.append(type) }
+    }
+
+    /// `bytes` with every byte outside printable ASCII (and the backslash) as \xHH.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var out = ""
+        for b in bytes {
+            if (0x20...0x7E).contains(b), b != UInt8(ascii: "\\") { out.unicodeScalars.append(Unicode.Scalar(b)) }
+            else { out += "\\x" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }
+        }
+        return out
     }
 
     private func sourceActionsChanged(_ bits: UInt32) {
@@ -235,7 +260,8 @@ public final class DataOffer {
 
     nonisolated(unsafe) private static let listener = makeListener(wl_data_offer_listener(
         offer: { data, _, type in
-            object(data, as: DataOffer.self).offered(type.map { String(cString: $0) } ?? "")
+            let bytes = type.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+            object(data, as: DataOffer.self).offered(bytes ?? [])
         },
         source_actions: { data, _, bits in object(data, as: DataOffer.self).sourceActionsChanged(bits) },
         action: { data, _, bits in object(data, as: DataOffer.self).actionChanged(bits) }))

@@ -41,13 +41,14 @@ final class HeadlessSway {
 
     /// Starts sway with one headless output of `width`×`height` at `refreshHz`; with `inject`
     /// (the shim's path) the injected pointer, keyboard and touch devices are present.
-    static func start(width: Int, height: Int, refreshHz: Int = 60, inject: String? = nil) throws(StartError) -> HeadlessSway {
+    /// `config`: more sway config lines (the drag bench lays windows out without borders).
+    static func start(width: Int, height: Int, refreshHz: Int = 60, inject: String? = nil, config: [String] = []) throws(StartError) -> HeadlessSway {
         var template = Array("/tmp/lodestone-bench-XXXXXX".utf8CString)
         guard let dirPtr = mkdtemp(&template) else { throw StartError(description: "mkdtemp: \(String(cString: strerror(errno)))") }
         let dir = String(cString: dirPtr)
         let injectSocket = inject.map { _ in "\(dir)/inject.sock" }
         let setup = SwaySetup(width: width, height: height, refreshHz: refreshHz,
-                              inject: inject.map { SwaySetup.Inject(library: $0, socket: injectSocket!, present: true) })
+                              inject: inject.map { SwaySetup.Inject(library: $0, socket: injectSocket!, present: true) }, extraConfig: config)
         // The config and a copy of the shim go into sway's own directory (issue 16.1): the
         // checkout may sit where sway's uid cannot read (a 0700 home directory).
         let root = getuid() == 0

@@ -11,6 +11,7 @@
 //   target (the first refresh the compositor could have shown it at: the commit itself, or one
 //   refresh after the output's previous presentation, whichever is later). Goal: 0 at 60 Hz.
 import SwayHarness
+import WaylandClient
 import PixmanRenderer
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,13 @@ enum LatencyBench {
                     return .unavailable("cannot write the plot: \(error)")
                 }
             }
-            return .figures(record.figures())
+            // The drag section (issue 18): its own sway, beside the drag-source fixture.
+            switch LatencyDragBench.figures(quick: quick) {
+            case .success(let drag): return .figures(record.figures() + drag)
+            case .failure(let why):
+                Diagnostics.warning("bench latency: no drag figures: \(why)")
+                return .figures(record.figures())
+            }
         case .failure(let why): return .unavailable(why.description)
         }
     }

@@ -26,6 +26,9 @@ struct SoakTests {
         #expect(checks["unsettled"] == 0, "\(app.stderr)")
         #expect(checks["off-surface"] == 0, "\(app.stderr)")
         #expect(checks["repaint-checks"] >= 8 && checks["repaint-mismatches"] == 0, "\(app.stderr)")
+        // Issue 18: every answer to another application's offer kept the rules (a drop target,
+        // only operations offered and taken), and no offer or drag out stayed active (above).
+        #expect(checks["dnd-violations"] == 0, "\(app.stderr)")
         // Memory flat: after the warm-up (the first half: bounded caches fill) the resident size
         // grows by at most 4 MB — a leak of 8 bytes per event would exceed it.
         #expect(memory["rss-warm-up-kb"] > 0)
@@ -33,8 +36,11 @@ struct SoakTests {
         #expect(memory["peak-growth-kb"] <= 4096 + memory["cache-limit-kb"], "\(lines.joined(separator: "\n"))")
         // The stream really did what it claims: drops on the targets, band selections, page turns.
         #expect(outputs["drops"] >= 500 && outputs["selections"] >= 500 && outputs["pages"] >= 10, "\(lines.joined(separator: "\n"))")
-        for kind in ["pointer-drag", "touch-drag", "band-selection", "momentum-scroll", "gesture", "modifier-storm", "touches", "chaos", "wheel"] {
+        for kind in ["pointer-drag", "touch-drag", "band-selection", "momentum-scroll", "gesture", "modifier-storm", "touches", "chaos", "wheel",
+                     "external-drag"] {
             #expect(episodes[kind] >= 1_000, "\(kind) episodes: \(episodes[kind])")
         }
+        #expect(episodes["drag-out"] >= 300, "drag-out episodes: \(episodes["drag-out"])")
+        #expect(outputs["external-drops"] >= 200, "\(lines.joined(separator: "\n"))")
     }
 }

@@ -170,3 +170,20 @@ struct DataTransferTests {
         #expect(message.contains("wl_data_offer.action") && message.contains("0x10"))
     }
 }
+
+@Suite("Offered MIME type names (issue 18, bad input)")
+struct OfferedTypeNameTests {
+    @Test("a name is shown with control bytes, non-ASCII and non-UTF-8 bytes and the backslash escaped, printable ASCII as it is")
+    func escaped() {
+        #expect(DataOffer.escaped(Array("text/plain;charset=utf-8".utf8)) == "text/plain;charset=utf-8")
+        #expect(DataOffer.escaped([0x74, 0x07, 0x1B, 0x5B]) == "t\\x07\\x1B[")
+        #expect(DataOffer.escaped([0x61, 0xFF, 0xFE, 0x5C]) == "a\\xFF\\xFE\\x5C")
+        #expect(DataOffer.escaped(Array("é".utf8)) == "\\xC3\\xA9")
+    }
+
+    @Test("the error names the offer, the byte, its offset and the escaped name")
+    func message() {
+        let e = DataDeviceError.typeNotPrintable(offer: 7, byte: 0x07, offset: 7, escaped: "text/pl\\x07ain")
+        #expect(e.description == "drag offer 7 announces the MIME type \"text/pl\\x07ain\" with byte 0x07 at offset 7, outside printable ASCII (RFC 6838): it is ignored")
+    }
+}

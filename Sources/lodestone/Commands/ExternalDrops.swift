@@ -43,7 +43,12 @@ final class ExternalDropHandler {
             drop()
         case .leave:
             session.externalDrag = nil
-        case .selection, .error:
+        case .error(let e):
+            // Bad input from the source (a name too long or not printable, too many types):
+            // named once, never its raw bytes (DataOffer escapes them).
+            Diagnostics.warning("drop: \(e)")
+            return
+        case .selection:
             return
         }
         changed()
@@ -143,6 +148,11 @@ final class ExternalDropHandler {
                                                                    digest: ByteDigest.fnv1a(bytes))
             case .failure(let e):
                 Diagnostics.warning("drop: \(e)")
+                // Past the size limit: the part read is shown, marked; the offer is not
+                // finished, so a move's source keeps its data (nothing half-applied).
+                if case let .tooLarge(_, _, received) = e {
+                    self.session.showDrop("truncated: " + ExternalDrop.summary(mimeType: type, bytes: received, limit: 11), in: target)
+                }
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation,
                                                                    outcome: .failure(ExternalDropFailure(e.description)))
             }

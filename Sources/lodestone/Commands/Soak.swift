@@ -60,9 +60,9 @@ enum SoakCommand {
 
         writeLine("soak events \(report.events) frames \(report.frames) rendered \(report.rendered) seconds \(formatSeconds(seconds)) seed \(options.seed)")
         writeLine("episodes " + report.episodes.sorted { $0.key < $1.key }.map { "\($0.key.replacingOccurrences(of: " ", with: "-")) \($0.value)" }.joined(separator: " "))
-        writeLine("outputs total \(report.outputs) drops \(report.drops) selections \(report.selectionChanges) pages \(report.pageChanges) activations \(report.activations)")
+        writeLine("outputs total \(report.outputs) drops \(report.drops) selections \(report.selectionChanges) pages \(report.pageChanges) activations \(report.activations) external-drops \(report.externalDrops)")
         writeLine("memory rss-warm-up-kb \(base) rss-peak-kb \(peak) rss-end-kb \(last) growth-kb \(growth) peak-growth-kb \(peakGrowth) allowed-kb \(allowed) cache-limit-kb \(options.cacheLimit / 1024)")
-        writeLine("checks stuck \(report.stuck) unsettled \(report.unsettled) off-surface \(report.offSurface) repaint-checks \(report.repaintChecks) repaint-mismatches \(report.repaintMismatches)")
+        writeLine("checks stuck \(report.stuck) unsettled \(report.unsettled) off-surface \(report.offSurface) repaint-checks \(report.repaintChecks) repaint-mismatches \(report.repaintMismatches) dnd-violations \(report.dndViolations)")
         for p in report.problems { Diagnostics.error("soak: \(p)") }
         if !flat {
             Diagnostics.error("soak: resident memory grew after the warm-up: \(growth) KB at the end, \(peakGrowth) KB at the peak (allowed \(allowed) KB, plus the \(options.cacheLimit / 1024) KB render cache at the peak)")

@@ -2,11 +2,22 @@
 // left-button press, offering the MIME types and actions from its command line and sending
 // DATA for any type asked for. It prints what the protocol tells it, one line each, so a
 // test can wait for it: ready, pointer-enter X Y, button pressed|released, drag-started,
-// target TYPE|none, action N, send TYPE, drop-performed, finished, cancelled.
+// target TYPE|none, action N, send TYPE #N, drop-performed #N, finished #N, cancelled #N (#N:
+// the drag's number, from 1; a new drag may start once the last one was dropped).
 //
-//   dnd-source ACTIONS DATA [TYPE...]   (ACTIONS: the dnd_action bitmask, 1 copy 2 move 4 ask;
-//                                       no TYPE: an offer with no types, which is bad input)
+//   dnd-source [OPTION...] ACTIONS DATA [TYPE...]
+//     ACTIONS: the dnd_action bitmask, 1 copy 2 move 4 ask; no TYPE: an offer with no types,
+//     which is bad input. A TYPE's \xHH escapes are decoded (control bytes, non-UTF-8 names).
+//   Options, each bad input for the destination (issue 18, bad input):
+//     --hold          never write: keep the pipe open, unwritten, until the drag ends
+//     --bytes N       write N bytes (DATA repeated) instead of DATA
+//     --numbered      append "-N" (the drag's number) to DATA
+//     --delay-first MS  answer the first drag's send MS ms late (later drags at once)
+//     --quit-on-target  exit at once, mid-drag, when a destination first accepts a type
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +43,28 @@ static uint32_t actions;
 static const char *payload;
 static char **types;
 static int type_count;
+static int hold, numbered, quit_on_target, drag_number;
+static long send_bytes = -1, delay_first_ms;
+/* A send answered late (--delay-first): its fd, what to write and when. */
+static int delayed_fd = -1;
+static char delayed_payload[256];
+static double delayed_at;
+/* Fds kept open unwritten (--hold), closed when the program ends. */
+static int held_fds[16], held_count;
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The drag a wl_data_source belongs to, as its user data. */
+static int drag_of(void *data) { return (int)(intptr_t)data; }
+
+static void say_drag(const char *what, void *data) {
+  printf("%s #%d\n", what, drag_of(data));
+  fflush(stdout);
+}
 
 static void say(const char *format, const char *arg) {
   printf(format, arg);
@@ -42,38 +75,74 @@ static void say(const char *format, const char *arg) {
 static void source_target(void *data, struct wl_data_source *s, const char *type) {
   (void)data; (void)s;
   say("target %s", type ? type : "none");
+  if (type && quit_on_target) {
+    say("%s", "quitting mid-drag");
+    _exit(0);
+  }
 }
 
-static void source_send(void *data, struct wl_data_source *s, const char *type, int32_t fd) {
-  (void)data; (void)s;
-  say("send %s", type);
-  size_t left = strlen(payload);
-  const char *p = payload;
-  while (left > 0) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0) { if (errno == EINTR) continue; break; }
-    p += n; left -= (size_t)n;
+/* Writes `count` bytes of `text` repeated; a reader that stops early is EPIPE (SIGPIPE is
+   ignored), reported as "send-stopped". */
+static void write_all(int fd, const char *text, long count) {
+  size_t len = strlen(text);
+  long done = 0;
+  while (done < count && len > 0) {
+    size_t at = (size_t)(done % (long)len);
+    size_t want = len - at;
+    if ((long)want > count - done) want = (size_t)(count - done);
+    ssize_t n = write(fd, text + at, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      char why[64];
+      snprintf(why, sizeof why, "%ld bytes", done);
+      say("send-stopped after %s", why);
+      break;
+    }
+    done += n;
   }
   close(fd);
 }
 
+static void drag_payload(void *data, char *out, size_t cap) {
+  if (numbered) snprintf(out, cap, "%s-%d", payload, drag_of(data));
+  else snprintf(out, cap, "%s", payload);
+}
+
+static void source_send(void *data, struct wl_data_source *s, const char *type, int32_t fd) {
+  (void)s;
+  printf("send %s #%d\n", type, drag_of(data));
+  fflush(stdout);
+  if (hold) {
+    if (held_count < 16) held_fds[held_count++] = fd; else close(fd);
+    return;
+  }
+  char text[256];
+  drag_payload(data, text, sizeof text);
+  if (delay_first_ms > 0 && drag_of(data) == 1 && delayed_fd < 0) {
+    delayed_fd = fd;
+    snprintf(delayed_payload, sizeof delayed_payload, "%s", text);
+    delayed_at = now_ms() + (double)delay_first_ms;
+    return;
+  }
+  write_all(fd, text, send_bytes < 0 ? (long)strlen(text) : send_bytes);
+}
+
 static void source_cancelled(void *data, struct wl_data_source *s) {
-  (void)data;
-  say("%s", "cancelled");
+  say_drag("cancelled", data);
   wl_data_source_destroy(s);
   dragging = 0;
 }
 
 static void source_drop_performed(void *data, struct wl_data_source *s) {
-  (void)data; (void)s;
-  say("%s", "drop-performed");
+  (void)s;
+  say_drag("drop-performed", data);
+  /* The pointer is free again: a new drag may start while this one's data is read. */
+  dragging = 0;
 }
 
 static void source_finished(void *data, struct wl_data_source *s) {
-  (void)data;
-  say("%s", "finished");
+  say_drag("finished", data);
   wl_data_source_destroy(s);
-  dragging = 0;
 }
 
 static void source_action(void *data, struct wl_data_source *s, uint32_t action) {
@@ -104,7 +173,8 @@ static void pointer_button(void *d, struct wl_pointer *p, uint32_t serial, uint3
   say("button %s", state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
   if (button != 0x110 || state != WL_POINTER_BUTTON_STATE_PRESSED || dragging) return;
   struct wl_data_source *source = wl_data_device_manager_create_data_source(manager);
-  wl_data_source_add_listener(source, &source_listener, NULL);
+  drag_number++;
+  wl_data_source_add_listener(source, &source_listener, (void *)(intptr_t)drag_number);
   for (int i = 0; i < type_count; i++) wl_data_source_offer(source, types[i]);
   wl_data_source_set_actions(source, actions);
   wl_data_device_start_drag(device, source, surface, NULL, serial);
@@ -191,15 +261,37 @@ static void toplevel_bounds(void *d, struct xdg_toplevel *t, int32_t w, int32_t 
 static void toplevel_capabilities(void *d, struct xdg_toplevel *t, struct wl_array *c) { (void)d; (void)t; (void)c; }
 static const struct xdg_toplevel_listener toplevel_listener = { toplevel_configure, toplevel_close, toplevel_bounds, toplevel_capabilities };
 
+/* Decodes \xHH escapes in place. */
+static void unescape(char *s) {
+  char *out = s;
+  while (*s) {
+    unsigned v;
+    if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &v) == 1 && v != 0) { *out++ = (char)v; s += 4; }
+    else *out++ = *s++;
+  }
+  *out = 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc < 3) {
-    fprintf(stderr, "usage: dnd-source ACTIONS DATA [TYPE...]\n");
+  int a = 1;
+  for (; a < argc && strncmp(argv[a], "--", 2) == 0; a++) {
+    if (strcmp(argv[a], "--hold") == 0) hold = 1;
+    else if (strcmp(argv[a], "--numbered") == 0) numbered = 1;
+    else if (strcmp(argv[a], "--quit-on-target") == 0) quit_on_target = 1;
+    else if (strcmp(argv[a], "--bytes") == 0 && a + 1 < argc) send_bytes = strtol(argv[++a], NULL, 10);
+    else if (strcmp(argv[a], "--delay-first") == 0 && a + 1 < argc) delay_first_ms = strtol(argv[++a], NULL, 10);
+    else { fprintf(stderr, "dnd-source: unknown option %s\n", argv[a]); return 2; }
+  }
+  if (argc - a < 2) {
+    fprintf(stderr, "usage: dnd-source [--hold] [--bytes N] [--numbered] [--delay-first MS] [--quit-on-target] ACTIONS DATA [TYPE...]\n");
     return 2;
   }
-  actions = (uint32_t)strtoul(argv[1], NULL, 0);
-  payload = argv[2];
-  types = argv + 3;
-  type_count = argc - 3;
+  signal(SIGPIPE, SIG_IGN);
+  actions = (uint32_t)strtoul(argv[a], NULL, 0);
+  payload = argv[a + 1];
+  types = argv + a + 2;
+  type_count = argc - a - 2;
+  for (int i = 0; i < type_count; i++) unescape(types[i]);
   struct wl_display *display = wl_display_connect(NULL);
   if (!display) { fprintf(stderr, "dnd-source: cannot connect to the compositor\n"); return 1; }
   struct wl_registry *registry = wl_display_get_registry(display);
@@ -218,6 +310,25 @@ int main(int argc, char **argv) {
   xdg_toplevel_set_app_id(top, "lodestone-dnd-source");
   xdg_toplevel_set_title(top, "dnd-source");
   wl_surface_commit(surface);
-  while (running && wl_display_dispatch(display) >= 0) {}
+  /* The loop: Wayland events, and a late send (--delay-first) when its time comes. */
+  struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
+  while (running) {
+    while (wl_display_prepare_read(display) != 0) wl_display_dispatch_pending(display);
+    wl_display_flush(display);
+    int timeout = -1;
+    if (delayed_fd >= 0) timeout = delayed_at > now_ms() ? (int)(delayed_at - now_ms()) + 1 : 0;
+    if (poll(&pfd, 1, timeout) > 0) {
+      if (wl_display_read_events(display) < 0) break;
+    } else {
+      wl_display_cancel_read(display);
+    }
+    if (wl_display_dispatch_pending(display) < 0) break;
+    if (delayed_fd >= 0 && now_ms() >= delayed_at) {
+      say("%s", "late send");
+      write_all(delayed_fd, delayed_payload, (long)strlen(delayed_payload));
+      delayed_fd = -1;
+    }
+  }
+  for (int i = 0; i < held_count; i++) close(held_fds[i]);
   return 0;
 }
