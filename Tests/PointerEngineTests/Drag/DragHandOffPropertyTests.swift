@@ -43,7 +43,7 @@ struct DragHandOffPropertyTests {
                         Issue.record("seq \(seq): handed off \(taken.item), not a draggable item")
                     }
                     if e.dragInProgress != nil { Issue.record("seq \(seq): a drag is still in progress after the hand-off") }
-                    if taken.touch == nil, e.buttons[.left] != nil { Issue.record("seq \(seq): the left button is still held after the hand-off") }
+                    if taken.touch == nil, e.core.input.buttons[.left] != nil { Issue.record("seq \(seq): the left button is still held after the hand-off") }
                     // The compositor has the pointer now: leave, then input from elsewhere.
                     feed(.pointerLeave)
                 }
@@ -65,7 +65,7 @@ struct DragHandOffPropertyTests {
                 }
             }
             if e.isActive {
-                Issue.record("seq \(seq): still active after the ends: \(e.interactions.filter(\.isActive).map(\.name)) buttons \(e.buttons.count) touches \(e.touches.count)")
+                Issue.record("seq \(seq): still active after the ends: \(e.interactions.filter(\.isActive).map(\.name)) buttons \(e.core.input.buttons.count) touches \(e.core.input.touches.count)")
             }
             e.advance(to: Timestamp(rawValue: end + 8_000_000))
             if !e.isSettled || e.describe().isAnimating {
