@@ -1,0 +1,209 @@
+// Bad input from a real drag source (issue 18, tests: bad input; SPEC E, T3), end to end under
+// headless sway: the dnd-source fixture (Tests/Fixtures/dnd-source) misbehaves on purpose and
+// Lodestone's playground is the destination.
+// - offered names with control bytes or bytes that are not UTF-8: named errors, left out;
+// - a source that never writes: the transfer's timeout (TransferLimits.transferTimeout), a
+//   clear message, and the window answers input meanwhile;
+// - a source that writes past the size limit: truncated, said so, not finished;
+// - a second drop while the first one's transfer is in flight: both read whole, each into its
+//   own target, each finished;
+// - a source that disconnects mid-drag: the offer leaves, nothing is dropped or half-applied.
+// One sway and one Lodestone serve every check of a test; each fixture window comes and goes
+// beside Lodestone's, so the layout is read again each time.
+import Foundation
+import InputProtocol
+import Playground
+import PointerEngine
+import Testing
+import TestSupport
+import WaylandClient
+
+@Suite("Bad drag sources under sway (issue 18: bad input)", .serialized)
+struct DropFaultsUnderSwayTests {
+    static let text = "text/plain;charset=utf-8"
+
+    /// Sway, Lodestone's playground and its state log.
+    final class Session {
+        let sway: Sway
+        let seat: SeatInjector
+        let app: ChildProcess
+        let state: StateLog
+        let scratch: TemporaryDirectory
+
+        init() throws {
+            (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1800),
+                                                          config: ["default_border none", "mouse_warping none"])
+            scratch = try TemporaryDirectory(prefix: "lodestone-drop-faults")
+            state = StateLog(path: scratch.file("state.jsonl"))
+            app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"], on: sway)
+            _ = try sway.waitForSettledWindow(appID: "lodestone")
+        }
+
+        deinit { app.stop() }
+
+        /// A source with `options` beside Lodestone; Lodestone's layout at its new size read back.
+        func source(_ options: [String], actions: Int = 3, data: String, types: [String] = [DropFaultsUnderSwayTests.text])
+            throws -> (process: ChildProcess, start: (Double, Double), lodestone: Sway.WindowInfo) {
+            let binary = RepositoryRoot.path + "/.build/fixtures/dnd-source"
+            guard FileManager.default.isExecutableFile(atPath: binary) else {
+                throw HarnessError("the dnd-source fixture is not built: run scripts/build-fixtures (make test does)")
+            }
+            let p = try ChildProcess([binary] + options + [String(actions), data] + types, environment: sway.clientEnvironment, name: "dnd-source")
+            try p.waitForLine(containing: "ready")
+            let from = try sway.waitForSettledWindow(appID: "lodestone-dnd-source")
+            let into = try sway.waitForSettledWindow(appID: "lodestone")
+            let size = (Double(into.content.width), Double(into.content.height))
+            try state.waitFor("a frame at the tiled size \(size)", timeout: 20) { $0.size.map { $0 == size } ?? false }
+            return (p, (Double(from.content.x) + Double(from.content.width) / 2, Double(from.content.y) + Double(from.content.height) / 2), into)
+        }
+
+        func centre(_ id: ElementID, in w: Sway.WindowInfo) throws -> (Double, Double) {
+            let model = PlaygroundSession(size: Size(width: Double(w.content.width), height: Double(w.content.height)))
+            let f = try #require(model.engine.surfaceFrame(of: id))
+            return (Double(w.content.x) + f.midX, Double(w.content.y) + f.midY)
+        }
+
+        /// Presses in the source and carries its drag onto `onto` in steps; releases when `drop`.
+        /// `awaitAccepted`: wait for a state showing the offer accepted before the release.
+        func drag(from start: (Double, Double), to onto: (Double, Double), source: ChildProcess, drag number: Int, drop: Bool = true,
+                  awaitAccepted: Bool = true) throws {
+            try seat.move(to: start.0, start.1)
+            try seat.press(.left)
+            try source.waitForLine(containing: "drag-started")
+            for i in 1...12 {
+                let t = Double(i) / 12
+                try seat.move(to: start.0 + (onto.0 - start.0) * t, start.1 + (onto.1 - start.1) * t)
+            }
+            try seat.move(to: onto.0 + 2, onto.1 + 2)
+            if awaitAccepted {
+                try state.waitFor("the offer over its target", settled: false) { s in
+                    (s.json["external_drag"] as? [String: Any])?["accepted_type"] is String
+                }
+            }
+            if drop { try seat.release(.left) }
+        }
+
+        var count: Int { state.last?.json["external_drop_count"] as? Int ?? 0 }
+        func drop(_ s: AppState) -> [String: Any]? { s.json["external_drop"] as? [String: Any] }
+    }
+
+    @Test("a source that never writes times out with a clear message while the window answers input; one that writes past the limit is truncated, says so and is not finished")
+    func stuckAndOversized() throws {
+        let s = try Session()
+        let folder = Showcase.ID.dropTargets[0]
+        do {
+            let (source, start, into) = try s.source(["--hold"], data: "never-sent")
+            defer { source.stop() }
+            let before = s.count
+            let started = Date()
+            try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1)
+            try source.waitForLine(containing: "send \(Self.text) #1")
+            // The transfer is in flight: the window still answers the next input (hover).
+            let other = Showcase.ID.draggables[1]
+            let o = try s.centre(other, in: into)
+            try s.seat.move(to: o.0, o.1)
+            try s.state.waitFor("the window answers a hover while the transfer waits", timeout: 3, settled: false) {
+                $0.json["hovered"] as? Int == Int(other.rawValue)
+            }
+            #expect(s.count == before, "nothing is shown until the transfer ends")
+            let ended = try s.state.waitFor("the transfer's timeout", timeout: TransferLimits.transferTimeout + 5, settled: false) {
+                $0.json["external_drop_count"] as? Int == before + 1
+            }
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed >= TransferLimits.transferTimeout, "timed out after \(elapsed) s")
+            let error = s.drop(ended)?["error"] as? String ?? ""
+            #expect(error.contains("did not finish sending \(Self.text) within 5.0 s"), "\(error)")
+            #expect(s.app.stderr.contains("drop: the source did not finish sending \(Self.text)"), "\(s.app.stderr)")
+            // Not finished: the source hears cancelled and keeps its data.
+            try source.waitForLine(containing: "cancelled #1")
+            #expect(!source.stdout.contains("finished"))
+            #expect(s.app.isRunning)
+        }
+        do {
+            let limit = TransferLimits.maximumTransferBytes
+            let (source, start, into) = try s.source(["--bytes", String(limit + 4096)], data: "0123456789abcdef\n")
+            defer { source.stop() }
+            let before = s.count
+            try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1)
+            let ended = try s.state.waitFor("the oversized transfer's end", timeout: 20, settled: false) {
+                $0.json["external_drop_count"] as? Int == before + 1
+            }
+            let error = s.drop(ended)?["error"] as? String ?? ""
+            #expect(error.contains("larger than \(limit) bytes: it was truncated to the first \(limit) bytes"), "\(error)")
+            try source.waitForLine(containing: "send-stopped after")
+            try source.waitForLine(containing: "cancelled #1")
+            #expect(!source.stdout.contains("finished"), "a truncated drop is not finished: a move's source keeps its data")
+            #expect(s.app.isRunning)
+        }
+    }
+
+    @Test("a second drop while the first one's transfer is in flight: both read whole into their own targets, each finished, the first after the second")
+    func secondDropInFlight() throws {
+        let s = try Session()
+        let folder = Showcase.ID.dropTargets[0], copiesOnly = Showcase.ID.dropTargets[1]
+        let (source, start, into) = try s.source(["--numbered", "--delay-first", "1500"], data: "dropped")
+        defer { source.stop() }
+        let before = s.count
+        try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1)
+        try source.waitForLine(containing: "send \(Self.text) #1")
+        try source.waitForLine(containing: "drop-performed #1")
+        try s.drag(from: start, to: try s.centre(copiesOnly, in: into), source: source, drag: 2)
+        try source.waitForLine(containing: "send \(Self.text) #2")
+        let second = try s.state.waitFor("the second drop read first", settled: false) { $0.json["external_drop_count"] as? Int == before + 1 }
+        #expect(s.drop(second)?["target"] as? Int == Int(copiesOnly.rawValue))
+        #expect(s.drop(second)?["digest"] as? String == ByteDigest.fnv1a("dropped-2".utf8), "\(String(describing: s.drop(second)))")
+        #expect(s.drop(second)?["operation"] as? String == "copy")
+        try source.waitForLine(containing: "finished #2")
+        #expect(!source.stdout.contains("late send"), "the first is still in flight")
+        let first = try s.state.waitFor("the first drop read after it", settled: false) { $0.json["external_drop_count"] as? Int == before + 2 }
+        #expect(s.drop(first)?["target"] as? Int == Int(folder.rawValue))
+        #expect(s.drop(first)?["digest"] as? String == ByteDigest.fnv1a("dropped-1".utf8), "\(String(describing: s.drop(first)))")
+        #expect(s.drop(first)?["operation"] as? String == "move")
+        try source.waitForLine(containing: "finished #1")
+        #expect(!s.app.stderr.contains("drop:"), "\(s.app.stderr)")
+        #expect(s.app.isRunning)
+    }
+
+    @Test("a source that disconnects mid-drag over a target: the offer leaves, nothing dropped, the window answers; offered names with control bytes or not UTF-8 are named and left out")
+    func disconnectAndNames() throws {
+        let s = try Session()
+        let folder = Showcase.ID.dropTargets[0]
+        do {
+            let (source, start, into) = try s.source(["--quit-on-target"], data: "gone")
+            defer { source.stop() }
+            let before = s.count
+            try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1, drop: false, awaitAccepted: false)
+            try source.waitForLine(containing: "quitting mid-drag")
+            _ = try s.state.waitFor("the offer gone with its source", settled: false) { $0.json["external_drag"] is NSNull }
+            try s.seat.release(.left)
+            let other = Showcase.ID.draggables[2]
+            // The source's window is gone: Lodestone has the whole output again.
+            let whole = try s.sway.waitForSettledWindow(appID: "lodestone")
+            let size = (Double(whole.content.width), Double(whole.content.height))
+            try s.state.waitFor("a frame at the whole output \(size)", timeout: 20) { $0.size.map { $0 == size } ?? false }
+            let o = try s.centre(other, in: whole)
+            try s.seat.move(to: o.0, o.1)
+            let after = try s.state.waitFor("the window answers a hover after the disconnect", timeout: 5, settled: false) {
+                $0.json["hovered"] as? Int == Int(other.rawValue)
+            }
+            #expect(after.json["external_drop_count"] as? Int == before, "nothing dropped")
+            #expect(after.json["drag"] is NSNull, "no drag left active")
+            #expect(s.app.isRunning)
+        }
+        // Names: a bell inside one, an escape sequence, bytes that are not UTF-8, and one good type.
+        let bad = ["text/pl\\x07ain", "text/\\x1b[31mred", "application/x-\\xff\\xfe"]
+        let (source, start, into) = try s.source([], data: "named", types: bad + [Self.text])
+        defer { source.stop() }
+        try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1, drop: false)
+        let over = try s.state.waitFor("the offer over the Folder", settled: false) { ($0.json["external_drag"] as? [String: Any])?["target"] is Int }
+        #expect((over.json["external_drag"] as? [String: Any])?["mime_types"] as? [String] == [Self.text], "only the good type is listed")
+        try s.seat.release(.left)
+        try source.waitForLine(containing: "finished #1")
+        let stderr = s.app.stderr
+        #expect(stderr.contains("announces the MIME type \"text/pl\\x07ain\" with byte 0x07 at offset 7"), "\(stderr)")
+        #expect(stderr.contains("announces the MIME type \"text/\\x1B[31mred\" with byte 0x1B at offset 5"), "\(stderr)")
+        #expect(stderr.contains("announces the MIME type \"application/x-\\xFF\\xFE\" with byte 0xFF at offset 14"), "\(stderr)")
+        #expect(!stderr.contains("\u{07}") && !stderr.contains("\u{1B}"), "control bytes never printed raw")
+        #expect(s.app.isRunning)
+    }
+}
