@@ -33,24 +33,13 @@ struct DataDeviceUnderSwayTests {
 
     /// Presses in the source's window and carries the drag to (x, y) in Lodestone's content
     /// in steps (the compositor sees a drag moving, as a hand makes it), then to (x+dx, y+dy).
-    /// Puts the pointer on the source fixture and waits until the fixture says it entered. In a
-    /// full `make test` the first motion sometimes came before sway had the fixture's surface
-    /// under it: the fixture printed only "ready", and the press started no drag.
-    private func enter(_ seat: SeatInjector, _ source: ChildProcess, at p: (Double, Double)) throws {
-        for attempt in 0..<20 {
-            try seat.move(to: p.0 + Double(attempt % 2), p.1)
-            if (try? source.waitForLine(containing: "pointer-enter", timeout: 0.5)) != nil { return }
-        }
-        _ = try source.waitForLine(containing: "pointer-enter", timeout: 0.1)
-    }
-
     private func drag(_ seat: SeatInjector, from: Sway.WindowInfo, into: Sway.WindowInfo,
                       to point: (x: Double, y: Double), then offset: (dx: Double, dy: Double),
                       source: ChildProcess, app: ChildProcess, entered: String, moved: String) throws {
         // The centre: sway centres the fixture's 200×200 surface in its (larger) tile.
         let start = (Double(from.content.x) + Double(from.content.width) / 2, Double(from.content.y) + Double(from.content.height) / 2)
         let end = (Double(into.content.x) + point.x, Double(into.content.y) + point.y)
-        try enter(seat, source, at: start)
+        try seat.enter(source, at: start)
         try seat.press(.left)
         try source.waitForLine(containing: "drag-started")
         let steps = 8
@@ -185,7 +174,7 @@ struct DataDeviceUnderSwayTests {
         }
         let folder = Showcase.ID.dropTargets[0], copiesOnly = Showcase.ID.dropTargets[1]
         let start = (Double(from.content.x) + Double(from.content.width) / 2, Double(from.content.y) + Double(from.content.height) / 2)
-        try enter(seat, source, at: start)
+        try seat.enter(source, at: start)
         try seat.press(.left)
         try source.waitForLine(containing: "drag-started")
         func glide(to p: (Double, Double), from q: (Double, Double)) throws {

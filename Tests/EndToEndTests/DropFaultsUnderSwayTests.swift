@@ -76,7 +76,7 @@ struct DropFaultsUnderSwayTests {
         /// `awaitAccepted`: wait for a state showing the offer accepted before the release.
         func drag(from start: (Double, Double), to onto: (Double, Double), source: ChildProcess, drag number: Int, drop: Bool = true,
                   awaitAccepted: Bool = true) throws {
-            try seat.move(to: start.0, start.1)
+            try seat.enter(source, at: start)
             try seat.press(.left)
             try source.waitForLine(containing: "drag-started")
             for i in 1...12 {
