@@ -1,5 +1,5 @@
 // `lodestone soak [--events N] [--seed S] [--render-every N] [--max-growth MB]` (issue 8): the
-// seeded soak of Playground/Soak+Testing.swift with this process's resident memory sampled every
+// seeded soak of Playground/Soak/Soak+Testing.swift with this process's resident memory sampled every
 // 10,000 events. Memory is flat when the resident size at the end (and, less the render cache's
 // bound, at its peak) exceeds the size after the warm-up (the first half) by at most --max-growth. Prints one
 // `key value …` report; exit 0 when nothing stuck, nothing unsettled, every checked frame
