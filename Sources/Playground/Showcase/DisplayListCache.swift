@@ -6,10 +6,10 @@
 // layout, the app state (ShowcaseState), the text scale, the kind of layout — clears the cache
 // when it changes. The paint order and the per-element lookups of the layout's tree are kept
 // while the layout stays the same (LayoutStructure). Reused items share their operation
-// arrays, so the renderer's diff finds them unchanged at the cost of a pointer comparison.
-// The whole list is kept too, and the next frame changes it in place where it keeps its shape
-// (assemble): only the items of the elements looked at again, the pointer, the overlays and
-// the HUD's changed items are written; a woken thread no longer copies every item (issue 8).
+// arrays. The whole list is kept too, as the renderer's RetainedScene (`scene`), and the next
+// frame writes into it where it keeps its shape (assemble): only the items of the elements
+// looked at again, the pointer, the overlays and the HUD's changed items are written, and each
+// write marks its item for the renderer, which looks at nothing else (issue 8, issue 20.5).
 //
 // Correctness: DisplayListCacheTests builds the cached list and a fresh one after every event of
 // random seeded sequences and requires them equal.
@@ -151,14 +151,15 @@ public final class DisplayListCache {
     /// kept between frames.
     private var presentStates: [Int32] = [], presentEffects: [Int32] = [], presentTransforms: [Int32] = []
 
-    /// Last frame's whole list (`assemble`), kept so that the next one changes it in place:
+    /// Last frame's whole list (`assemble`), kept so that the next one is written into it:
     /// copying ~170 items into a new list retained every item's operations, a cold cache line
-    /// each when the thread wakes for a commit (issue 8). Valid while `listValid`.
-    private var list: [DisplayItem] = []
+    /// each when the thread wakes for a commit (issue 8). Its marks tell SceneRenderer what was
+    /// written (`SceneRenderer.render(_:into:…)` with this scene). Valid while `listValid`.
+    public let scene = RetainedScene()
     private var listValid = false
-    /// Per slot: where its item is in `list` (-1: not there).
+    /// Per slot: where its item is in `scene` (-1: not there).
     private var listIndex: [Int32] = []
-    /// Where the parts after the elements are in `list`, and the pointer when it is drawn
+    /// Where the parts after the elements are in `scene`, and the pointer when it is drawn
     /// under an element.
     private var shape = ListShape()
     struct ListShape {
@@ -361,25 +362,26 @@ public final class DisplayListCache {
     /// items and `post` put in place (elements that appear or vanish inserted or removed,
     /// parts whose count changed replaced); built again from every element's entry only with
     /// no usable last list or when the pointer slips under another element. `under`: the
-    /// shown slot the pointer is drawn under. The storage is unique again by the next frame
-    /// (the renderer keeps no reference to the array), so it changes in place.
+    /// shown slot the pointer is drawn under. The returned array is the scene's items: its
+    /// storage is unique again by the next frame (callers keep no reference to it, nor does
+    /// the renderer), so the scene changes in place.
     func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, hud hudShown: Bool) -> [DisplayItem] {
         let hudItems = hudShown ? hud?.items ?? [] : []
         let u = under ?? -1
         guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, hudItems: hudItems) }
         placeTouched()
-        if u >= 0 { list[shape.pointer] = pointer }
+        if u >= 0 { scene.replace(at: shape.pointer, with: pointer) }
         // The parts after the elements: written in place, or their range replaced when their
         // count changed (what follows moves without being copied).
         place(pre, at: \.pre)
         if shape.hud.count == hudItems.count, let changed = hudChanged {
-            for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
+            for i in changed { scene.replace(at: shape.hud.lowerBound + i, with: hudItems[i]) }
         } else {
             place(hudItems, at: \.hud)
         }
         place(post, at: \.post)
         listsChangedInPlace += 1
-        return list
+        return scene.items
     }
 
     /// The items of the touched elements put in place: written over their old ones, inserted
@@ -391,7 +393,7 @@ public final class DisplayListCache {
                 let at = Int(listIndex[k])
                 if b[k].shown, let item = b[k].item {
                     if at >= 0 {
-                        if touchFault != .listKeepsTouchedItems { list[at] = item }
+                        if touchFault != .listKeepsTouchedItems { scene.replace(at: at, with: item) }
                     } else {
                         var j = k - 1
                         while j >= 0 && listIndex[j] < 0 { j -= 1 }
@@ -399,12 +401,12 @@ public final class DisplayListCache {
                         // The pointer drawn under a shown element that draws nothing itself.
                         if shape.under >= 0, j < shape.under, shape.under <= k { pos = shape.pointer + 1 }
                         shift(from: pos, by: 1)
-                        list.insert(item, at: pos)
+                        scene.insert(item, at: pos)
                         listIndex[k] = Int32(pos)
                         listInsertions += 1
                     }
                 } else if at >= 0 {
-                    list.remove(at: at)
+                    scene.remove(at: at)
                     listIndex[k] = -1
                     listRemovals += 1
                     shift(from: at + 1, by: -1)
@@ -431,10 +433,10 @@ public final class DisplayListCache {
     private func place(_ items: [DisplayItem], at part: WritableKeyPath<ListShape, Range<Int>>) {
         let range = shape[keyPath: part]
         if range.count == items.count {
-            for (i, x) in items.enumerated() { list[range.lowerBound + i] = x }
+            for (i, x) in items.enumerated() { scene.replace(at: range.lowerBound + i, with: x) }
             return
         }
-        list.replaceSubrange(range, with: items)
+        scene.replaceSubrange(range, with: items)
         let delta = items.count - range.count
         shape[keyPath: part] = range.lowerBound..<range.lowerBound + items.count
         if part == \ListShape.pre { shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta }
@@ -444,7 +446,7 @@ public final class DisplayListCache {
     /// The list built again from every element's entry.
     private func rebuild(under u: Int, pointer: DisplayItem, hudItems: [DisplayItem]) -> [DisplayItem] {
         let n = structure.paintOrder.count
-        list.removeAll(keepingCapacity: true)
+        var list: [DisplayItem] = []
         list.reserveCapacity(n + pre.count + hudItems.count + post.count + 1)
         if listIndex.count != n { listIndex = [Int32](repeating: -1, count: n) }
         shape = ListShape()
@@ -465,6 +467,8 @@ public final class DisplayListCache {
         shape.hud = add(hudItems)
         shape.post = add(post)
         listValid = true
+        // Every item marked: the renderer finds the unchanged ones by their identities.
+        scene.replaceAll(with: list)
         return list
     }
 
