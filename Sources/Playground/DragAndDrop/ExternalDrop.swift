@@ -75,15 +75,15 @@ public enum ExternalDrop {
 
     /// The answer at `point`: the drop target there (the element hit or its nearest drop-target
     /// ancestor), its policy intersected with the source's operations, the preferred one from
-    /// `modifiers` by `conventions`. Refused outside a target, with no types, or when nothing
-    /// the source offers is taken.
+    /// `modifiers` by `conventions` (with none held, `plainDrop`'s: move, or ask shown as link).
+    /// Refused outside a target, with no types, or when nothing the source offers is taken.
     public static func answer(in layout: Layout, hit: ElementID?, offered: [String], sourceOperations: Set<DragOperation>,
-                              modifiers: Modifiers, conventions: Conventions) -> ExternalDropAnswer {
+                              modifiers: Modifiers, conventions: Conventions, plainDrop: PlainDrop = .move) -> ExternalDropAnswer {
         guard let target = dropTarget(in: layout, from: hit), let type = bestType(offered) else { return .refused }
         let policy = layout[target]?.traits.drop?.accepts ?? Set(DragOperation.allCases)
         let operations = policy.intersection(sourceOperations)
         guard !operations.isEmpty else { return ExternalDropAnswer(target: target, mimeType: nil, operations: [], preferred: nil) }
-        let asked = conventions.dragOperation(for: modifiers)
+        let asked = conventions.dropOperation(for: modifiers, plain: plainDrop)
         return ExternalDropAnswer(target: target, mimeType: type, operations: operations,
                                   preferred: operations.contains(asked) ? asked : nil)
     }
@@ -103,7 +103,7 @@ extension PlaygroundSession {
     /// The answer to an offer at `point` (window pt), with the modifiers the engine knows about.
     public func externalDropAnswer(at point: Point, offered: [String], sourceOperations: Set<DragOperation>) -> ExternalDropAnswer {
         ExternalDrop.answer(in: layout, hit: engine.element(at: point), offered: offered, sourceOperations: sourceOperations,
-                            modifiers: engine.modifiers, conventions: engine.settings.conventions)
+                            modifiers: engine.modifiers, conventions: engine.settings.conventions, plainDrop: engine.settings.plainDrop)
     }
 }
 

@@ -82,11 +82,14 @@ final class ExternalDropHandler {
     }
     private var pendingAsk: PendingAsk?
 
-    /// The menu's titles for the operations a drop can take, then Cancel.
-    static func menu(for operations: Set<DragOperation>) -> (titles: [String], entries: [DragOperation?]) {
-        let ops: [DragOperation] = [.move, .copy, .link].filter(operations.contains)
+    /// The drop menu (GNOME Files' and Dolphin's): always Move here, Copy here, Link here and
+    /// Cancel, an operation each (nil for Cancel); those the drop cannot take (not in
+    /// `operations`) are listed disabled, not left out, so the menu reads the same every time.
+    static func menu(for operations: Set<DragOperation>) -> (titles: [String], entries: [DragOperation?], disabled: Set<Int>) {
+        let ops: [DragOperation] = [.move, .copy, .link]
         let title: [DragOperation: String] = [.move: "Move here", .copy: "Copy here", .link: "Link here"]
-        return (ops.map { title[$0]! } + ["Cancel"], ops.map { Optional($0) } + [nil])
+        let disabled = Set(ops.indices.filter { !operations.contains(ops[$0]) })
+        return (ops.map { title[$0]! } + ["Cancel"], ops.map { Optional($0) } + [nil], disabled)
     }
 
     private func drop() {
@@ -99,7 +102,7 @@ final class ExternalDropHandler {
             // "ask": the user chooses at the drop point (GNOME Files' and Dolphin's menu).
             let menu = Self.menu(for: drag.answer.operations.intersection(drag.sourceOperations).union([.link]))
             pendingAsk = PendingAsk(offer: offer, type: type, target: target, entries: menu.entries, seen: session.outputCount)
-            session.presentMenu(menu.titles, for: target, at: drag.position)
+            session.presentMenu(menu.titles, disabled: menu.disabled, for: target, at: drag.position)
             return
         }
         read(offer, type: type, into: target, operation: offer.action.map(Self.operation) ?? drag.negotiated)
