@@ -135,6 +135,7 @@ public enum StateReport {
                 case .success(let n):
                     x.int("bytes", n)
                     if let digest = d.digest { x.string("digest", digest) }
+                    if let us = d.readMicros { x.int("read_us", us) }
                 case .failure(let e): var m = JSONWriter(); m.write(.string(e.message)); x.raw("error", m.text)
                 }
             }

@@ -7,6 +7,7 @@
 import InputProtocol
 import Playground
 import PointerEngine
+import Posix
 import WaylandClient
 
 final class ExternalDropHandler {
@@ -138,8 +139,10 @@ final class ExternalDropHandler {
     /// Reads the drop and shows it; finishes when the action is copy or move (`finishes`:
     /// decided by the caller, nil: from the offer's action when the read ends).
     private func read(_ offer: DataOffer, type: String, into target: ElementID?, operation: DragOperation?, finishes: Bool? = nil) {
+        let asked = MonotonicClock.seconds()
         offer.receive(type) { [weak self] result in
             guard let self else { return }
+            let readMicros = Int(((MonotonicClock.seconds() - asked) * 1e6).rounded())
             switch result {
             case .success(let bytes):
                 // finish only with a concrete action: the protocol forbids it with none or ask
@@ -148,7 +151,7 @@ final class ExternalDropHandler {
                 if finishes ?? (offer.action == .copy || offer.action == .move) { offer.finish() }
                 self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
-                                                                   digest: ByteDigest.fnv1a(bytes))
+                                                                   digest: ByteDigest.fnv1a(bytes), readMicros: readMicros)
             case .failure(let e):
                 Diagnostics.warning("drop: \(e)")
                 // Past the size limit: the part read is shown, marked; the offer is not
