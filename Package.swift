@@ -55,14 +55,17 @@ let package = Package(
             "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim", "Posix",
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
-        .target(name: "Playground", dependencies: ["PointerEngine", "InputProtocol", "PixmanRenderer", "Posix"]),
+        // The layout kit (issue 20.7): the layout file format and the linter (L1–L8), the part
+        // users' own layouts depend on. The showcase, the HUD and the program build on it.
+        .target(name: "LayoutKit", dependencies: ["PointerEngine", "InputProtocol"]),
+        .target(name: "Playground", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol", "PixmanRenderer", "Posix"]),
         // `lodestone check` (issue 21): steps, pass rules, diagnoses and the report (pure Swift).
         .target(name: "GestureCheck", dependencies: ["InputProtocol"]),
         // A headless sway's recipe and the sway-inject control channel: shared by the program's
         // benches and the end-to-end tests (no Foundation).
         .target(name: "SwayHarness", dependencies: ["Posix"]),
         .executableTarget(name: "lodestone", dependencies: [
-            "InputProtocol", "InputPipeline", "PointerEngine", "PixmanRenderer", "Playground", "WaylandClient", "LibinputBackend",
+            "InputProtocol", "InputPipeline", "PointerEngine", "PixmanRenderer", "LayoutKit", "Playground", "WaylandClient", "LibinputBackend",
             "GestureCheck", "Posix",
         ]),
 
@@ -78,7 +81,7 @@ let package = Package(
 
         // Fuzz targets (issue 8): a plain runner in every build; scripts/fuzz builds it with
         // libFuzzer and the sanitizers.
-        .executableTarget(name: "lodestone-fuzz", dependencies: ["InputProtocol", "Playground", "WaylandClient"], path: "Tests/Fuzz",
+        .executableTarget(name: "lodestone-fuzz", dependencies: ["InputProtocol", "LayoutKit", "WaylandClient"], path: "Tests/Fuzz",
                           exclude: ["corpus", "crashes", "trace.dict"],
                           swiftSettings: fuzzerRuntime == nil ? [] : [.define("LODESTONE_FUZZER")],
                           linkerSettings: fuzzerRuntime.map { [.unsafeFlags([$0, "-lstdc++"])] } ?? []),
@@ -91,10 +94,11 @@ let package = Package(
         .testTarget(name: "InputPipelineTests", dependencies: ["InputPipeline", "InputProtocol"]),
         .testTarget(name: "GestureCheckTests", dependencies: ["GestureCheck", "InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol", "EngineBench"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "Playground", "PointerEngine", "GestureCheck"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "LayoutKit", "Playground", "PointerEngine", "GestureCheck"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutKit", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "InputPipeline", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine", "EngineBench"]),
     ]
 )

@@ -34,15 +34,31 @@ extension AimedShowcase {
     /// point no earlier position shares where the compositor passes fractions). A mismatch
     /// throws naming both points and `context` (the program's stderr, the compositor's view).
     func verifyOrigin(probe: Point, timeout: Double, context: @autoclosure () -> String) throws {
-        try move(to: probe)
-        do {
-            try state.waitFor("the probe at \(probe)", timeout: timeout, settled: false) { s in
-                s.pointerAt.map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
+        // A motion sent before the compositor has the surface under the pointer (the window just
+        // mapped, or still moving into place) reaches no one, and the same position sent again is
+        // no motion at all: each round steps off by a point and comes back, so the probe is sent
+        // anew until it is reported or the time is up.
+        let deadline = monotonicSeconds() + timeout
+        let round = 1.0
+        var first = true
+        while true {
+            if !first { try move(to: Point(x: probe.x + 1, y: probe.y + 1)) }
+            first = false
+            try move(to: probe)
+            let left = deadline - monotonicSeconds()
+            do {
+                try state.waitFor("the probe at \(probe)", timeout: max(0.1, min(round, left)), settled: false) { s in
+                    s.pointerAt.map { abs($0.x - probe.x) < 0.01 && abs($0.y - probe.y) < 0.01 } ?? false
+                }
+                return
+            } catch where monotonicSeconds() < deadline {
+                continue
+            } catch {
+                let reported = state.last?.pointerAt.map { "(\($0.x), \($0.y))" } ?? "no pointer position"
+                throw HarnessError("window origin probe: the pointer moved to output (\(origin.x + probe.x), \(origin.y + probe.y)) "
+                                   + "should be at surface point (\(probe.x), \(probe.y)) but the program reports \(reported) "
+                                   + "after \(Int(timeout)) s of probes\n\(context())")
             }
-        } catch {
-            let reported = state.last?.pointerAt.map { "(\($0.x), \($0.y))" } ?? "no pointer position"
-            throw HarnessError("window origin probe: the pointer moved to output (\(origin.x + probe.x), \(origin.y + probe.y)) "
-                               + "should be at surface point (\(probe.x), \(probe.y)) but the program reports \(reported)\n\(context())")
         }
     }
 

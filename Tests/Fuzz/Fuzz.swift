@@ -8,7 +8,7 @@
 // A target never crashes on bad input, it gets an error value: a crash, a sanitizer report or a
 // failed round-trip check is a bug.
 import InputProtocol
-import Playground
+import LayoutKit
 import WaylandClient
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@
 // active. The keyboard stays plugged in: its Shift taps sample the engine after the removal.
 import Foundation
 import InputProtocol
+import LayoutKit
 import Playground
 import PointerEngine
 import Testing

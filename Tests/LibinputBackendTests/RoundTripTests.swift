@@ -7,6 +7,7 @@
 // pinch zoom + rotation, a swipe, Alt held), so equality is not vacuous.
 import Foundation
 import InputProtocol
+import LayoutKit
 import Playground
 import PointerEngine
 import Testing

@@ -2,6 +2,7 @@
 // showcase) and formats the findings, one per line. Exit status: 0 clean, 1 findings, 2 unreadable or invalid file (with line and
 // column) or a usage error. Kept here (not in the program) so tests call it directly.
 import InputProtocol
+import LayoutKit
 import PointerEngine
 
 public enum LintReport {

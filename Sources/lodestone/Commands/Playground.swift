@@ -59,7 +59,10 @@ enum PlaygroundCommand {
                             applications), removed (items moved out), engine_active (a button,
                             touch, drag, band, gesture or scrub in progress) and active (the
                             interactions holding it, by name), render_cache_bytes (what the render
-                            cache's images hold).
+                            cache's images hold), cursor {drawn_by (lodestone|compositor),
+                            compositor_cursor (hidden|a theme cursor's name|null before the
+                            pointer entered)}, data_device {offered, bound (wl_data_device_manager's
+                            versions, null when missing), device (the seat's wl_data_device)}.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

@@ -2,6 +2,7 @@
 // (issue 7). The option table stays in Playground.swift; this file does the work.
 import WaylandClient
 import InputPipeline
+import LayoutKit
 import PixmanRenderer
 import PointerEngine
 import Playground

@@ -4,6 +4,7 @@
 // (ReplayHeadless.swift), or as printed events with --print / --json (here).
 import InputProtocol
 import InputPipeline
+import LayoutKit
 import Playground
 import PointerEngine
 import WaylandClient

@@ -1,13 +1,13 @@
 // The layout file format (docs/layout-format.md): loading, and errors that name line and column.
 import InputProtocol
 import Testing
+import LayoutKit
 import PointerEngine
-@testable import Playground
 
 /// The repository's Tests/Fixtures/layouts directory.
 let layoutFixtures: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(2) // PlaygroundTests/<file>
+    parts.removeLast(2) // LayoutKitTests/<file>
     return parts.joined(separator: "/") + "/Fixtures/layouts"
 }()
 
