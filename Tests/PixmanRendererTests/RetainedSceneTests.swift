@@ -176,7 +176,7 @@ struct RetainedSceneTests {
             #expect(scene[k] == before[k], "\(scene[k].id) changed without a mark")
         }
         let changed = scene.items.indices.filter { scene[$0] != before[$0] }.count
-        #expect(marked.count <= changed + 8, "\(marked.count) marked for \(changed) changed items: \(marked)")
+        #expect(marked.count == changed, "\(marked.count) marked for \(changed) changed items: \(marked)")
         #expect(marked.count * 4 < before.count, "\(marked.count) of \(before.count) items marked")
         session.render(into: canvas, bufferAge: 1)
         #expect(session.renderer.itemsExamined == marked.count)

@@ -139,7 +139,11 @@ public final class DisplayListCache {
         var shown = false
         /// The element's look the item was made from (before its effect and fades).
         var look: [DrawOp]?
+        /// The frame (`frameCount`) the item was built in.
+        var built = 0
     }
+    /// Counts frames (`present`): an entry built in another frame is already in the scene.
+    private var frameCount = 0
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
     /// nil: no last frame with these entries. `slots` is this frame's (storage reused).
     private var previousContainers: [ContainerAppearance]?
@@ -275,7 +279,7 @@ public final class DisplayListCache {
 
     func store(_ item: DisplayItem?, look: [DrawOp]?, slot: Int, key: ElementKey) {
         misses += 1
-        entries[slot] = Entry(kept: true, key: key, item: item, shown: true, look: look)
+        entries[slot] = Entry(kept: true, key: key, item: item, shown: true, look: look, built: frameCount)
     }
 
     /// The look kept for the element at `slot` when it was drawn at `frame` in state `state`
@@ -295,6 +299,7 @@ public final class DisplayListCache {
     /// last frame (the Present of last frame is gone by now, so it is written in place); also
     /// notes the slots with a state or an effect for `touchedSlots` (called next).
     func present(_ structure: LayoutStructure, _ frame: Frame) -> ShowcaseComposer.Present {
+        frameCount &+= 1
         swap(&slots, &previousSlots)
         slots.removeAll(keepingCapacity: true)
         containerSlots.removeAll(keepingCapacity: true)
@@ -393,7 +398,8 @@ public final class DisplayListCache {
                 let at = Int(listIndex[k])
                 if b[k].shown, let item = b[k].item {
                     if at >= 0 {
-                        if touchFault != .listKeepsTouchedItems { scene.replace(at: at, with: item) }
+                        // Written (and marked) only when built this frame: a kept item is there already.
+                        if b[k].built == frameCount, touchFault != .listKeepsTouchedItems { scene.replace(at: at, with: item) }
                     } else {
                         var j = k - 1
                         while j >= 0 && listIndex[j] < 0 { j -= 1 }
