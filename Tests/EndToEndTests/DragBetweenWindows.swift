@@ -143,7 +143,13 @@ final class TwoWindowDrags {
         usleep(300_000)
     }
 
-    deinit { apps.forEach { $0.stop() } }
+    /// Run after the windows stop (the compositor and its input client, for example).
+    var stops: [() -> Void] = []
+
+    deinit {
+        apps.forEach { $0.stop() }
+        stops.forEach { $0() }
+    }
 
     private func glide(to p: (x: Double, y: Double), steps: Int = 20) throws {
         let from = pointer

@@ -44,7 +44,7 @@ extension CompositorMatrix {
             }
         }
 
-        // The whole table (about 60 s): LODESTONE_MEASURE_DND=1 swift test --filter DragBetweenWindowsUnderKWinTests.
+        // The whole table (40 to 60 s): LODESTONE_MEASURE_DND=1 swift test --filter DragBetweenWindowsUnderKWinTests.
         @Test("who chooses the action under KWin 5.27: the keys held and pressed mid-drag, measured",
               .enabled(if: ProcessInfo.processInfo.environment["LODESTONE_MEASURE_DND"] == "1", "a measurement: LODESTONE_MEASURE_DND=1"))
         func whoChooses() throws {
