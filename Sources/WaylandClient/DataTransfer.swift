@@ -99,6 +99,10 @@ public final class PipeTransfer {
     private let loop: EventLoop
     private let pipe: WatchedPipe
     private var received: [UInt8] = []
+    /// The one read buffer of this transfer, `chunkBytes` long, made at the first read and
+    /// reused by every later one (a source writing small blocks wakes the loop per block:
+    /// a buffer per wake-up cost more than the reads, issue 18's 1 MB bench).
+    private var chunk: [UInt8] = []
     private var completion: ((Result<[UInt8], TransferError>) -> Void)?
     /// Bytes per read(2): 64 KiB, a Linux pipe's whole buffer, keeps each loop turn short.
     static let chunkBytes = 64 * 1024
@@ -132,7 +136,7 @@ public final class PipeTransfer {
     }
 
     private func readable() {
-        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: Self.chunkBytes) }
         while isActive {
             let room = limits.maximumBytes - received.count
             // Read one byte past the limit: that byte tells "exactly the limit" from "more".
@@ -149,12 +153,8 @@ public final class PipeTransfer {
             case .success(0):
                 finish(received.isEmpty ? .failure(.closedEarly(mimeType: mimeType)) : .success(received))
             case .success(let n):
-                if n > room {
-                    received.append(contentsOf: chunk[0..<room])
-                    finish(.failure(.tooLarge(mimeType: mimeType, limit: limits.maximumBytes, received: received)))
-                } else {
-                    received.append(contentsOf: chunk[0..<n])
-                }
+                chunk.withUnsafeBufferPointer { buf in received.append(contentsOf: UnsafeBufferPointer(rebasing: buf[0..<min(n, room)])) }
+                if n > room { finish(.failure(.tooLarge(mimeType: mimeType, limit: limits.maximumBytes, received: received))) }
             }
         }
     }
@@ -162,6 +162,7 @@ public final class PipeTransfer {
     private func finish(_ result: Result<[UInt8], TransferError>) {
         guard let completion else { return }
         self.completion = nil
+        chunk = []
         pipe.close()
         completion(result)
     }

@@ -88,20 +88,42 @@ struct DragOutUnderSwayTests {
         }
     }
 
+    /// The drop menu's entries (issue 18.3, GNOME Files' and Dolphin's): always all four.
+    static let menuEntries = ["Move here", "Copy here", "Link here", "Cancel"]
+
     /// Chooses entry `choice` of the drop menu open in `window` (its state in `log`) with the
-    /// pointer. "ask": the target opens its menu at the drop point (Link here, Cancel: the
-    /// source offers ask alone).
-    private func chooseInMenu(_ p: Pair, log: StateLog, window: Sway.WindowInfo, target: ElementID, choice: Int) throws {
-        let opened = try log.waitFor("the drop menu open") { ($0.json["menu"] as? [String: Any])?["items"] as? Int == 2 }
+    /// pointer. "ask": the target opens its menu at the drop point, always Move here, Copy
+    /// here, Link here and Cancel, those the drop cannot take disabled (`disabled`: the
+    /// indices expected so; nil: not checked). `first`: a disabled entry clicked before, which
+    /// must leave the menu open and apply nothing.
+    private func chooseInMenu(_ p: Pair, log: StateLog, window: Sway.WindowInfo, target: ElementID, choice: Int,
+                              disabled: [Int]? = nil, first: Int? = nil) throws {
+        let opened = try log.waitFor("the drop menu open") { ($0.json["menu"] as? [String: Any])?["items"] as? Int == Self.menuEntries.count }
         let menu = try #require(opened.json["menu"] as? [String: Any])
         #expect(menu["element"] as? Int == Int(target.rawValue), "the menu belongs to the target: \(menu)")
+        if let disabled { #expect(menu["disabled"] as? [Int] == disabled, "disabled entries: \(menu)") }
         let frame = try #require(menu["frame"] as? [Double])
-        let row = (x: frame[0] + frame[2] / 2, y: frame[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * (Double(choice) + 0.5))
-        try p.seat.move(to: Double(window.content.x) + row.x, Double(window.content.y) + row.y)
-        pause(0.2)
-        try p.seat.press(.left)
-        pause(0.05)
-        try p.seat.release(.left)
+        func click(_ entry: Int) throws {
+            let row = (x: frame[0] + frame[2] / 2, y: frame[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * (Double(entry) + 0.5))
+            try p.seat.move(to: Double(window.content.x) + row.x, Double(window.content.y) + row.y)
+            pause(0.2)
+            try p.seat.press(.left)
+            pause(0.05)
+            try p.seat.release(.left)
+        }
+        if let first {
+            let drops = opened.json["external_drop_count"] as? Int
+            try click(first)
+            pause(0.5)
+            let after = try #require(log.last)
+            #expect((after.json["menu"] as? [String: Any])?["items"] as? Int == Self.menuEntries.count,
+                    "a click on disabled \(Self.menuEntries[first]) leaves the menu open: \(after)")
+            #expect(after.json["external_drop_count"] as? Int == drops, "nothing read after the disabled entry")
+            let source = try #require(p.sourceState.last)
+            #expect((source.json["drag_out"] as? [String: Any])?["phase"] as? String == "dropped",
+                    "the source's drag waits, neither finished nor cancelled: \(source.json["drag_out"] ?? "none")")
+        }
+        try click(choice)
     }
 
     /// The end of a drag of `item` out of the left window, read in `log` (the window that took
@@ -142,7 +164,8 @@ struct DragOutUnderSwayTests {
     /// Folder and drops it; returns what both windows say once the drag is over.
     private func dragAcross(_ p: Pair, item: ElementID, keys: [SeatInjector.Key], dropIndex: Int,
                             onto target: ElementID = Showcase.ID.dropTargets[0], badge: RGBA? = nil,
-                            menuChoice: Int? = nil, keepShot: String? = nil) throws -> Outcome {
+                            menuChoice: Int? = nil, menuDisabled: [Int]? = nil, disabledClick: Int? = nil,
+                            keepShot: String? = nil) throws -> Outcome {
         let start = try centre(item, in: p.from)
         let end = try centre(target, in: p.into)
         // Into the left window first: sway gives it the keyboard focus (focus follows the mouse).
@@ -197,7 +220,9 @@ struct DragOutUnderSwayTests {
             #expect(n >= 20, "the badge (\(badge)) beside the pointer: \(n) pixels")
         }
         try p.seat.release(.left)
-        if let menuChoice { try chooseInMenu(p, log: p.targetState, window: p.into, target: target, choice: menuChoice) }
+        if let menuChoice {
+            try chooseInMenu(p, log: p.targetState, window: p.into, target: target, choice: menuChoice, disabled: menuDisabled, first: disabledClick)
+        }
         defer { for k in keys.reversed() { try? p.seat.release(key: k) } }
         var o = try ended(p, item: item, log: p.targetState, dropIndex: dropIndex)
         o.offered = answer?["source_operations"] as? [String]
@@ -304,10 +329,11 @@ struct DragOutUnderSwayTests {
         var targetDrops = 0, sourceDrops = 0
         for c in cases {
             let what = "\(conventions), keys \(c.keys.map(\.rawValue))"
-            // ask (shown as link): the target asks at the drop point; "Link here" reads the file
+            // ask (shown as link): the target asks at the drop point; "Link here" (the third
+            // entry: Move here and Copy here are listed disabled, the source offered ask alone) reads the file
             // and lets the offer go unfinished (the protocol forbids finishing with ask), so the
             // source hears cancelled, keeps the item and flies it back.
-            let menu = c.negotiated == "link" ? 0 : nil
+            let menu = c.negotiated == "link" ? 2 : nil
             var byTouch: Outcome?
             if c.touch {
                 sourceDrops += 1
@@ -367,7 +393,7 @@ struct DragOutUnderSwayTests {
             Case(keys: [.leftAlt, .leftSuper], item: d[1], negotiated: "link", phase: "cancelled", removed: false, touch: false),
         ], on: mac, conventions: "mac", badges: false)
         // ask once more, this time the menu's Cancel: nothing is read, the source keeps its item.
-        let cancelled = try dragAcross(mac, item: d[2], keys: [.leftAlt, .leftSuper], dropIndex: 4, menuChoice: 1)
+        let cancelled = try dragAcross(mac, item: d[2], keys: [.leftAlt, .leftSuper], dropIndex: 4, menuChoice: 3)
         #expect(cancelled.negotiated == "link" && cancelled.dropOperation == nil, "\(cancelled)")
         #expect(cancelled.phase == "cancelled" && !cancelled.removed, "\(cancelled)")
         // Refused: over the Locked target the icon shows circle-slash, the drop is cancelled,
@@ -389,15 +415,33 @@ struct DragOutUnderSwayTests {
         try keysMidDrag(mac, item: d[2])
     }
 
-    /// Issue 18 "modifiers pressed or released mid-drag". Measured under sway 1.7: once the
-    /// compositor has the drag, a key pressed or released reaches neither window (wlr_drag's
-    /// keyboard grab drops modifiers), so the action the target showed before the drop is the
-    /// one the protocol reports after it: Option pressed over the target, then released, and
-    /// the move stays a move.
-    private func keysMidDrag(_ p: Pair, item: ElementID) throws {
+    /// Issue 18.3: the drop menu always lists Move here, Copy here, Link here and Cancel. With
+    /// Ctrl+Shift the source offers ask alone: Move here and Copy here are listed disabled, a
+    /// click on one leaves the menu open and applies nothing (the source's drag waits, dropped),
+    /// then Link here reads the file. With `--plain-drop ask` (Dolphin's way) a drop with no key
+    /// asks: the target prefers ask, the menu has every entry enabled, and Move here moves.
+    @Test("drop menu: all four entries, the ones the drop cannot take disabled and inert; --plain-drop ask: a plain drop asks, Move here moves (issue 18.3)")
+    func dropMenu() throws {
+        let p = try pair(["--plain-drop", "ask"])
+        defer { p.stop() }
+        let d = Showcase.ID.draggables
+        let linked = try dragAcross(p, item: d[1], keys: [.leftCtrl, .leftShift], dropIndex: 1, menuChoice: 2, menuDisabled: [0, 1], disabledClick: 0)
+        #expect(linked.offered == ["link"] && linked.negotiated == "link" && linked.dropOperation == "link", "\(linked)")
+        #expect(linked.phase == "cancelled" && !linked.removed, "Link here lets the offer go: the source keeps its item: \(linked)")
+        _ = try p.sourceState.waitFor("the fly-back over") { $0.json["drag"] is NSNull }
+        let moved = try dragAcross(p, item: d[0], keys: [], dropIndex: 2, menuChoice: 0, menuDisabled: [])
+        #expect(moved.offered == ["move", "copy", "link"] && moved.preferred == "link", "the plain drop preferred ask: \(moved.offered ?? []), \(moved.preferred ?? "none")")
+        #expect(moved.dropOperation == "move" && moved.phase == "finished" && moved.removed, "Move here moved: \(moved)")
+        #expect(moved.negotiated == "move", "the source heard the final action: \(moved)")
+        #expect(p.source.isRunning && p.target.isRunning)
+    }
+
+    /// Presses `item` in the left window (no key) and carries it onto the right window's Folder,
+    /// the button held; returns the Folder's centre on the screen.
+    @discardableResult
+    private func carryToFolder(_ p: Pair, item: ElementID) throws -> (Double, Double) {
         let start = try centre(item, in: p.from)
         let end = try centre(Showcase.ID.dropTargets[0], in: p.into)
-        let drops = p.targetState.last?.json["external_drop_count"] as? Int ?? 0
         try p.seat.move(to: start.0 + 30, start.1 + 30)
         try p.seat.move(to: start.0, start.1)
         pause(0.3)
@@ -407,6 +451,50 @@ struct DragOutUnderSwayTests {
             try p.seat.move(to: start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
             pause(0.02)
         }
+        return end
+    }
+
+    /// Issue 18.2 "nothing is half-applied": the destination is killed (SIGKILL, by its PID)
+    /// while our item hangs over its Folder. The compositor ends the drag without a drop: the
+    /// source hears cancelled, the item flies back and stays, and the source keeps running.
+    @Test("a destination killed mid-drag: the source's drag is cancelled, the item flies back and stays (issue 18.2)")
+    func destinationKilled() throws {
+        let p = try pair()
+        defer { p.stop() }
+        let item = Showcase.ID.draggables[0]
+        try carryToFolder(p, item: item)
+        _ = try p.targetState.waitFor("move negotiated over the Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "move"
+        }
+        _ = try p.sourceState.waitFor("the source hears the destination's answer", settled: false) { s in
+            (s.json["drag_out"] as? [String: Any])?["negotiated"] as? String == "move"
+        }
+        let seen = p.sourceState.states().count
+        #expect(kill(p.target.pid, SIGKILL) == 0)
+        try waitUntil(timeout: 10, "the destination's window gone") { try p.sway.windows().filter { $0.appID == "lodestone" }.count == 1 }
+        pause(0.3)
+        try p.seat.release(.left)
+        let ended = try p.sourceState.waitFor("the source's drag over") { s in
+            s.json["drag_out"] is NSNull && (s.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue)
+        }
+        let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        #expect(last["phase"] as? String == "cancelled", "the drag ended cancelled: \(last)")
+        #expect(!(ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)), "the item stays")
+        let flying = p.sourceState.states()[seen...].filter { ($0.json["drag"] as? [String: Any])?["items"] as? [Int] == [Int(item.rawValue)] }
+        #expect(!flying.isEmpty, "the item's preview flew back")
+        let settled = try p.sourceState.waitFor("the fly-back over") { $0.json["drag"] is NSNull }
+        #expect(!(settled.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)))
+        #expect(p.source.isRunning, "the source keeps running")
+    }
+
+    /// Issue 18 "modifiers pressed or released mid-drag". Measured under sway 1.7: once the
+    /// compositor has the drag, a key pressed or released reaches neither window (wlr_drag's
+    /// keyboard grab drops modifiers), so the action the target showed before the drop is the
+    /// one the protocol reports after it: Option pressed over the target, then released, and
+    /// the move stays a move.
+    private func keysMidDrag(_ p: Pair, item: ElementID) throws {
+        let drops = p.targetState.last?.json["external_drop_count"] as? Int ?? 0
+        let end = try carryToFolder(p, item: item)
         let before = try p.targetState.waitFor("move negotiated over the Folder", settled: false) { s in
             (s.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "move"
         }

@@ -37,6 +37,23 @@ struct ExternalDropTests {
         #expect(a.target == folder && a.mimeType == "text/uri-list" && a.operations == [.move, .copy, .link])
     }
 
+    @Test("plainDrop ask (Dolphin's way): with no drop key held the target prefers ask (link); any key still decides by the conventions")
+    func plainDropAsks() {
+        func ask(_ keys: Modifiers, _ c: Conventions, source: Set<DragOperation> = [.move, .copy, .link]) -> DragOperation? {
+            ExternalDrop.answer(in: session.layout, hit: folder, offered: ["text/uri-list"], sourceOperations: source,
+                                modifiers: keys, conventions: c, plainDrop: .ask).preferred
+        }
+        for c in Conventions.allCases {
+            #expect(ask([], c) == .link, "\(c): a plain drop asks")
+            #expect(ask(.capsLock, c) == .link, "\(c): a lock is no drop key")
+            #expect(ask(c.keys(for: .copy), c) == .copy)
+            #expect(ask(c.keys(for: .link), c) == .link)
+            #expect(ask([], c, source: [.move, .copy]) == nil, "\(c): a source that cannot ask: no preference, the compositor picks")
+        }
+        #expect(ask(.shift, .desktop) == .move, "Shift still asks for move on the desktop")
+        #expect(answer(folder, [], .desktop).preferred == .move, "the default, plainDrop move")
+    }
+
     @Test("the target's policy meets the source's actions; a preference outside them is none; a refusing target takes no type")
     func policy() {
         let copies = answer(copiesOnly, [], .desktop)

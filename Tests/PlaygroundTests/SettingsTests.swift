@@ -92,6 +92,28 @@ struct SettingsTests {
         }
     }
 
+    @Test("plainDrop: move by default; \"ask\" in the file or --plain-drop ask; a bad value is named (issue 18.3)")
+    func plainDrop() throws {
+        #expect(try SettingsFile.parse("{}").pointer.plainDrop == .move)
+        var s = try SettingsFile.parse("{\n  \"plainDrop\": \"ask\"\n}")
+        #expect(s.pointer.plainDrop == .ask)
+        _ = try SettingsFile.applyFlags(["--plain-drop", "move"], to: &s)
+        #expect(s.pointer.plainDrop == .move)
+        _ = try SettingsFile.applyFlags(["--plain-drop", "ask"], to: &s)
+        #expect(s.pointer.plainDrop == .ask)
+        #expect(SettingsFile.keys.contains("plainDrop") && SettingsFile.flags.contains { $0.name == "--plain-drop" && $0.value == "move|ask" })
+        #expect {
+            _ = try SettingsFile.parse("{\n  \"plainDrop\": \"copy\"\n}", file: "settings.json")
+        } throws: { error in
+            (error as? SettingsError)?.description == "settings.json:2:16: plainDrop must be \"move\" or \"ask\", found \"copy\""
+        }
+        #expect {
+            _ = try SettingsFile.applyFlags(["--plain-drop", "always"], to: &s)
+        } throws: { error in
+            (error as? SettingsError)?.description.hasPrefix("--plain-drop: plainDrop must be") ?? false
+        }
+    }
+
     @Test("conventions: desktop by default; \"mac\" in the file or --conventions mac; a bad value is named (I1, I2, G9)")
     func conventions() throws {
         #expect(try SettingsFile.parse("{}").pointer.conventions == .desktop)

@@ -5,7 +5,7 @@ _lodestone() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
     local commands="playground events record replay check lint bench soak"
-    local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --conventions --reserved --input"
+    local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --conventions --plain-drop --reserved --input"
     case $prev in
         --layout|--out|--latency-probe|--plot|--state-out|--replay|--report|--device) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --generation) COMPREPLY=($(compgen -W "modern classic" -- "$cur")); return ;;
@@ -14,6 +14,7 @@ _lodestone() {
         --steps) COMPREPLY=($(compgen -W "all scroll wheel pinch rotate smart-zoom swipe3 swipe4 hold tap click drag touch keys" -- "$cur")); return ;;
         --contrast-border|--natural-scrolling|--kinetic|--magnetism|--tap) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --conventions) COMPREPLY=($(compgen -W "desktop mac" -- "$cur")); return ;;
+        --plain-drop) COMPREPLY=($(compgen -W "move ask" -- "$cur")); return ;;
         --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
         --speed) COMPREPLY=($(compgen -W "0.5 1 2 4" -- "$cur")); return ;;
         --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth|--timeout|--pause) return ;;

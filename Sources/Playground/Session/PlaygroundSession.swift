@@ -48,6 +48,7 @@ public final class PlaygroundSession {
         engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
         hud.conventions = settings.conventions
         renderer = SceneRenderer(background: Palette.window)
+        if isShowcase { engine.disableMenuEntries([Showcase.reopenClosedTab]) } // no tab closed yet (I6)
     }
 
     /// The interactions the playground runs for a layout.
@@ -59,11 +60,13 @@ public final class PlaygroundSession {
 
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
-        hud.observe(event)
-        noteExternalDrag(event)
         let sidebarEscape = sidebarOverlayKey(event)
         let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
+        // The HUD shows what the engine made of the event (issue 20.2), and its scroll speed.
+        hud.read(engine)
+        hud.observe(event)
+        noteExternalDrag(event)
         drain()
         if sidebarEscape { showSidebarOverlay(false) }
         if let show = hudKey { showHUDPanel(show) }
@@ -116,9 +119,10 @@ public final class PlaygroundSession {
         state.droppedIn[i] = summary
     }
 
-    /// Opens the app's own menu at `point` (a drop's "ask", issue 18.3).
-    public func presentMenu(_ items: [String], for element: ElementID?, at point: Point) {
-        engine.presentMenu(items, for: element, at: point)
+    /// Opens the app's own menu at `point` (a drop's "ask", issue 18.3), the entries at
+    /// `disabled` dimmed and not choosable.
+    public func presentMenu(_ items: [String], disabled: Set<Int> = [], for element: ElementID?, at point: Point) {
+        engine.presentMenu(items, disabled: disabled, for: element, at: point)
         drain()
     }
 
@@ -206,6 +210,7 @@ public final class PlaygroundSession {
     private func control(after o: EngineOutput, before: ShowcaseState) {
         typealias ID = Showcase.ID
         if state.isPlaying != before.isPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
+        if state.canReopenTab != before.canReopenTab { engine.disableMenuEntries(state.canReopenTab ? [] : [Showcase.reopenClosedTab]) }
         var skip: Double?
         if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward { skip = id == ID.skipBack ? -1 : 1 }
         if case .menuItemChosen(ID.video?, let i) = o, i == 1 || i == 2 { skip = i == 1 ? -1 : 1 }

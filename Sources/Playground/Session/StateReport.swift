@@ -92,6 +92,7 @@ public enum StateReport {
                 x.raw("at", point(m.origin))
                 x.raw("frame", rect(m.frame)) // inside the window (G9)
                 x.int("items", m.items.count) // how many, never their titles (T3)
+                x.raw("disabled", "[" + m.disabled.sorted().map(String.init).joined(separator: ",") + "]")
             }
         } ?? "null")
         // Each scroll container's content offset (G1, G10: which way and how far it scrolled).
@@ -154,6 +155,7 @@ public enum StateReport {
                 case .success(let n):
                     x.int("bytes", n)
                     if let digest = d.digest { x.string("digest", digest) }
+                    if let us = d.readMicros { x.int("read_us", us) }
                 case .failure(let e): var m = JSONWriter(); m.write(.string(e.message)); x.raw("error", m.text)
                 }
             }

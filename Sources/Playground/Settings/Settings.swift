@@ -13,6 +13,7 @@
 //       "kineticScrolling": true,        // (G1, P6)
 //       "magnetism": true,               // (M3, M4)
 //       "conventions": "desktop",        // or "mac": what modifier keys mean (I1, I2, G9)
+//       "plainDrop": "move",             // or "ask": a drop in with no modifier opens the drop menu (issue 18.3)
 //       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
 //       "inputBackend": "wayland"        // "wayland", "libinput" or "both"
 //     }
@@ -67,7 +68,7 @@ public enum SettingsFile {
     }
 
     public static let keys = ["generation", "size", "color", "contrastBorder", "autoHideDelay", "reduceMotion",
-                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "reservedGestures", "inputBackend"]
+                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "plainDrop", "reservedGestures", "inputBackend"]
     public static let scrollSpeedRange: ClosedRange<Double> = 0.1...10
     /// Longest auto-hide delay accepted, seconds (an hour; null means never).
     public static let maximumAutoHide = 3600.0
@@ -136,6 +137,7 @@ public enum SettingsFile {
         case "kineticScrolling": s.pointer.kineticScrolling = try bool()
         case "magnetism": s.pointer.magnetism = try bool()
         case "conventions": s.pointer.conventions = try conventions(try string())
+        case "plainDrop": s.pointer.plainDrop = try plainDrop(try string())
         case "reservedGestures":
             guard case .array(let items) = n.value else { throw SettingsError("reservedGestures must be an array of strings, found \(n.typeName)") }
             var set = Set<GesturePattern>()
@@ -173,6 +175,11 @@ public enum SettingsFile {
     public static func conventions(_ v: String) throws(SettingsError) -> Conventions {
         guard let c = Conventions(rawValue: v) else { throw SettingsError("conventions must be \"desktop\" or \"mac\", found \"\(v)\"") }
         return c
+    }
+
+    public static func plainDrop(_ v: String) throws(SettingsError) -> PlainDrop {
+        guard let p = PlainDrop(rawValue: v) else { throw SettingsError("plainDrop must be \"move\" or \"ask\", found \"\(v)\"") }
+        return p
     }
 
     public static func backend(_ v: String) throws(SettingsError) -> InputBackendChoice {
@@ -279,6 +286,7 @@ public enum SettingsFile {
                 case "--kinetic": s.pointer.kineticScrolling = try onOff(a)
                 case "--magnetism": s.pointer.magnetism = try onOff(a)
                 case "--conventions": s.pointer.conventions = try conventions(try value(a))
+                case "--plain-drop": s.pointer.plainDrop = try plainDrop(try value(a))
                 case "--reserved":
                     let v = try value(a)
                     var set = Set<GesturePattern>()
@@ -301,7 +309,7 @@ public enum SettingsFile {
         ("--generation", "modern|classic"), ("--classic", nil), ("--pointer-size", "0.5-4"), ("--pointer-color", "#RRGGBB[AA]"),
         ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
         ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
-        ("--conventions", "desktop|mac"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
+        ("--conventions", "desktop|mac"), ("--plain-drop", "move|ask"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
     ]
 
     /// The file's setting each flag sets: a bad value there only warns when the flag is given.
@@ -309,7 +317,7 @@ public enum SettingsFile {
         "--generation": "generation", "--classic": "generation", "--pointer-size": "size", "--pointer-color": "color",
         "--contrast-border": "contrastBorder", "--auto-hide": "autoHideDelay", "--reduce-motion": "reduceMotion",
         "--natural-scrolling": "naturalScrolling", "--scroll-speed": "scrollSpeed", "--kinetic": "kineticScrolling",
-        "--magnetism": "magnetism", "--conventions": "conventions", "--reserved": "reservedGestures", "--input": "inputBackend",
+        "--magnetism": "magnetism", "--conventions": "conventions", "--plain-drop": "plainDrop", "--reserved": "reservedGestures", "--input": "inputBackend",
     ]
 }
 

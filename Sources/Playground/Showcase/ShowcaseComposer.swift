@@ -302,8 +302,9 @@ public struct ShowcaseComposer {
         var rows: [DrawOp] = []
         for i in m.visibleItems {
             let f = m.itemFrame(i), row = Rect(x: f.minX + ContextMenuAppearance.inset, y: f.minY, width: f.width - 2 * ContextMenuAppearance.inset, height: f.height)
-            // "Reopen Closed Tab" with nothing to reopen is shown disabled (I6).
-            let off = isShowcase && m.items[i] == Showcase.reopenClosedTab && !state.canReopenTab
+            // A disabled entry is dimmed (I6: "Reopen Closed Tab" with nothing to reopen;
+            // issue 18.3: a drop's actions it cannot take).
+            let off = m.disabled.contains(i)
             let hi = m.highlightedIndex == i && !off
             if hi { rows.append(.fill(.roundedRect(cornerRadius: 7), row, Palette.accent)) }
             rows.append(ink.leading(m.items[i], x: row.minX + 12, in: row, font: font, hi ? .white : (off ? Palette.tertiaryInk : Palette.ink)))

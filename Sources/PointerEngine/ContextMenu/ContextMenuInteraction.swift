@@ -10,6 +10,11 @@ public struct ContextMenuInteraction: Interaction {
     var now = Timestamp(rawValue: 0)
     /// A finger on the open menu: it chooses the entry it lifts from, unless it scrolled.
     var touchOnMenu: TouchOnMenu?
+    /// Titles of the entries the app has disabled for now: in every menu opened from an
+    /// element's entries they are shown dimmed and cannot be chosen (`Engine.disableMenuEntries`).
+    var disabledTitles: Set<String> = []
+    /// The entries the open menu's presenter disabled (a drop's actions it cannot take).
+    var presentedDisabled: Set<Int> = []
 
     struct TouchOnMenu: Hashable, Sendable {
         var id: TouchID
@@ -52,14 +57,31 @@ public struct ContextMenuInteraction: Interaction {
         present(ContextMenu.items(own: own, hidden: hidden).map(\.title), for: id, at: req.location, input: req.input, ctx)
     }
 
-    /// Opens a menu of `items` for `id` at `location` (the app's own menu: a drop's "ask").
-    mutating func present(_ items: [String], for id: ElementID?, at location: Point, input: ContextMenuInput, _ ctx: InteractionContext) {
+    static func indices(of titles: Set<String>, in items: [String]) -> Set<Int> {
+        Set(items.indices.filter { titles.contains(items[$0]) })
+    }
+
+    /// Disables the entries titled `titles` from now on, in the open menu too (its highlight
+    /// leaves a disabled entry).
+    mutating func disable(_ titles: Set<String>) {
+        disabledTitles = titles
+        guard let m = menu else { return }
+        menu!.disabled = presentedDisabled.union(Self.indices(of: titles, in: m.items))
+        if let h = m.highlightedIndex, menu!.disabled.contains(h) { menu!.highlightedIndex = nil }
+    }
+
+    /// Opens a menu of `items` for `id` at `location` (the app's own menu: a drop's "ask"),
+    /// the entries at `disabled` (and those titled as `disabledTitles`) dimmed and not choosable.
+    mutating func present(_ items: [String], disabled: Set<Int> = [], for id: ElementID?, at location: Point, input: ContextMenuInput,
+                          _ ctx: InteractionContext) {
         touchOnMenu = nil
+        presentedDisabled = disabled
         guard !items.isEmpty else { menu = nil; return }
         let size = Size(Self.width(of: items), ContextMenuAppearance.contentHeight(items: items.count, itemHeight: Self.itemHeight))
         let window = Rect(x: 0, y: 0, width: ctx.layout.size.width, height: ctx.layout.size.height)
         let frame = ContextMenuPlacement.frame(anchor: location, size: size, window: window, input: input)
-        menu = ContextMenuAppearance(element: id, frame: frame, items: items, highlightedIndex: nil,
+        let off = disabled.union(Self.indices(of: disabledTitles, in: items)).filter(items.indices.contains)
+        menu = ContextMenuAppearance(element: id, frame: frame, items: items, disabled: off, highlightedIndex: nil,
                                      itemHeight: Self.itemHeight, opacity: 1)
     }
 
@@ -69,24 +91,28 @@ public struct ContextMenuInteraction: Interaction {
         menu!.scrollOffset = clamp(m.scrollOffset + dy, 0, m.maximumScrollOffset)
     }
 
-    /// Moves the highlight with the keyboard (up, down, home, end) and scrolls it into view.
+    /// Moves the highlight with the keyboard (up, down, home, end) over the enabled entries,
+    /// stepping past disabled ones, and scrolls it into view.
     mutating func highlight(_ key: String) {
-        guard let m = menu, !m.items.isEmpty else { return }
-        let last = m.items.count - 1
+        guard let m = menu else { return }
+        let enabled = m.items.indices.filter { !m.disabled.contains($0) }
+        guard let first = enabled.first, let last = enabled.last else { return }
         let i: Int
         switch (key, m.highlightedIndex) {
-        case ("down", nil), ("home", _): i = 0
+        case ("down", nil), ("home", _): i = first
         case ("up", nil), ("end", _): i = last
-        case ("down", let h?): i = min(h + 1, last)
-        case ("up", let h?): i = max(h - 1, 0)
+        case ("down", let h?): i = enabled.first { $0 > h } ?? last
+        case ("up", let h?): i = enabled.last { $0 < h } ?? first
         default: return
         }
         menu!.highlightedIndex = i
         menu!.scrollOffset = menu!.scrollOffset(showing: i)
     }
 
-    /// Chooses entry `i` (nil: none) and closes the menu.
+    /// Chooses entry `i` (nil: none) and closes the menu. A disabled entry chooses nothing
+    /// and the menu stays open, as in GTK and Qt.
     mutating func choose(_ i: Int?, _ ctx: inout InteractionContext) {
+        if let m = menu, let i, m.disabled.contains(i) { return }
         if let m = menu, let i { ctx.emit(.menuItemChosen(element: m.element, index: i)) }
         menu = nil
         touchOnMenu = nil
@@ -110,7 +136,7 @@ public struct ContextMenuInteraction: Interaction {
             request = recognizer.handle(.secondaryClick(p), now: now)
             return .handled
         case .pointerMoved(let p, _):
-            if let m = menu { menu!.highlightedIndex = m.item(at: p) }
+            if let m = menu { menu!.highlightedIndex = m.enabledItem(at: p) }
             return .ignored
         case .intent(.scroll(let d, _), let p, _) where menu != nil:
             // The open menu is modal: a scroll over it moves its entries, elsewhere nothing.
@@ -129,7 +155,7 @@ public struct ContextMenuInteraction: Interaction {
                 guard m.frame.contains(p) else { choose(nil, &ctx); return .handled }
                 // A finger on the menu chooses where it lifts, or scrolls the entries.
                 touchOnMenu = TouchOnMenu(id: id, start: p, last: p, scrolled: false)
-                menu!.highlightedIndex = m.item(at: p)
+                menu!.highlightedIndex = m.enabledItem(at: p)
                 return .handled
             }
             if ctx.settings.conventions.isSecondaryClick(ctx.modifiers) {
@@ -156,7 +182,7 @@ public struct ContextMenuInteraction: Interaction {
         case .touchMoved(let id, let p, _):
             request = recognizer.handle(.touchMotion(id: id, p), now: now)
             // The finger that opened the menu slides onto an entry: it highlights (G11).
-            if recognizer.state == .fired(id: id), let m = menu { menu!.highlightedIndex = m.item(at: p) }
+            if recognizer.state == .fired(id: id), let m = menu { menu!.highlightedIndex = m.enabledItem(at: p) }
             return recognizer.swallowsTouch ? .handled : .ignored
         case .touchUp(let id, let p, _):
             let swallow = recognizer.swallowsTouch

@@ -67,9 +67,18 @@ extension Engine {
     /// Opens the app's own menu of `items` for `element` at `point` (surface pt): a drop whose
     /// action is "ask" asks here (issue 18.3). The choice comes out as `menuItemChosen`
     /// (element, index) like any menu's; false when the engine runs no context menus.
+    /// `disabled`: the entries' indices shown dimmed, skipped by the arrow keys and not
+    /// choosable (a click on one leaves the menu open): a drop's actions it cannot take.
     @discardableResult
-    public mutating func presentMenu(_ items: [String], for element: ElementID?, at point: Point) -> Bool {
-        owned().pointee.presentMenu(items, for: element, at: point)
+    public mutating func presentMenu(_ items: [String], disabled: Set<Int> = [], for element: ElementID?, at point: Point) -> Bool {
+        owned().pointee.presentMenu(items, disabled: disabled, for: element, at: point)
+    }
+
+    /// Disables the entries titled `titles` in every menu from now on, the open one too (I6:
+    /// a command with nothing to act on, as "Reopen Closed Tab" with no closed tab): they are
+    /// drawn dimmed, skipped by the arrow keys, and a click on one leaves the menu open.
+    public mutating func disableMenuEntries(_ titles: Set<String>) {
+        withInteraction(ContextMenuInteraction.self) { menus, _, _ in menus.disable(titles) }
     }
 
     /// The menu open now, if any.
@@ -77,10 +86,10 @@ extension Engine {
 }
 
 extension EngineCore {
-    mutating func presentMenu(_ items: [String], for element: ElementID?, at point: Point) -> Bool {
+    mutating func presentMenu(_ items: [String], disabled: Set<Int>, for element: ElementID?, at point: Point) -> Bool {
         guard let i = components.firstIndex(where: { $0 is ContextMenuInteraction }),
               var menus = components[i] as? ContextMenuInteraction else { return false }
-        menus.present(items, for: element, at: point, input: .pointer, context(input: .pointer))
+        menus.present(items, disabled: disabled, for: element, at: point, input: .pointer, context(input: .pointer))
         components[i] = menus
         refreshInteractionCache(i)
         return true

@@ -28,6 +28,8 @@ public struct PointerSettings: Equatable, Sendable {
     public var doubleClickInterval: Double
     /// I1, I2, G9: what modifier keys mean for clicks, bands and drops (desktop or Mac habits).
     public var conventions: Conventions
+    /// Issue 18.3: what a drop from another application with no modifier held asks for.
+    public var plainDrop = PlainDrop.move
 
     public static let sizeRange: ClosedRange<Double> = 0.5...4
 

@@ -4,6 +4,15 @@
 // tests a key itself, so pointer, trackpad and touch give the same result in both.
 import InputProtocol
 
+/// What a drop with no modifier does (issue 18.3): GNOME Files' move, or Dolphin's menu.
+public enum PlainDrop: String, Sendable, Hashable, CaseIterable {
+    /// The drop moves (GNOME Files, GTK4, the Mac's Finder within a volume).
+    case move
+    /// The drop asks: the destination prefers "ask" and opens Move here, Copy here, Link
+    /// here, Cancel at the drop point (KDE Dolphin's default).
+    case ask
+}
+
 /// Whose habits the modifier keys follow.
 public enum Conventions: String, Sendable, Hashable, CaseIterable {
     /// GNOME, KDE and GTK (the default). Ctrl-click or Ctrl-drag toggles the selection, Shift
@@ -31,6 +40,14 @@ public enum Conventions: String, Sendable, Hashable, CaseIterable {
             guard keys.contains(.alt) else { return .move }
             return keys.contains(.super) ? .link : .copy
         }
+    }
+
+    /// What a drop from another application with `keys` held asks for, with `plain` deciding
+    /// a drop with none of the drop keys (Shift, Ctrl, Alt/Option, Super/Command) held:
+    /// a move, or "ask" (shown as link: the drop menu at the drop point, Dolphin's way).
+    public func dropOperation(for keys: Modifiers, plain: PlainDrop) -> DragOperation {
+        if plain == .ask, keys.intersection([.shift, .control, .alt, .super]).isEmpty { return .link }
+        return dragOperation(for: keys)
     }
 
     /// Whether a primary press (click or touch) with `keys` held is a secondary click: the

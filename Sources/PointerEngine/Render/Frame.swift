@@ -444,16 +444,19 @@ public struct ContextMenuAppearance: Hashable, Sendable {
     /// the entries scroll.
     public var frame: Rect
     public var items: [String]
-    /// Index of the item under the pointer (or chosen with the arrow keys).
+    /// Entries shown dimmed that nothing can choose or highlight (issue 18.3: a drop's
+    /// actions it cannot take; I6: a command with nothing to act on), by index.
+    public var disabled: Set<Int>
+    /// Index of the item under the pointer (or chosen with the arrow keys); never a disabled one.
     public var highlightedIndex: Int?
     /// Height of one item row, points.
     public var itemHeight: Double
     /// How far the entries are scrolled up inside the frame, points (0 when they all fit).
     public var scrollOffset: Double
     public var opacity: Double
-    public init(element: ElementID?, frame: Rect, items: [String], highlightedIndex: Int?, itemHeight: Double = 28,
-                scrollOffset: Double = 0, opacity: Double) {
-        self.element = element; self.frame = frame; self.items = items
+    public init(element: ElementID?, frame: Rect, items: [String], disabled: Set<Int> = [], highlightedIndex: Int?,
+                itemHeight: Double = 28, scrollOffset: Double = 0, opacity: Double) {
+        self.element = element; self.frame = frame; self.items = items; self.disabled = disabled
         self.highlightedIndex = highlightedIndex; self.itemHeight = itemHeight
         self.scrollOffset = scrollOffset; self.opacity = opacity
     }
@@ -483,6 +486,10 @@ public struct ContextMenuAppearance: Hashable, Sendable {
         guard frame.contains(p), itemHeight > 0 else { return nil }
         let i = Int(((p.y - frame.minY + scrollOffset - Self.inset) / itemHeight).rounded(.down))
         return items.indices.contains(i) ? i : nil
+    }
+    /// The enabled entry under `p`, if any (what a click or a lift there chooses).
+    public func enabledItem(at p: Point) -> Int? {
+        item(at: p).flatMap { disabled.contains($0) ? nil : $0 }
     }
     /// The scroll offset that shows entry `i` whole, moving as little as it can.
     public func scrollOffset(showing i: Int) -> Double {

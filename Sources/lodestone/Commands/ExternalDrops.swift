@@ -7,6 +7,7 @@
 import InputProtocol
 import Playground
 import PointerEngine
+import Posix
 import WaylandClient
 
 final class ExternalDropHandler {
@@ -82,11 +83,14 @@ final class ExternalDropHandler {
     }
     private var pendingAsk: PendingAsk?
 
-    /// The menu's titles for the operations a drop can take, then Cancel.
-    static func menu(for operations: Set<DragOperation>) -> (titles: [String], entries: [DragOperation?]) {
-        let ops: [DragOperation] = [.move, .copy, .link].filter(operations.contains)
+    /// The drop menu (GNOME Files' and Dolphin's): always Move here, Copy here, Link here and
+    /// Cancel, an operation each (nil for Cancel); those the drop cannot take (not in
+    /// `operations`) are listed disabled, not left out, so the menu reads the same every time.
+    static func menu(for operations: Set<DragOperation>) -> (titles: [String], entries: [DragOperation?], disabled: Set<Int>) {
+        let ops: [DragOperation] = [.move, .copy, .link]
         let title: [DragOperation: String] = [.move: "Move here", .copy: "Copy here", .link: "Link here"]
-        return (ops.map { title[$0]! } + ["Cancel"], ops.map { Optional($0) } + [nil])
+        let disabled = Set(ops.indices.filter { !operations.contains(ops[$0]) })
+        return (ops.map { title[$0]! } + ["Cancel"], ops.map { Optional($0) } + [nil], disabled)
     }
 
     private func drop() {
@@ -99,7 +103,7 @@ final class ExternalDropHandler {
             // "ask": the user chooses at the drop point (GNOME Files' and Dolphin's menu).
             let menu = Self.menu(for: drag.answer.operations.intersection(drag.sourceOperations).union([.link]))
             pendingAsk = PendingAsk(offer: offer, type: type, target: target, entries: menu.entries, seen: session.outputCount)
-            session.presentMenu(menu.titles, for: target, at: drag.position)
+            session.presentMenu(menu.titles, disabled: menu.disabled, for: target, at: drag.position)
             return
         }
         read(offer, type: type, into: target, operation: offer.action.map(Self.operation) ?? drag.negotiated)
@@ -135,8 +139,10 @@ final class ExternalDropHandler {
     /// Reads the drop and shows it; finishes when the action is copy or move (`finishes`:
     /// decided by the caller, nil: from the offer's action when the read ends).
     private func read(_ offer: DataOffer, type: String, into target: ElementID?, operation: DragOperation?, finishes: Bool? = nil) {
+        let asked = MonotonicClock.seconds()
         offer.receive(type) { [weak self] result in
             guard let self else { return }
+            let readMicros = Int(((MonotonicClock.seconds() - asked) * 1e6).rounded())
             switch result {
             case .success(let bytes):
                 // finish only with a concrete action: the protocol forbids it with none or ask
@@ -145,7 +151,7 @@ final class ExternalDropHandler {
                 if finishes ?? (offer.action == .copy || offer.action == .move) { offer.finish() }
                 self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
-                                                                   digest: ByteDigest.fnv1a(bytes))
+                                                                   digest: ByteDigest.fnv1a(bytes), readMicros: readMicros)
             case .failure(let e):
                 Diagnostics.warning("drop: \(e)")
                 // Past the size limit: the part read is shown, marked; the offer is not

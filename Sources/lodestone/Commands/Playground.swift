@@ -186,20 +186,17 @@ enum PlaygroundCommand {
     }
 
     static func runWindow(client: Client, options: Options) -> Int32 {
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: options.size))
-        let cache = RenderCache()
-        var marker: Rect?
+        // The renderer finds what changed (only the marker's old and new places) and repaints
+        // from the buffer's age; its damage is the frame's damage_buffer.
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: options.size, tracksOwnDamage: true))
+        let renderer = SceneRenderer(background: FirstFrame.background)
         window.draw = { ctx in
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height,
-                                      stride: b.stride, scale: ctx.scale, cache: cache) else { return }
+                                      stride: b.stride, scale: ctx.scale, cache: renderer.cache) else { return }
             let m = options.animate ? FirstFrame.marker(frame: ctx.frameNumber) : nil
-            for r in ctx.repaint {
-                canvas.withClip(PixmanRenderer.PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)) {
-                    FirstFrame.draw(on: canvas, marker: m)
-                }
-            }
-            marker = m
+            renderer.render(FirstFrame.items(marker: m), into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            window.reportDamage(renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
@@ -207,13 +204,7 @@ enum PlaygroundCommand {
                 client.loop.stop(.finished(code: CLI.Status.ok))
                 return
             }
-            if options.animate {
-                // Only the marker's old and new places change.
-                let next = FirstFrame.marker(frame: frame.number + 1)
-                for r in [marker, next].compactMap({ $0 }) {
-                    window.setNeedsDisplay((r.minX - 1, r.minY - 1, r.width + 2, r.height + 2))
-                }
-            }
+            if options.animate { window.setNeedsDisplay() }
         }
         return PlaygroundLive.finish(client.loop.run(), window: window, stats: options.stats)
     }
