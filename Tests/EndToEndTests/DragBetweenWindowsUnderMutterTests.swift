@@ -43,7 +43,7 @@ struct DragBetweenWindowsUnderMutterTests {
         #expect(copy.offered == ["copy"] && copy.chose == "copy" && copy.sourceAction == "copy" && copy.sourcePhase == "finished"
                 && !copy.removed && copy.destinationDid == "copy", "\(copy)")
         let ask = try w.drag(d[1], held: [.ctrl, .shift])
-        #expect(ask.offered == ["link"] && ask.chose == "link" && ask.menuEntries == 2
+        #expect(ask.offered == ["link"] && ask.chose == "link" && ask.menuEntries == 4 && ask.menuDisabled == [0, 1]
                 && ask.sourceAction == "link" && ask.sourcePhase == "cancelled" && !ask.removed, "\(ask)")
         let mid = try w.drag(d[1], held: [], mid: [.ctrl])
         #expect(mid.preferred == "move" && mid.chose == "move" && mid.midChose == "copy" && mid.midPreferred == "move"
