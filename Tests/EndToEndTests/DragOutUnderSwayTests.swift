@@ -524,3 +524,32 @@ struct DragOutUnderSwayTests {
         #expect((ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)), "the move removed the item")
     }
 }
+
+extension DragOutUnderSwayTests {
+    /// Issue 18.2: the destination dies after the drop, while its "ask" menu is open (the
+    /// offer dropped, not finished).
+    @Test("a destination killed after the drop, its ask menu open: the source's drag ends cancelled, the item flies back and stays (issue 18.2)")
+    func destinationKilledAfterDrop() throws {
+        let p = try pair()
+        defer { p.stop() }
+        let item = Showcase.ID.draggables[1]
+        try p.seat.press(key: .leftCtrl)
+        try p.seat.press(key: .leftShift)
+        defer { try? p.seat.release(key: .leftShift); try? p.seat.release(key: .leftCtrl) }
+        try carryToFolder(p, item: item)
+        _ = try p.targetState.waitFor("ask negotiated over the Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "link"
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        try p.seat.release(.left)
+        _ = try p.targetState.waitFor("the drop menu open") { ($0.json["menu"] as? [String: Any])?["items"] as? Int == Self.menuEntries.count }
+        _ = try p.sourceState.waitFor("the source's drag dropped") { ($0.json["drag_out"] as? [String: Any])?["phase"] as? String == "dropped" }
+        #expect(kill(p.target.pid, SIGKILL) == 0)
+        let ended = try p.sourceState.waitFor("the source's drag over", timeout: 15) { s in
+            s.json["drag_out"] is NSNull && (s.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue)
+        }
+        let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        #expect(last["phase"] as? String == "cancelled", "\(last)")
+        #expect(!(ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)))
+    }
+}
