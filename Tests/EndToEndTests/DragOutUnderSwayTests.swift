@@ -429,6 +429,9 @@ struct DragOutUnderSwayTests {
         #expect(linked.offered == ["link"] && linked.negotiated == "link" && linked.dropOperation == "link", "\(linked)")
         #expect(linked.phase == "cancelled" && !linked.removed, "Link here lets the offer go: the source keeps its item: \(linked)")
         _ = try p.sourceState.waitFor("the fly-back over") { $0.json["drag"] is NSNull }
+        // Inside the window the same setting makes the plain drop ask (link) too (I2).
+        let inside = try dragInside(p, item: d[0], keys: [])
+        #expect(inside == "link", "the plain drag inside the window did \(inside ?? "nothing")")
         let moved = try dragAcross(p, item: d[0], keys: [], dropIndex: 2, menuChoice: 0, menuDisabled: [])
         #expect(moved.offered == ["move", "copy", "link"] && moved.preferred == "link", "the plain drop preferred ask: \(moved.offered ?? []), \(moved.preferred ?? "none")")
         #expect(moved.dropOperation == "move" && moved.phase == "finished" && moved.removed, "Move here moved: \(moved)")
