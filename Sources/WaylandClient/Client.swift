@@ -43,6 +43,12 @@ public final class Client {
     /// The seat appeared or went away after startup.
     public var onSeatChanged: ((Seat?) -> Void)?
 
+    /// wl_data_device_manager as offered and as bound (nil: not offered, or too old), and
+    /// whether the seat has its data device (issue 19, `--state-out`).
+    public var dataDeviceManager: (offered: UInt32?, bound: UInt32?, device: Bool) {
+        (registry.advertised["wl_data_device_manager"], registry.boundVersions["wl_data_device_manager"], seat?.dataDevice != nil)
+    }
+
     private var windows: [Weak] = []
     private struct Weak { weak var window: Window? }
 

@@ -18,6 +18,10 @@ public final class Pointer {
     /// The XCursor shown over the focused surface ("left_ptr"), nil while the compositor's
     /// cursor is hidden (Lodestone draws its own pointer) or no theme cursor could be loaded.
     package private(set) var themedCursor: String?
+    /// What the compositor was last asked to show over our surface (issue 19, `--state-out`):
+    /// "hidden" (set_cursor with no surface: Lodestone draws its own pointer), the theme
+    /// cursor's name, or "no theme cursor"; nil before the pointer first entered.
+    public private(set) var cursorRequest: String?
     /// The window under the pointer, if it is one of ours.
     public private(set) weak var focusedWindow: Window?
     /// Last position on the focused surface, in logical points.
@@ -61,10 +65,12 @@ public final class Pointer {
             // Lodestone paints the pointer itself: hide the compositor's.
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
             themedCursor = nil
+            cursorRequest = "hidden"
         } else {
             if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
             let shown = cursor?.show("left_ptr", on: proxy, serial: serial, scale: Int32(focusedWindow?.scale.rounded(.up) ?? 1)) ?? false
             themedCursor = shown ? "left_ptr" : nil
+            cursorRequest = shown ? "left_ptr" : "no theme cursor"
         }
         frames.enter(x: x, y: y)
     }

@@ -1,7 +1,9 @@
 // An xdg_toplevel window with a software-rendered wl_shm surface: configure (including 0×0,
 // where we choose our own size), close, server-side decorations when offered, buffer scale
 // from the outputs we are on (or fractional-scale-v1 + viewporter when offered), drawing
-// driven by one outstanding frame callback, and damage_buffer with the changed rects.
+// driven by one outstanding frame callback, and damage_buffer with the changed rects. The
+// window keeps no damage history: content that tracks its own damage (a SceneRenderer, whose
+// history by buffer age is the only one) reports what changed; other content is repainted whole.
 import CWayland
 import CWaylandProtocols
 
@@ -12,11 +14,10 @@ public struct DrawContext {
     public let scale: Double
     /// The window's size in logical points.
     public let logicalSize: (width: Int, height: Int)
-    /// Buffer-pixel rects to paint this frame: what changed plus what this buffer missed
-    /// while it was older (buffer age). The whole buffer when `isFullRepaint`. Empty when
-    /// the content tracks its own damage (`Configuration.tracksOwnDamage`).
-    public let repaint: [BufferRect]
-    /// The buffer's content is undefined (new buffer, size or scale change): paint everything.
+    /// Paint the whole buffer: always, unless the content tracks its own damage
+    /// (`Configuration.tracksOwnDamage`); then only when the buffer's content is undefined
+    /// (new buffer, size or scale change), and otherwise the content repaints from the
+    /// buffer's age (`buffer.age`) itself.
     public let isFullRepaint: Bool
     /// 1 for the first frame.
     public let frameNumber: Int
@@ -52,7 +53,8 @@ public final class Window {
         public var drawsOwnPointer: Bool
         /// The draw handler knows what changed (a damage-tracking renderer): it repaints from
         /// the buffer's age and reports the changed rects with `reportDamage`, which become the
-        /// frame's wl_surface.damage_buffer, so a pointer move costs what it changed.
+        /// frame's wl_surface.damage_buffer, so a pointer move costs what it changed. Without
+        /// it every frame repaints and damages the whole buffer.
         public var tracksOwnDamage: Bool
         /// The smallest size the content lays out for (xdg_toplevel.set_min_size), points;
         /// nil: no minimum.
@@ -101,10 +103,6 @@ public final class Window {
     private var enteredOutputs: [OpaquePointer] = []
     /// 120ths, from wp_fractional_scale_v1.preferred_scale; nil until told.
     private var fractionalPreferred: UInt32?
-    /// Buffer-pixel damage of this frame (nil = everything) and of the previous frames,
-    /// newest first, for buffer-age repaints.
-    private var damage: [BufferRect]? = nil
-    private var damageHistory: [[BufferRect]?] = []
     /// What the draw handler reported changed this frame (`tracksOwnDamage`).
     private var reportedDamage: [BufferRect]?
     private var lastBufferSize = PixelSize(width: 0, height: 0)
@@ -168,18 +166,9 @@ public final class Window {
     /// Meant for windows that `tracksOwnDamage`, where a frame costs what changed.
     public func requestImmediateFrame() { scheduler.requestRedraw(immediate: true) }
 
-    /// Ask for a new frame; `rect` (logical points) limits the repaint, nil = everything.
-    /// Only sets a flag: the frame is drawn when the compositor is ready for it.
-    public func setNeedsDisplay(_ rect: (x: Double, y: Double, width: Double, height: Double)? = nil) {
-        if let rect, damage != nil {
-            let s = scale
-            let x0 = Int((rect.x * s).rounded(.down)), y0 = Int((rect.y * s).rounded(.down))
-            let x1 = Int(((rect.x + rect.width) * s).rounded(.up)), y1 = Int(((rect.y + rect.height) * s).rounded(.up))
-            let r = BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            if let clipped = r.intersection(BufferRect(size: bufferSize)) { damage!.append(clipped) }
-        } else {
-            damage = nil
-        }
+    /// Ask for a new frame. Only sets a flag: the frame is drawn when the compositor is ready
+    /// for it (what it repaints: `DrawContext.isFullRepaint`).
+    public func setNeedsDisplay() {
         scheduler.requestRedraw()
     }
 
@@ -197,8 +186,6 @@ public final class Window {
         guard scheduler.shouldDraw(ready: isConfigured), let draw else { return }
         let size = bufferSize
         if size != lastBufferSize {
-            damage = nil
-            damageHistory.removeAll()
             chain.invalidateContents()
             lastBufferSize = size
         }
@@ -212,28 +199,13 @@ public final class Window {
             return
         }
         let full = BufferRect(size: size)
-        var changed = damage ?? [full]
-        // What this buffer missed: the changes of the (age - 1) frames since it was current.
-        var repaint = changed
-        var isFull: Bool
-        if configuration.tracksOwnDamage {
-            // The handler repaints from the buffer's age itself.
-            isFull = buffer.age == 0
-            repaint = []
-        } else {
-            isFull = damage == nil || buffer.age == 0 || buffer.age - 1 > damageHistory.count
-            if !isFull {
-                for past in damageHistory.prefix(buffer.age - 1) {
-                    guard let past else { isFull = true; break }
-                    repaint += past
-                }
-            }
-        }
-        if isFull { repaint = [full] }
+        var changed = [full]
+        // Damage that tracks itself repaints from the buffer's age (its renderer's history).
+        let isFull = !configuration.tracksOwnDamage || buffer.age == 0
         let number = scheduler.committedFrames + 1
         reportedDamage = nil
         let newest = buffer.age == 1 ? nil : chain.buffers.first { $0 !== buffer && $0.age == 1 && $0.size == size }
-        draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize, repaint: repaint,
+        draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize,
                          isFullRepaint: isFull, frameNumber: number, newest: newest,
                          sharesFrameCallback: !scheduler.needsFrameCallback))
         if configuration.tracksOwnDamage {
@@ -271,10 +243,6 @@ public final class Window {
         chain.submitted(buffer)
         scheduler.frameCommitted()
         inFlightFrame = PresentedFrame(number: number, logicalSize: logicalSize, scale: scale, bufferSize: size)
-
-        damageHistory.insert(damage, at: 0)
-        if damageHistory.count > chain.maximumBuffers { damageHistory.removeLast() }
-        damage = []
     }
 
     // MARK: Scale

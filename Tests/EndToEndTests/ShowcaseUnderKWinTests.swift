@@ -105,6 +105,8 @@ extension CompositorMatrix {
             #expect(line.contains("scale \(scale)") && line.hasSuffix(expected), "frame report: \(line)")
             let warnings = w.app.stderr.split(separator: "\n").filter { $0.contains("compositor lacks") }
             #expect(warnings.count == 1 && warnings.first?.contains("wp_presentation") == true, "warnings: \(warnings)")
+            // wl_data_device_manager offered at v3, bound at v3, a device on the seat (issue 19).
+            CompositorChecks.expectDataDevice(try #require(w.state.last))
             #expect(w.app.isRunning)
         }
 
@@ -173,6 +175,8 @@ extension CompositorMatrix {
                 s.hovered == back && s.effect(on: back)?["kind"] as? String == "highlight"
             }
             #expect(h.hovered == back)
+            // The pointer's enter: Lodestone hid KWin's cursor and draws its own (issue 19).
+            try CompositorChecks.waitForOwnPointer(w.state)
             try w.state.waitFor("the highlight grown", timeout: 2, settled: false) { s in
                 s.effect(on: back).map { s.number($0["progress"]) >= 0.99 } ?? false
             }

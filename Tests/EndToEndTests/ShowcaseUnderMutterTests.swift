@@ -119,6 +119,8 @@ extension CompositorMatrix {
                 s.scale == 1 && (s.size.map { $0.width >= 640 && $0.height >= 400 } ?? false)
             }
             #expect(s.scale == 1)
+            // wl_data_device_manager offered at v3, bound at v3, a device on the seat (issue 19).
+            CompositorChecks.expectDataDevice(s)
             let warnings = w.app.stderr.split(separator: "\n").filter { $0.contains("compositor lacks") }
             for interface in Self.lacks {
                 #expect(warnings.filter { $0.contains(interface) }.count == 1, "warnings: \(warnings)")
@@ -140,6 +142,8 @@ extension CompositorMatrix {
                 s.hovered == id && (s.effect(on: id).map { s.number($0["progress"]) >= 0.99 } ?? false)
             }
             #expect(s.effect(on: id)?["kind"] as? String == "highlight")
+            // The pointer's enter: Lodestone hid mutter's cursor and draws its own (issue 19).
+            try CompositorChecks.waitForOwnPointer(w.state)
         }
 
         @Test("E2: through mutter's pointer, an app icon lifts", streamTrait)

@@ -723,3 +723,17 @@ extension ShowcaseUnderSwayTests {
         #expect(w.app.isRunning, "\(w.output)")
     }
 }
+
+/// Issue 19's compatibility table for sway 1.7: what Lodestone found missing, how the pointer
+/// is drawn, and the data device (README "## Compositors").
+extension ShowcaseUnderSwayTests {
+    @Test("issue 19: under sway 1.7 Lodestone names only the fractional-scale manager missing, hides sway's cursor and draws its own, and binds the data device at v3")
+    func compositorFacts() throws {
+        let w = try ShowcaseWindow(scale: 1)
+        // The setup moved the pointer into the window: the enter asked sway to hide its cursor.
+        let s = try CompositorChecks.waitForOwnPointer(w.state)
+        CompositorChecks.expectDataDevice(s)
+        #expect(CompositorChecks.lacked(in: w.app.stderr) == ["wp_fractional_scale_manager_v1"], "\(w.output)")
+        #expect(w.app.isRunning, "\(w.output)")
+    }
+}

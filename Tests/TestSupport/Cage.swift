@@ -40,7 +40,9 @@ public final class Cage: Compositor {
         if getuid() != 0 { return "the harness runs wayfire as uid 65534: needs root to switch users" }
         let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         if !nodes.contains(where: { $0.hasPrefix("renderD") }) {
-            return "no DRM render node (/dev/dri/renderD*): wayfire 0.7 has no pixman renderer and exits without one"
+            // Measured (wayfire 0.7.4, WLR_BACKENDS=headless WLR_RENDERER=pixman): "Failed to get
+            // DRM file descriptor!", exit status 1, before any output.
+            return "no DRM render node (/dev/dri/renderD*): wayfire 0.7 has no pixman renderer and exits at start without one (\"Failed to get DRM file descriptor!\")"
         }
         return nil
     }

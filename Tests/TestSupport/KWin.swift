@@ -39,11 +39,14 @@ public final class KWin: Compositor {
         public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
     }
 
-    public static func start(width: Int, height: Int, scale: Double, placement: Placement? = nil, timeout: Double = 30) throws -> KWin {
-        try KWin(width: width, height: height, scale: scale, placement: placement, timeout: timeout)
+    /// - placementPolicy: kwinrc's [Windows] Placement for windows no rule places, e.g.
+    ///   "Smart" (side by side while there is room); nil keeps KWin's default.
+    public static func start(width: Int, height: Int, scale: Double, placement: Placement? = nil, placementPolicy: String? = nil,
+                             timeout: Double = 30) throws -> KWin {
+        try KWin(width: width, height: height, scale: scale, placement: placement, placementPolicy: placementPolicy, timeout: timeout)
     }
 
-    private init(width: Int, height: Int, scale: Double, placement: Placement?, timeout: Double) throws {
+    private init(width: Int, height: Int, scale: Double, placement: Placement?, placementPolicy: String?, timeout: Double) throws {
         if let why = KWin.unavailable { throw HarnessError(why) }
         let dir = try TemporaryDirectory(prefix: "lodestone-kwin")
         guard chmod(dir.path, 0o700) == 0 else { throw HarnessError("cannot make \(dir.path) 0700") }
@@ -92,6 +95,9 @@ public final class KWin: Compositor {
 
                 """
             try rules.write(toFile: dir.file("config/kwinrulesrc"), atomically: true, encoding: .utf8)
+        }
+        if let placementPolicy {
+            try "[Windows]\nPlacement=\(placementPolicy)\n".write(toFile: dir.file("config/kwinrc"), atomically: true, encoding: .utf8)
         }
         bus = try SessionBus(in: dir, timeout: timeout)
         socket = dir.file("wayland-kwin")

@@ -1,7 +1,8 @@
 // The gesture HUD: what the trackpad, touch screen and keyboard are doing, live — finger count,
 // gesture kind and phase, pinch scale, accumulated rotation, scroll velocity and momentum,
 // swipe direction, held modifiers, and the last drag's operation and input (SPEC G1–G11, I2).
-// Fed the raw input stream and the engine's outputs; time is a parameter.
+// Fed the engine's facts (`read(_:)`), its outputs and frames, and the stream's scroll events for
+// the velocity and the wheel (`observe(_:)`); time is a parameter.
 import PointerEngine
 import PixmanRenderer
 
@@ -59,60 +60,70 @@ public struct GestureHUD: Sendable, Equatable {
 
     public init() {}
 
-    /// Takes one input event.
-    public mutating func observe(_ ev: InputEvent) {
-        switch ev.kind {
-        case .gesture(let g):
-            lastInput = .trackpad
-            fingers = g.phase == .end ? 0 : g.fingers
-            gestureKind = g.kind
-            gesturePhase = g.cancelled ? "cancelled" : (g.phase == .update ? "changed" : g.phase.rawValue)
-            switch g.kind {
-            case .pinch:
-                if g.phase == .begin { rotation = 0; pinchScale = 1 }
-                if g.phase == .update { pinchScale = g.scale; rotation += g.rotation }
-            case .swipe:
-                if g.phase == .begin { swipeTravel = .zero; swipeDirection = nil }
-                swipeTravel = swipeTravel + Vector(g.delta.dx, g.delta.dy)
-                if swipeTravel.length > 4 {
-                    swipeDirection = abs(swipeTravel.dx) >= abs(swipeTravel.dy)
-                        ? (swipeTravel.dx > 0 ? "right" : "left") : (swipeTravel.dy > 0 ? "down" : "up")
-                }
-            case .hold:
-                if g.phase == .begin { isMomentum = false; scrollVelocity = .zero }
-            }
-        case .scroll(let source, let axis, let value, let v120, let stop):
-            if source == .wheel {
-                wheelDetents += Int((v120 ?? 0) / 120)
-                lastInput = .pointer
-                return
-            }
-            lastInput = .trackpad
-            lastScrollTime = ev.time
-            if stop {
-                scrollStopped = true
-                scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
-                isMomentum = scrollVelocity.length > GestureHUD.restingSpeed
-                return
-            }
-            if scrollStopped { scrollX.reset(); scrollY.reset() } // a new scroll
-            scrollStopped = false
-            isMomentum = false
-            if axis == .vertical { scrollY.add(value, at: ev.time) } else { scrollX.add(value, at: ev.time) }
-            scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
-        case .touchDown:
-            touches += 1; lastInput = .touch
-        case .touchUp:
-            touches = max(touches - 1, 0)
-        case .touchCancel:
-            touches = 0
-        case .modifiers(let m):
-            modifiers = m.effective
-        case .motion, .button:
-            if lastInput != .touch || touches == 0 { lastInput = .pointer }
-        default:
-            break
+    /// Takes what the engine knows after it handled an event (issue 20.2): the latest gesture
+    /// as its interpreter accepted it (kind, phase, fingers, pinch scale and rotation, swipe
+    /// travel), the touches down, the modifiers and the kind of the last input. The HUD shows
+    /// them; it does not read the stream's gestures, touches or keys again.
+    public mutating func read(_ engine: Engine) {
+        let g = engine.lastGesture
+        if g.count != gesturesSeen {
+            gesturesSeen = g.count
+            if g.kind == .swipe { swipeDirection = nil }
+            // A hold stops a glide (G6): the HUD's momentum too.
+            if g.kind == .hold { isMomentum = false; scrollVelocity = .zero }
         }
+        fingers = g.fingers
+        gestureKind = g.kind
+        gesturePhase = Self.phaseName(g.phase)
+        pinchScale = g.scale
+        rotation = g.rotation
+        swipeTravel = g.travel
+        if swipeTravel.length > Self.headingDistance {
+            swipeDirection = abs(swipeTravel.dx) >= abs(swipeTravel.dy)
+                ? (swipeTravel.dx > 0 ? "right" : "left") : (swipeTravel.dy > 0 ? "down" : "up")
+        }
+        touches = engine.touchCount
+        modifiers = engine.modifiers
+        lastInput = engine.lastInput
+    }
+    /// `GestureFacts.count` when the HUD last read it: a new gesture began when it differs.
+    var gesturesSeen = 0
+    /// The swipe row shows where the fingers head once they travelled this far, points (the
+    /// engine's direction lock, `GestureInterpreter.directionLockDistance`, waits longer).
+    static let headingDistance = 4.0
+
+    /// The phase row's words.
+    static func phaseName(_ phase: GesturePhaseReport?) -> String {
+        switch phase {
+        case nil: "idle"
+        case .began?: "begin"
+        case .changed?: "changed"
+        case .ended?: "end"
+        case .cancelled?: "cancelled"
+        }
+    }
+
+    /// Takes one input event for what the engine keeps no fact of: the scroll velocity and
+    /// momentum the HUD shows wherever the pointer is (the engine's scroll views each keep their
+    /// own, with the same estimator), and the wheel's detents. The rest: `read(_:)`.
+    public mutating func observe(_ ev: InputEvent) {
+        guard case .scroll(let source, let axis, let value, let v120, let stop) = ev.kind else { return }
+        if source == .wheel {
+            wheelDetents += Int((v120 ?? 0) / 120)
+            return
+        }
+        lastScrollTime = ev.time
+        if stop {
+            scrollStopped = true
+            scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
+            isMomentum = scrollVelocity.length > GestureHUD.restingSpeed
+            return
+        }
+        if scrollStopped { scrollX.reset(); scrollY.reset() } // a new scroll
+        scrollStopped = false
+        isMomentum = false
+        if axis == .vertical { scrollY.add(value, at: ev.time) } else { scrollX.add(value, at: ev.time) }
+        scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
     }
 
     /// Lets momentum decay between events (the same time constant as the engine's, G1).
@@ -295,6 +306,7 @@ public struct GestureHUD: Sendable, Equatable {
         k.now = Timestamp(rawValue: 0)
         k.lastScrollTime = nil
         k.scrollX.reset(); k.scrollY.reset()
+        k.gesturesSeen = 0
         k.pointer = .zero; k.drawn = .zero; k.hovered = ""; k.effect = ""
         return k
     }

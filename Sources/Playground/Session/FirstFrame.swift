@@ -45,6 +45,16 @@ public enum FirstFrame {
         }
     }
 
+    /// The frame as display items for a SceneRenderer with `background` (the window draws it so,
+    /// repainting only what changed): the same fills `draw` makes, in the same order.
+    public static func items(marker: Rect? = nil) -> [DisplayItem] {
+        var items = controls.map { c in
+            DisplayItem(ItemID("control \(c.name)"), [.fill(.roundedRect(cornerRadius: c.cornerRadius), c.frame, c.color)])
+        }
+        if let marker { items.append(DisplayItem(ItemID("marker"), [.fill(.ellipse, marker, PointerEngine.Color(hex: 0x1C1C1E))])) }
+        return items
+    }
+
     /// Where the animated marker is on frame `n`: it sweeps across the card.
     public static func marker(frame n: Int) -> Rect {
         let card = control(named: "card")!.frame

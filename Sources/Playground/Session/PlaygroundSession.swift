@@ -60,11 +60,13 @@ public final class PlaygroundSession {
 
     /// Feeds one event at its own time.
     public func handle(_ event: InputEvent) {
-        hud.observe(event)
-        noteExternalDrag(event)
         let sidebarEscape = sidebarOverlayKey(event)
         let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
+        // The HUD shows what the engine made of the event (issue 20.2), and its scroll speed.
+        hud.read(engine)
+        hud.observe(event)
+        noteExternalDrag(event)
         drain()
         if sidebarEscape { showSidebarOverlay(false) }
         if let show = hudKey { showHUDPanel(show) }

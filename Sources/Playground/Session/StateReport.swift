@@ -6,6 +6,25 @@
 import InputProtocol
 import PointerEngine
 
+/// What the window learned from its compositor (issue 19): how the pointer is drawn and the
+/// data device. Filled by the program from WaylandClient; each line reports it.
+public struct CompositorFacts: Sendable, Equatable {
+    /// Whether Lodestone paints the pointer into its own frames.
+    public var drawsOwnPointer: Bool
+    /// What the compositor was last asked to show over the window: "hidden", a theme cursor's
+    /// name or "no theme cursor"; nil before the pointer first entered (or with no seat).
+    public var compositorCursor: String?
+    /// wl_data_device_manager's advertised and bound versions (nil: not offered, too old).
+    public var dataDeviceOffered: UInt32?, dataDeviceBound: UInt32?
+    /// Whether the seat has its wl_data_device (none without a seat).
+    public var hasDataDevice: Bool
+
+    public init(drawsOwnPointer: Bool, compositorCursor: String?, dataDeviceOffered: UInt32?, dataDeviceBound: UInt32?, hasDataDevice: Bool) {
+        self.drawsOwnPointer = drawsOwnPointer; self.compositorCursor = compositorCursor
+        self.dataDeviceOffered = dataDeviceOffered; self.dataDeviceBound = dataDeviceBound; self.hasDataDevice = hasDataDevice
+    }
+}
+
 /// Builds state lines from a session's frame.
 public enum StateReport {
     /// The JSON line (no trailing newline) for the frame `frame` of `session`, committed as
@@ -13,8 +32,9 @@ public enum StateReport {
     /// compositor chooses: a test waits for the size it configured before reading positions).
     /// `cacheBytes`: what the window's render cache holds (its images fill up to their bound
     /// over a long run; a live soak subtracts them from the resident size, issue 19).
+    /// `facts`: the compositor's cursor and data device, as `cursor` and `data_device`.
     public static func line(_ session: PlaygroundSession, frame f: Frame, number: Int, scale: Double, size: Size,
-                            cacheBytes: Int? = nil) -> String {
+                            cacheBytes: Int? = nil, facts: CompositorFacts? = nil) -> String {
         var o = JSONLine()
         o.int("frame", number)
         o.number("scale", scale)
@@ -152,6 +172,18 @@ public enum StateReport {
         // its end, issue 19).
         o.raw("engine_active", session.engine.isActive ? "true" : "false")
         if let cacheBytes { o.int("render_cache_bytes", cacheBytes) }
+        if let facts {
+            // Who draws the pointer and what the compositor shows (issue 19's "cursor" column).
+            o.raw("cursor", object { x in
+                x.string("drawn_by", facts.drawsOwnPointer ? "lodestone" : "compositor")
+                x.raw("compositor_cursor", facts.compositorCursor.map(JSONWriter.quoted) ?? "null")
+            })
+            o.raw("data_device", object { x in
+                x.raw("offered", facts.dataDeviceOffered.map { "\($0)" } ?? "null")
+                x.raw("bound", facts.dataDeviceBound.map { "\($0)" } ?? "null")
+                x.raw("device", facts.hasDataDevice ? "true" : "false")
+            })
+        }
         o.raw("active", "[" + session.engine.interactions.filter(\.isActive).map { JSONWriter.quoted($0.name) }.joined(separator: ",") + "]")
         return o.text
     }

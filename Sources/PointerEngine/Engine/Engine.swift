@@ -107,7 +107,12 @@ public struct Engine: Sendable {
     public var logicalPosition: Point { live.pointee.logicalPosition }
     /// Where the pointer is drawn (M3–M6), clamped to the surface, points.
     public var drawnPosition: Point { live.pointee.drawnPosition }
+    /// The modifiers in effect now (the stream's effective set, G10).
     public var modifiers: Modifiers { live.pointee.modifiers }
+    /// Touch points down now (G11, H1); a touch handed to the compositor with a drag is not.
+    public var touchCount: Int { live.pointee.input.touches.count }
+    /// The touchpad's latest gesture as the interpreter accepted it (G2–G8).
+    public var lastGesture: GestureFacts { live.pointee.gestures.lastGesture }
     /// The element whose hit region the pointer is in (M1, M2), while the pointer shows.
     public var hovered: ElementID? { live.pointee.hovered }
     /// The input that produced the last event.

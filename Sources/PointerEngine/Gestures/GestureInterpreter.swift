@@ -148,6 +148,8 @@ public struct GestureInterpreter: Sendable, Equatable {
     public private(set) var pointerHidden = false
     /// The last event that made no sense in the current state ("pinch update in idle"), for logs.
     public private(set) var lastAnomaly: String?
+    /// The latest gesture as this interpreter accepted it (inspectors, the HUD).
+    public private(set) var lastGesture = GestureFacts()
     /// Devices that report multi-finger gestures (touchpads).
     private var gestureDevices: Set<DeviceID> = []
     /// A two-finger tap waiting for its partner: when, and whether it was a right click.
@@ -330,15 +332,18 @@ public struct GestureInterpreter: Sendable, Equatable {
                 out += twoFingerTap(now: now, isClick: false)
             }
             state = .idle
+            lastGesture.ended(cancelled: cancelled)
         case (.pinching(let dev, let fingers, var rotation, var pan), .update(let g)) where g.kind == .pinch:
             rotation += g.rotation
             pan = pan + Vector(g.delta.dx, g.delta.dy)
             state = .pinching(device: dev, fingers: fingers, rotation: rotation, pan: pan)
+            lastGesture.pinched(scale: g.scale, rotation: rotation)
             if !isReserved(.pinch, fingers: fingers, axis: nil) {
                 out.append(.zoomChanged(scale: g.scale, rotation: rotation, pan: pan))
             }
         case (.pinching(_, let fingers, _, _), .end(.pinch, let cancelled)):
             state = .idle
+            lastGesture.ended(cancelled: cancelled)
             if isReserved(.pinch, fingers: fingers, axis: nil) {
                 out.append(.reserved(SwipeReport(kind: .pinch, fingers: fingers, direction: nil, progress: 1,
                                                  phase: cancelled ? .cancelled : .ended)))
@@ -350,6 +355,7 @@ public struct GestureInterpreter: Sendable, Equatable {
                                direction: direction, role: role, delta: Vector(g.delta.dx, g.delta.dy))
         case (.swiping(_, let fingers, let travel, let direction, let role), .end(.swipe, let cancelled)):
             state = .idle
+            lastGesture.ended(cancelled: cancelled)
             let report = SwipeReport(fingers: fingers, direction: direction, progress: Self.progress(travel, direction),
                                      phase: cancelled ? .cancelled : .ended)
             switch role {
@@ -367,6 +373,7 @@ public struct GestureInterpreter: Sendable, Equatable {
     }
 
     private mutating func begin(_ kind: GestureKind, fingers: Int, device: DeviceID, now: Timestamp) -> [GestureIntent] {
+        lastGesture.began(kind, fingers: fingers, device: device)
         switch kind {
         case .hold:
             state = .holding(device: device, fingers: fingers, since: now)
@@ -409,6 +416,7 @@ public struct GestureInterpreter: Sendable, Equatable {
             out.append(.pageSwipe(.changed(dx: delta.dx)))
         }
         state = .swiping(device: device, fingers: fingers, travel: travel, direction: direction, role: role)
+        lastGesture.swiped(travel: travel)
         let report = SwipeReport(fingers: fingers, direction: direction, progress: Self.progress(travel, direction), phase: .changed)
         out.append(role == .reserved ? .reserved(report) : .swipe(report))
         return out
@@ -432,6 +440,7 @@ public struct GestureInterpreter: Sendable, Equatable {
     /// Reverts whatever the running gesture provisionally changed (G7).
     private mutating func cancelCurrent() -> [GestureIntent] {
         defer { state = .idle }
+        lastGesture.ended(cancelled: true)
         switch state {
         case .idle, .holding:
             return []

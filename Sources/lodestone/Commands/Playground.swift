@@ -59,7 +59,10 @@ enum PlaygroundCommand {
                             applications), removed (items moved out), engine_active (a button,
                             touch, drag, band, gesture or scrub in progress) and active (the
                             interactions holding it, by name), render_cache_bytes (what the render
-                            cache's images hold).
+                            cache's images hold), cursor {drawn_by (lodestone|compositor),
+                            compositor_cursor (hidden|a theme cursor's name|null before the
+                            pointer entered)}, data_device {offered, bound (wl_data_device_manager's
+                            versions, null when missing), device (the seat's wl_data_device)}.
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
@@ -183,20 +186,17 @@ enum PlaygroundCommand {
     }
 
     static func runWindow(client: Client, options: Options) -> Int32 {
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: options.size))
-        let cache = RenderCache()
-        var marker: Rect?
+        // The renderer finds what changed (only the marker's old and new places) and repaints
+        // from the buffer's age; its damage is the frame's damage_buffer.
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: options.size, tracksOwnDamage: true))
+        let renderer = SceneRenderer(background: FirstFrame.background)
         window.draw = { ctx in
             let b = ctx.buffer
             guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height,
-                                      stride: b.stride, scale: ctx.scale, cache: cache) else { return }
+                                      stride: b.stride, scale: ctx.scale, cache: renderer.cache) else { return }
             let m = options.animate ? FirstFrame.marker(frame: ctx.frameNumber) : nil
-            for r in ctx.repaint {
-                canvas.withClip(PixmanRenderer.PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)) {
-                    FirstFrame.draw(on: canvas, marker: m)
-                }
-            }
-            marker = m
+            renderer.render(FirstFrame.items(marker: m), into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
+            window.reportDamage(renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         }
         window.onPresented = { frame in
             if options.reportFrames { writeLine(frame.description) }
@@ -204,13 +204,7 @@ enum PlaygroundCommand {
                 client.loop.stop(.finished(code: CLI.Status.ok))
                 return
             }
-            if options.animate {
-                // Only the marker's old and new places change.
-                let next = FirstFrame.marker(frame: frame.number + 1)
-                for r in [marker, next].compactMap({ $0 }) {
-                    window.setNeedsDisplay((r.minX - 1, r.minY - 1, r.width + 2, r.height + 2))
-                }
-            }
+            if options.animate { window.setNeedsDisplay() }
         }
         return PlaygroundLive.finish(client.loop.run(), window: window, stats: options.stats)
     }

@@ -83,6 +83,11 @@ enum PlaygroundLive {
             stateFile = f
         }
         defer { if let stateFile { fclose(stateFile) } }
+        func compositorFacts() -> CompositorFacts {
+            let d = client.dataDeviceManager
+            return CompositorFacts(drawsOwnPointer: window.configuration.drawsOwnPointer, compositorCursor: client.seat?.pointer?.cursorRequest,
+                                   dataDeviceOffered: d.offered, dataDeviceBound: d.bound, hasDataDevice: d.device)
+        }
         var reported = 0
         func report() {
             guard options.reportOutputs else { return }
@@ -177,7 +182,7 @@ enum PlaygroundLive {
             if let stateFile, let frame = session.lastFrame {
                 let line = StateReport.line(session, frame: frame, number: ctx.frameNumber, scale: ctx.scale,
                                             size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)),
-                                            cacheBytes: cache.byteCount)
+                                            cacheBytes: cache.byteCount, facts: compositorFacts())
                 fputs(line + "\n", stateFile)
                 fflush(stateFile)
             }
