@@ -1,5 +1,6 @@
 // The display list: what a frame shows, as drawing operations in points grouped in items with
-// stable identities. The renderer diffs consecutive lists to find damage.
+// stable identities. A RetainedScene keeps them between frames and marks what changes; the
+// renderer finds the damage from the marks.
 import PointerEngine
 
 /// One drawing operation, in points.

@@ -1,7 +1,9 @@
-// Damage-tracked rendering of display lists. Each frame repaints only what changed: the union
-// of old and new bounds of every item that appeared, vanished, changed or moved in the stacking
-// order. Buffer age (how many frames old the buffer's content is) decides how much older
-// damage must be repainted too (issue 6 §2; foot's render.c does the same with its buffers).
+// Damage-tracked rendering of a retained scene (RetainedScene). Each frame repaints only what
+// changed: the union of old and new bounds of every item that appeared, vanished, changed or
+// moved in the stacking order, found from the scene's marks (SceneRenderer+Scene.swift).
+// Buffer age (how many frames old the buffer's content is) decides how much older damage must
+// be repainted too: this damage history is the only one (issue 20.5; the window keeps none).
+// Issue 6 §2; foot's render.c does the same with its buffers.
 import PointerEngine
 
 /// Draws display lists into canvases, repainting only what changed.
@@ -10,7 +12,7 @@ public final class SceneRenderer {
     /// The window background, painted under every repaint.
     public var background: Color
 
-    private struct Placed {
+    struct Placed {
         var item: DisplayItem
         var bounds: PixelRect
         /// Each operation's pixels, already narrowed to the item's clip (measured once per change).
@@ -27,7 +29,7 @@ public final class SceneRenderer {
     /// Counts renders (when prepared operations last touched their cache entries).
     private var renderCount = 0
     /// Records moved along with their operations (see `movedWhole`), for tests.
-    private(set) var movedRecords = 0
+    var movedRecords = 0
     /// The cache's removal count when prepared operations were last checked.
     private var checkedRemovals = -1
     /// Scratch state of `paint`, kept between frames so repaints allocate nothing.
@@ -47,7 +49,7 @@ public final class SceneRenderer {
     private var planRect = PixelRect.zero
     private var planVersion = -1
     /// Bumped whenever the placed items change in any way.
-    private var sceneVersion = 0
+    var sceneVersion = 0
     private var planBackground: Color?
     private var blends: [Blend: PremultipliedColor] = [:]
     private let scratchRegion = PixelRegion()
@@ -56,11 +58,22 @@ public final class SceneRenderer {
     private struct Blend: Hashable { var top: PremultipliedColor; var under: PremultipliedColor }
     /// Steps of one operation taken out of the plan to be split again (scratch, kept).
     private var stepScratch: [(item: Int, op: Int, box: PixelRect)] = []
-    private var previous: [Placed] = []
+    var previous: [Placed] = []
     /// The bounds of each placed item of the last render, compact: a repaint's plan scans them
     /// all (touching each big `Placed` record for it cost a cache miss per item).
-    private var placedBounds: [PixelRect] = []
-    private var previousIndex: [ItemID: Int] = [:]
+    var placedBounds: [PixelRect] = []
+    var previousIndex: [ItemID: Int] = [:]
+    /// No two items of `previousIndex`'s list share an identity (each id names one item).
+    var previousIDsUnique = true
+    /// The scene last rendered and its marks' epoch after that render (`RetainedScene.takeMarks`):
+    /// while both hold, the scene's marks name every item changed since.
+    weak var lastScene: RetainedScene?
+    var lastEpoch = -1
+    /// The scene `render(_ items:…)` keeps the given lists in.
+    private let ownScene = RetainedScene()
+    /// Items whose content the last render looked at (compared or measured), for tests
+    /// (RetainedScene+Testing.swift).
+    var examinedItems = 0
     /// Damage of recent frames, newest first; entry n is what frame (now − n) changed.
     private var history: [[PixelRect]] = []
     private var geometry: (width: Int, height: Int, scale: Double)?
@@ -89,9 +102,18 @@ public final class SceneRenderer {
         previous.first { $0.item.id == id }?.prepared?.ops.compactMap { $0 } ?? []
     }
 
-    /// Renders `items` (back to front) into `canvas`, whose pixels hold the frame drawn
-    /// `bufferAge` renders ago (1 = the previous frame; 0 = unknown content, e.g. a new
-    /// buffer). Returns the repainted pixel rectangles, for `wl_surface.damage_buffer`.
+    /// Renders `items` (back to front) into `canvas`: the renderer's own scene is made to hold
+    /// them (`RetainedScene.assign` marks what differs from the last list) and rendered.
+    @discardableResult
+    public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
+        ownScene.assign(items)
+        return render(ownScene, into: canvas, bufferAge: bufferAge, previous: newestCanvas)
+    }
+
+    /// Renders `scene` into `canvas`, whose pixels hold the frame drawn `bufferAge` renders ago
+    /// (1 = the previous frame; 0 = unknown content, e.g. a new buffer). Returns the repainted
+    /// pixel rectangles, for `wl_surface.damage_buffer`. Only the scene's marked items are
+    /// looked at (when this renderer drew the scene last), and the marks are cleared.
     ///
     /// `previous`, when given, holds exactly the frame of the last `render` call (the newest
     /// buffer of a chain). A buffer older than that then gets what it missed copied from
@@ -99,7 +121,7 @@ public final class SceneRenderer {
     /// foot's "reapply old damage": a buffer the compositor left idle for many frames costs a
     /// copy, not a full repaint (`lastCopied` says what was copied).
     @discardableResult
-    public func render(_ items: [DisplayItem], into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
+    public func render(_ scene: RetainedScene, into canvas: Canvas, bufferAge: Int, previous newestCanvas: Canvas? = nil) -> [PixelRect] {
         let full = canvas.pixelBounds
         renderCount &+= 1
         canvas.cache.frame &+= 1
@@ -108,75 +130,10 @@ public final class SceneRenderer {
         let source = newestCanvas.flatMap { p in
             sameGeometry && p !== canvas && p.width == canvas.width && p.height == canvas.height && p.stride == canvas.stride ? p : nil
         }
-        var damage: [PixelRect] = []
-        var placed: [Placed] = []
-        // Fast path (a pointer move): the same ids in the same order as last frame. The
-        // previous list is updated in place, touching only the items that changed.
-        var sameIDs = sameGeometry && items.count == previous.count
-        if sameIDs {
-            for k in items.indices where previous[k].item.id != items[k].id { sameIDs = false; break }
-        }
-        if sameIDs {
-            placed = previous
-            previous = []
-            for k in items.indices where placed[k].item != items[k] {
-                sceneVersion &+= 1
-                changed(&placed[k], to: items[k], on: canvas, damage: &damage)
-                placedBounds[k] = placed[k].bounds
-            }
-            damage.removeAll { $0.isEmpty }
-        } else if sameGeometry {
-            sceneVersion &+= 1
-            placed.reserveCapacity(items.count)
-            // Unchanged items keep their bounds (measuring text and shadows costs time). Fast
-            // path: the same ids in the same order as last frame need no lookups at all.
-            var inPlace = items.count == previous.count
-            var oldIndex = [Int](repeating: -1, count: items.count)
-            for (k, item) in items.enumerated() {
-                if inPlace && previous[k].item.id == item.id { oldIndex[k] = k; continue }
-                inPlace = false
-                oldIndex[k] = previousIndex[item.id] ?? -1
-            }
-            // Items that changed place in the stacking order: only they need repainting where
-            // they are (the pointer slipping under a lifted element, E2, moves one item, not
-            // every item after it).
-            let moved = SceneRenderer.moved(oldIndex)
-            for (k, item) in items.enumerated() {
-                let i = oldIndex[k]
-                guard i >= 0 else {
-                    let b = bounds(of: item, on: canvas)
-                    placed.append(b)
-                    damage.append(b.bounds)
-                    continue
-                }
-                // `previous[i]` read in place and copied once (a `Placed` copy retains its
-                // arrays and records: each one a cache miss in a cold commit).
-                if previous[i].item == item {
-                    placed.append(previous[i])
-                    if moved[k] { damage.append(previous[i].bounds) }
-                } else if moved[k] {
-                    let b = bounds(of: item, on: canvas)
-                    damage.append(previous[i].bounds)
-                    placed.append(b)
-                    damage.append(b.bounds)
-                } else {
-                    placed.append(previous[i])
-                    changed(&placed[placed.count - 1], to: item, on: canvas, damage: &damage)
-                }
-            }
-            if !inPlace {
-                let ids = Set(items.map(\.id))
-                for i in previous.indices where !ids.contains(previous[i].item.id) { damage.append(previous[i].bounds) }
-                previousIndex = [:]
-            }
-            damage.removeAll { $0.isEmpty }
-        } else {
-            placed.reserveCapacity(items.count)
-            sceneVersion &+= 1
-            for item in items { placed.append(bounds(of: item, on: canvas)) }
-            damage = [full]
-            history.removeAll()
-        }
+        var (damage, placed, sameIDs) = take(scene, on: canvas, sameGeometry: sameGeometry)
+        if !sameGeometry { damage = [full]; history.removeAll() }
+        lastScene = scene
+        lastEpoch = scene.takeMarks()
         geometry = (canvas.width, canvas.height, canvas.scale)
         history.insert(damage, at: 0)
         if history.count > SceneRenderer.maxBufferAge { history.removeLast() }
@@ -214,77 +171,10 @@ public final class SceneRenderer {
         previous = placed
         if !sameIDs && (previousIndex.isEmpty || !sameGeometry) {
             previousIndex = Dictionary(placed.indices.map { (placed[$0].item.id, $0) }, uniquingKeysWith: { a, _ in a })
+            previousIDsUnique = previousIndex.count == placed.count
         }
         lastRepainted = repaint
         return repaint
-    }
-
-    /// An item whose operations changed: when it keeps its clip's pixels and its number of
-    /// operations (and is not turned), only the operations that paint different pixels are
-    /// damaged — where they were and where they are — and the others keep their measured
-    /// bounds and their records. Otherwise the whole item, old and new.
-    private func changed(_ p: inout Placed, to item: DisplayItem, on canvas: Canvas, damage: inout [PixelRect]) {
-        let ops = item.ops, oldOps = p.item.ops
-        guard ops.count == oldOps.count, item.rotation == nil, p.item.rotation == nil,
-              item.clip == p.item.clip && item.clipCornerRadius == p.item.clipCornerRadius || sameClipPixels(item, p, canvas) else {
-            damage.append(p.bounds)
-            p = bounds(of: item, on: canvas)
-            damage.append(p.bounds)
-            return
-        }
-        p.item = item
-        var moved = false
-        for j in ops.indices where ops[j] != oldOps[j] {
-            // An operation painting the same pixels keeps its record: the record draws them.
-            if !canvas.samePixels(ops[j], oldOps[j]) {
-                // Only its colour changed (fading in or out): the same calls in the new colour.
-                if let record = p.prepared?.ops[j], SceneRenderer.onlyColourChanged(from: oldOps[j], to: ops[j]),
-                   let c = ops[j].paintColor, record.recolour(c.premultiplied, solid: canvas.cache.solid(c.premultiplied)) {
-                    damage.append(p.opBounds[j])
-                    continue
-                }
-                if let prepared = p.prepared, SceneRenderer.movedWhole(from: oldOps[j], to: ops[j], prepared, j, on: canvas) {
-                    movedRecords &+= 1
-                } else {
-                    p.prepared?.forget(j)
-                }
-                let b = canvas.bounds(of: ops[j]).intersection(p.clip)
-                damage.append(p.opBounds[j])
-                damage.append(b)
-                p.opBounds[j] = b
-                moved = true
-            }
-        }
-        guard moved else { return }
-        var total = PixelRect.zero
-        for b in p.opBounds { total = total.union(b) }
-        p.bounds = total
-    }
-
-    /// Whether an unturned item's new clip is the same pixels as its placed one's (a clip
-    /// drifting by a fraction of a pixel): the same rectangle once snapped, the same rounded
-    /// corners — all that drawing, occlusion and the records of a rounded clip depend on.
-    private func sameClipPixels(_ item: DisplayItem, _ p: Placed, _ canvas: Canvas) -> Bool {
-        guard let c = item.clip, p.item.clip != nil, let prepared = p.prepared, canvas.snapped(c) == p.clip else { return false }
-        return canvas.roundedClip(of: item) == prepared.rounded
-    }
-
-    private func bounds(of item: DisplayItem, on canvas: Canvas) -> Placed {
-        let clip = item.clip.map { canvas.snapped($0) } ?? PixelRect(x: -(1 << 28), y: -(1 << 28), width: 1 << 29, height: 1 << 29)
-        if item.rotation != nil {
-            // A turned item is drawn as a whole and hides nothing.
-            let b = canvas.bounds(of: item)
-            return Placed(item: item, bounds: b, opBounds: [b], clip: clip, opaqueClip: (.zero, .zero), prepared: nil)
-        }
-        var total = PixelRect.zero
-        let ops = item.ops.map { op -> PixelRect in
-            let b = canvas.bounds(of: op).intersection(clip)
-            total = total.union(b)
-            return b
-        }
-        let rounded = canvas.roundedClip(of: item)
-        return Placed(item: item, bounds: total, opBounds: ops, clip: clip, opaqueClip: rounded?.cross ?? (clip, .zero),
-                      prepared: PreparedItem(count: ops.count, rounded: rounded))
     }
 
     /// Repaints one rectangle from scratch, skipping whatever opaque operations above hide

@@ -288,7 +288,9 @@ public final class PlaygroundSession {
     /// `SceneRenderer.render`).
     @discardableResult
     public func render(into canvas: Canvas, bufferAge: Int, previous: Canvas? = nil) -> [PixelRect] {
-        renderer.render(displayItems(on: canvas), into: canvas, bufferAge: bufferAge, previous: previous)
+        // The list is written into the cache's retained scene, whose marks the renderer follows.
+        _ = displayItems(on: canvas)
+        return renderer.render(displayCache.scene, into: canvas, bufferAge: bufferAge, previous: previous)
     }
 
     /// Renders the current frame into a fresh canvas of the layout's size at `scale`.

@@ -6,10 +6,10 @@
 // layout, the app state (ShowcaseState), the text scale, the kind of layout — clears the cache
 // when it changes. The paint order and the per-element lookups of the layout's tree are kept
 // while the layout stays the same (LayoutStructure). Reused items share their operation
-// arrays, so the renderer's diff finds them unchanged at the cost of a pointer comparison.
-// The whole list is kept too, and the next frame changes it in place where it keeps its shape
-// (assemble): only the items of the elements looked at again, the pointer, the overlays and
-// the HUD's changed items are written; a woken thread no longer copies every item (issue 8).
+// arrays. The whole list is kept too, as the renderer's RetainedScene (`scene`), and the next
+// frame writes into it where it keeps its shape (assemble): only the items of the elements
+// looked at again, the pointer, the overlays and the HUD's changed items are written, and each
+// write marks its item for the renderer, which looks at nothing else (issue 8, issue 20.5).
 //
 // Correctness: DisplayListCacheTests builds the cached list and a fresh one after every event of
 // random seeded sequences and requires them equal.
@@ -139,7 +139,11 @@ public final class DisplayListCache {
         var shown = false
         /// The element's look the item was made from (before its effect and fades).
         var look: [DrawOp]?
+        /// The frame (`frameCount`) the item was built in.
+        var built = 0
     }
+    /// Counts frames (`present`): an entry built in another frame is already in the scene.
+    private var frameCount = 0
     /// Last frame's container transforms and slots with a state or an effect (touchedSlots);
     /// nil: no last frame with these entries. `slots` is this frame's (storage reused).
     private var previousContainers: [ContainerAppearance]?
@@ -151,14 +155,15 @@ public final class DisplayListCache {
     /// kept between frames.
     private var presentStates: [Int32] = [], presentEffects: [Int32] = [], presentTransforms: [Int32] = []
 
-    /// Last frame's whole list (`assemble`), kept so that the next one changes it in place:
+    /// Last frame's whole list (`assemble`), kept so that the next one is written into it:
     /// copying ~170 items into a new list retained every item's operations, a cold cache line
-    /// each when the thread wakes for a commit (issue 8). Valid while `listValid`.
-    private var list: [DisplayItem] = []
+    /// each when the thread wakes for a commit (issue 8). Its marks tell SceneRenderer what was
+    /// written (`SceneRenderer.render(_:into:…)` with this scene). Valid while `listValid`.
+    public let scene = RetainedScene()
     private var listValid = false
-    /// Per slot: where its item is in `list` (-1: not there).
+    /// Per slot: where its item is in `scene` (-1: not there).
     private var listIndex: [Int32] = []
-    /// Where the parts after the elements are in `list`, and the pointer when it is drawn
+    /// Where the parts after the elements are in `scene`, and the pointer when it is drawn
     /// under an element.
     private var shape = ListShape()
     struct ListShape {
@@ -274,7 +279,7 @@ public final class DisplayListCache {
 
     func store(_ item: DisplayItem?, look: [DrawOp]?, slot: Int, key: ElementKey) {
         misses += 1
-        entries[slot] = Entry(kept: true, key: key, item: item, shown: true, look: look)
+        entries[slot] = Entry(kept: true, key: key, item: item, shown: true, look: look, built: frameCount)
     }
 
     /// The look kept for the element at `slot` when it was drawn at `frame` in state `state`
@@ -294,6 +299,7 @@ public final class DisplayListCache {
     /// last frame (the Present of last frame is gone by now, so it is written in place); also
     /// notes the slots with a state or an effect for `touchedSlots` (called next).
     func present(_ structure: LayoutStructure, _ frame: Frame) -> ShowcaseComposer.Present {
+        frameCount &+= 1
         swap(&slots, &previousSlots)
         slots.removeAll(keepingCapacity: true)
         containerSlots.removeAll(keepingCapacity: true)
@@ -361,25 +367,26 @@ public final class DisplayListCache {
     /// items and `post` put in place (elements that appear or vanish inserted or removed,
     /// parts whose count changed replaced); built again from every element's entry only with
     /// no usable last list or when the pointer slips under another element. `under`: the
-    /// shown slot the pointer is drawn under. The storage is unique again by the next frame
-    /// (the renderer keeps no reference to the array), so it changes in place.
+    /// shown slot the pointer is drawn under. The returned array is the scene's items: its
+    /// storage is unique again by the next frame (callers keep no reference to it, nor does
+    /// the renderer), so the scene changes in place.
     func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, hud hudShown: Bool) -> [DisplayItem] {
         let hudItems = hudShown ? hud?.items ?? [] : []
         let u = under ?? -1
         guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, hudItems: hudItems) }
         placeTouched()
-        if u >= 0 { list[shape.pointer] = pointer }
+        if u >= 0 { scene.replace(at: shape.pointer, with: pointer) }
         // The parts after the elements: written in place, or their range replaced when their
         // count changed (what follows moves without being copied).
         place(pre, at: \.pre)
         if shape.hud.count == hudItems.count, let changed = hudChanged {
-            for i in changed { list[shape.hud.lowerBound + i] = hudItems[i] }
+            for i in changed { scene.replace(at: shape.hud.lowerBound + i, with: hudItems[i]) }
         } else {
             place(hudItems, at: \.hud)
         }
         place(post, at: \.post)
         listsChangedInPlace += 1
-        return list
+        return scene.items
     }
 
     /// The items of the touched elements put in place: written over their old ones, inserted
@@ -391,7 +398,8 @@ public final class DisplayListCache {
                 let at = Int(listIndex[k])
                 if b[k].shown, let item = b[k].item {
                     if at >= 0 {
-                        if touchFault != .listKeepsTouchedItems { list[at] = item }
+                        // Written (and marked) only when built this frame: a kept item is there already.
+                        if b[k].built == frameCount, touchFault != .listKeepsTouchedItems { scene.replace(at: at, with: item) }
                     } else {
                         var j = k - 1
                         while j >= 0 && listIndex[j] < 0 { j -= 1 }
@@ -399,12 +407,12 @@ public final class DisplayListCache {
                         // The pointer drawn under a shown element that draws nothing itself.
                         if shape.under >= 0, j < shape.under, shape.under <= k { pos = shape.pointer + 1 }
                         shift(from: pos, by: 1)
-                        list.insert(item, at: pos)
+                        scene.insert(item, at: pos)
                         listIndex[k] = Int32(pos)
                         listInsertions += 1
                     }
                 } else if at >= 0 {
-                    list.remove(at: at)
+                    scene.remove(at: at)
                     listIndex[k] = -1
                     listRemovals += 1
                     shift(from: at + 1, by: -1)
@@ -431,10 +439,10 @@ public final class DisplayListCache {
     private func place(_ items: [DisplayItem], at part: WritableKeyPath<ListShape, Range<Int>>) {
         let range = shape[keyPath: part]
         if range.count == items.count {
-            for (i, x) in items.enumerated() { list[range.lowerBound + i] = x }
+            for (i, x) in items.enumerated() { scene.replace(at: range.lowerBound + i, with: x) }
             return
         }
-        list.replaceSubrange(range, with: items)
+        scene.replaceSubrange(range, with: items)
         let delta = items.count - range.count
         shape[keyPath: part] = range.lowerBound..<range.lowerBound + items.count
         if part == \ListShape.pre { shape.hud = shape.hud.lowerBound + delta..<shape.hud.upperBound + delta }
@@ -444,7 +452,7 @@ public final class DisplayListCache {
     /// The list built again from every element's entry.
     private func rebuild(under u: Int, pointer: DisplayItem, hudItems: [DisplayItem]) -> [DisplayItem] {
         let n = structure.paintOrder.count
-        list.removeAll(keepingCapacity: true)
+        var list: [DisplayItem] = []
         list.reserveCapacity(n + pre.count + hudItems.count + post.count + 1)
         if listIndex.count != n { listIndex = [Int32](repeating: -1, count: n) }
         shape = ListShape()
@@ -465,6 +473,8 @@ public final class DisplayListCache {
         shape.hud = add(hudItems)
         shape.post = add(post)
         listValid = true
+        // Every item marked: the renderer finds the unchanged ones by their identities.
+        scene.replaceAll(with: list)
         return list
     }
 
