@@ -14,13 +14,13 @@ public struct LayoutDocument: Sendable {
     /// Where the element's object starts in the file.
     public var positions: [ElementID: SourcePosition]
     /// "behavesLike": the standard kind a custom element imitates (lint L6).
-    public var behavesLike: [ElementID: ElementKind]
+    var behavesLike: [ElementID: ElementKind]
     /// The file's path as given (for messages), nil for in-memory text.
-    public var file: String?
+    var file: String?
 
-    public func name(of id: ElementID) -> String { names[id] ?? id.description }
+    func name(of id: ElementID) -> String { names[id] ?? id.description }
 
-    public init(layout: Layout, names: [ElementID: String], positions: [ElementID: SourcePosition],
+    init(layout: Layout, names: [ElementID: String], positions: [ElementID: SourcePosition],
                 behavesLike: [ElementID: ElementKind], file: String?) {
         self.layout = layout; self.names = names; self.positions = positions; self.behavesLike = behavesLike; self.file = file
     }
@@ -39,7 +39,7 @@ public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertib
     public var message: String
     /// nil when the file could not be read at all.
     public var position: SourcePosition?
-    public var file: String?
+    var file: String?
 
     public init(_ message: String, at position: SourcePosition?, file: String? = nil) {
         self.message = message; self.position = position; self.file = file
@@ -52,8 +52,8 @@ public struct LayoutFileError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 public enum LayoutFile {
-    public static let formatName = "lodestone-layout"
-    public static let version = 1
+    static let formatName = "lodestone-layout"
+    static let version = 1
 
     /// Reads and loads the file at `path`.
     public static func load(path: String) throws(LayoutFileError) -> LayoutDocument {

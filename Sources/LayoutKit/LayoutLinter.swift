@@ -23,7 +23,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
 
 public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
     public var rule: LintRule
-    public var element: ElementID
+    var element: ElementID
     /// The element's id in the layout file.
     public var name: String
     public var reason: String

@@ -28,6 +28,8 @@ struct DragMeasurement: CustomStringConvertible {
     var keysReachedSource = false, keysReachedDestination = false
     /// The drop menu's entries ("ask"), nil when no menu opened.
     var menuEntries: Int?
+    /// The indices of the menu's disabled entries (the actions the drop cannot take).
+    var menuDisabled: [Int] = []
     /// The source's last word: its negotiated action and phase (finished, cancelled, or still
     /// dropped when `ended` is false: neither dnd_finished nor cancelled came), and whether the
     /// item left its collection.
@@ -45,7 +47,7 @@ struct DragMeasurement: CustomStringConvertible {
             s += "; \(mid.map(\.description).joined(separator: "+")) pressed over the target: preferred \(midPreferred ?? "none"), chose \(midChose ?? "none")"
         }
         s += "; keys reached source \(keysReachedSource), destination \(keysReachedDestination)"
-        if let menuEntries { s += "; menu of \(menuEntries) entries" }
+        if let menuEntries { s += "; menu of \(menuEntries) entries, disabled \(menuDisabled)" }
         s += "; source: \(sourceAction ?? "none") \(sourcePhase ?? "?")\(ended ? "" : " (not ended)"), removed \(removed)"
         s += "; destination did \(destinationDid ?? "nothing")"
         return s
@@ -143,7 +145,13 @@ final class TwoWindowDrags {
         usleep(300_000)
     }
 
-    deinit { apps.forEach { $0.stop() } }
+    /// Run after the windows stop (the compositor and its input client, for example).
+    var stops: [() -> Void] = []
+
+    deinit {
+        apps.forEach { $0.stop() }
+        stops.forEach { $0() }
+    }
 
     private func glide(to p: (x: Double, y: Double), steps: Int = 20) throws {
         let from = pointer
@@ -215,6 +223,7 @@ final class TwoWindowDrags {
             guard let fr = menu["frame"] as? [Double] else { throw HarnessError("a menu without a frame: \(menu)") }
             let n = menu["items"] as? Int ?? 0
             m.menuEntries = n
+            m.menuDisabled = menu["disabled"] as? [Int] ?? []
             let row = Double(menuEntry ?? (n - 1)) + 0.5
             try glide(to: (dO.x + fr[0] + fr[2] / 2, dO.y + fr[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * row), steps: 5)
             usleep(200_000)

@@ -429,6 +429,9 @@ struct DragOutUnderSwayTests {
         #expect(linked.offered == ["link"] && linked.negotiated == "link" && linked.dropOperation == "link", "\(linked)")
         #expect(linked.phase == "cancelled" && !linked.removed, "Link here lets the offer go: the source keeps its item: \(linked)")
         _ = try p.sourceState.waitFor("the fly-back over") { $0.json["drag"] is NSNull }
+        // Inside the window the same setting makes the plain drop ask (link) too (I2).
+        let inside = try dragInside(p, item: d[0], keys: [])
+        #expect(inside == "link", "the plain drag inside the window did \(inside ?? "nothing")")
         let moved = try dragAcross(p, item: d[0], keys: [], dropIndex: 2, menuChoice: 0, menuDisabled: [])
         #expect(moved.offered == ["move", "copy", "link"] && moved.preferred == "link", "the plain drop preferred ask: \(moved.offered ?? []), \(moved.preferred ?? "none")")
         #expect(moved.dropOperation == "move" && moved.phase == "finished" && moved.removed, "Move here moved: \(moved)")
@@ -522,5 +525,34 @@ struct DragOutUnderSwayTests {
             .json["external_drop"] as? [String: Any])
         #expect(drop["operation"] as? String == "move")
         #expect((ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)), "the move removed the item")
+    }
+}
+
+extension DragOutUnderSwayTests {
+    /// Issue 18.2: the destination dies after the drop, while its "ask" menu is open (the
+    /// offer dropped, not finished).
+    @Test("a destination killed after the drop, its ask menu open: the source's drag ends cancelled, the item flies back and stays (issue 18.2)")
+    func destinationKilledAfterDrop() throws {
+        let p = try pair()
+        defer { p.stop() }
+        let item = Showcase.ID.draggables[1]
+        try p.seat.press(key: .leftCtrl)
+        try p.seat.press(key: .leftShift)
+        defer { try? p.seat.release(key: .leftShift); try? p.seat.release(key: .leftCtrl) }
+        try carryToFolder(p, item: item)
+        _ = try p.targetState.waitFor("ask negotiated over the Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["negotiated"] as? String == "link"
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        try p.seat.release(.left)
+        _ = try p.targetState.waitFor("the drop menu open") { ($0.json["menu"] as? [String: Any])?["items"] as? Int == Self.menuEntries.count }
+        _ = try p.sourceState.waitFor("the source's drag dropped") { ($0.json["drag_out"] as? [String: Any])?["phase"] as? String == "dropped" }
+        #expect(kill(p.target.pid, SIGKILL) == 0)
+        let ended = try p.sourceState.waitFor("the source's drag over", timeout: 15) { s in
+            s.json["drag_out"] is NSNull && (s.json["last_drag_out"] as? [String: Any])?["item"] as? Int == Int(item.rawValue)
+        }
+        let last = try #require(ended.json["last_drag_out"] as? [String: Any])
+        #expect(last["phase"] as? String == "cancelled", "\(last)")
+        #expect(!(ended.json["removed"] as? [Int] ?? []).contains(Int(item.rawValue)))
     }
 }

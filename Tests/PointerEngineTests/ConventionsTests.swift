@@ -45,8 +45,10 @@ struct ConventionsTests {
     /// A user of the fixture layout with the given conventions.
     struct User {
         var s: Scenario
-        init(_ conventions: Conventions) {
-            s = Scenario(F.layout(), settings: PointerSettings(conventions: conventions))
+        init(_ conventions: Conventions, plainDrop: PlainDrop = .move) {
+            var settings = PointerSettings(conventions: conventions)
+            settings.plainDrop = plainDrop
+            s = Scenario(F.layout(), settings: settings)
             s.enter(at: Point(600, 100))
         }
 
@@ -94,6 +96,19 @@ struct ConventionsTests {
         }
 
         mutating func outputs() -> [EngineOutput] { s.engine.drainOutputs() }
+
+        /// Drags the first item onto the any-operation target with `keys` held, by `by`: the
+        /// drops it made and the accessory shown over the target just before the drop.
+        mutating func dropFirstItem(keys: Modifiers, by: By) -> (drops: [EngineOutput], accessory: AccessoryGlyph?) {
+            let from = center(F.items[0]), to = center(F.dropAny)
+            hold(keys)
+            down(at: from, by: by)
+            drag(to: to, by: by, from: from)
+            let accessory = s.frame().accessories.first { $0.opacity > 0 && $0.glyph != .arrow }?.glyph
+            up(by: by)
+            hold([])
+            return (outputs().filter { if case .dropped = $0 { true } else { false } }, accessory)
+        }
         var selection: Set<ElementID> { s.engine.scene.selection }
         func center(_ id: ElementID) -> Point { s.engine.surfaceFrame(of: id)!.center }
     }
@@ -196,18 +211,22 @@ struct ConventionsTests {
         (.mac, .control, nil), // Control-press is the Mac's secondary click: no drag at all
     ]
 
+    @Test("issue 18.3, I2: with plainDrop ask a drop with no key links (ask, the link glyph) inside the window as from another application; keys still decide",
+          arguments: By.allCases, Conventions.allCases)
+    func plainDropAsks(by: By, conventions: Conventions) {
+        for (keys, op) in [(Modifiers(), DragOperation.link), (conventions.keys(for: DragOperation.copy), .copy)] {
+            var u = User(conventions, plainDrop: .ask)
+            let (drops, accessory) = u.dropFirstItem(keys: keys, by: by)
+            #expect(drops == [.dropped(items: [F.items[0]], on: F.dropAny, operation: op, input: by.kind)], "\(conventions) \(keys)")
+            #expect(accessory == (op == .link ? .link : .plus))
+        }
+    }
+
     @Test("I2, G11: the keys held at the drop decide the operation, the same by pointer, trackpad and touch",
           arguments: By.allCases, dropCases)
     func drops(by: By, c: (conventions: Conventions, keys: Modifiers, operation: DragOperation?)) {
         var u = User(c.conventions)
-        let from = u.center(F.items[0]), to = u.center(F.dropAny)
-        u.hold(c.keys)
-        u.down(at: from, by: by)
-        u.drag(to: to, by: by, from: from)
-        let accessory = u.s.frame().accessories.first { $0.opacity > 0 && $0.glyph != .arrow }?.glyph
-        u.up(by: by)
-        u.hold([])
-        let drops = u.outputs().filter { if case .dropped = $0 { true } else { false } }
+        let (drops, accessory) = u.dropFirstItem(keys: c.keys, by: by)
         if let op = c.operation {
             #expect(drops == [.dropped(items: [F.items[0]], on: F.dropAny, operation: op, input: by.kind)])
             switch op {

@@ -49,7 +49,7 @@ public struct DragInteraction: Interaction {
         // The Mac's Control-click is a secondary click: the menu's, not a drag or a selection.
         guard !ctx.settings.conventions.isSecondaryClick(ctx.modifiers) else { return .ignored }
         self.input = input
-        session = DragSession(modifiers: ctx.modifiers, conventions: ctx.settings.conventions)
+        session = DragSession(modifiers: ctx.modifiers, conventions: ctx.settings.conventions, plainDrop: ctx.settings.plainDrop)
         let di: DragInput = input == .touch ? .touch : (input == .trackpad ? .trackpad : .pointer)
         session.handle(.press(item: id, at: p, input: di), now: now)
         return .captured
@@ -108,7 +108,7 @@ public struct DragInteraction: Interaction {
                origin.distance(to: p) >= DragInput.touch.dragThreshold {
                 // Moved before the item lifted: not a drag. The touch goes to what is under it
                 // (a scroll view scrolls, with momentum as usual).
-                session = DragSession(conventions: ctx.settings.conventions)
+                session = DragSession(conventions: ctx.settings.conventions, plainDrop: ctx.settings.plainDrop)
                 touch = nil
                 declinedTouch = id
                 return .released

@@ -84,13 +84,18 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
     public private(set) var modifiers: Modifiers
     /// What the modifiers mean.
     public let conventions: Conventions
+    /// What a drop with no drop key held asks for (issue 18.3: move, or ask shown as link, as a
+    /// drop from another application with the same setting: I2).
+    public let plainDrop: PlainDrop
 
-    public init(modifiers: Modifiers = [], conventions: Conventions) { self.modifiers = modifiers; self.conventions = conventions }
+    public init(modifiers: Modifiers = [], conventions: Conventions, plainDrop: PlainDrop = .move) {
+        self.modifiers = modifiers; self.conventions = conventions; self.plainDrop = plainDrop
+    }
 
     public var isDragging: Bool { if case .dragging = state { true } else { false } }
     public var isActive: Bool { state != .idle }
     /// The operation a drop now would perform.
-    public var operation: DragOperation { conventions.dragOperation(for: modifiers) }
+    public var operation: DragOperation { conventions.dropOperation(for: modifiers, plain: plainDrop) }
 
     /// The accessory to show now: circle-slash over a target that refuses the operation, else
     /// plus for copy, link for link, nothing for move (and nothing before the drag starts).

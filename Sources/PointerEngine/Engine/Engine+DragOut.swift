@@ -25,7 +25,7 @@ extension DragInteraction {
 
     /// Ends the drag without a result: it goes on outside the engine.
     mutating func handOff() {
-        session = DragSession(modifiers: session.modifiers, conventions: session.conventions)
+        session = DragSession(modifiers: session.modifiers, conventions: session.conventions, plainDrop: session.plainDrop)
         touch = nil
     }
 }
