@@ -275,9 +275,14 @@ struct ShowcaseUnderSwayTests {
         let id = ID.icons[4]
         let icon = w.frame(id)
         let first = w.state.states().count
-        // Onto the icon, then small motions as fast as the seat takes them while it lifts.
+        // Onto the icon, then small motions at a fast mouse's pace (one each 5 ms, for a quarter
+        // of a second) while it lifts. Sent all at once, a loaded machine let the window read them
+        // in one go before the lift's first frame, and nothing was drawn between two frames.
         try w.move(to: Point(icon.midX, icon.midY))
-        for k in 0..<40 { try w.move(to: Point(icon.midX + Double(k % 4), icon.midY + Double(k % 3))) }
+        for k in 0..<50 {
+            usleep(5_000)
+            try w.move(to: Point(icon.midX + Double(k % 4), icon.midY + Double(k % 3)))
+        }
         try w.state.waitFor("the lift at its end") { s in
             s.effect(on: Int(id.rawValue)).map { s.number($0["progress"]) >= 0.99 } ?? false
         }
