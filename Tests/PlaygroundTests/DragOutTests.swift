@@ -45,6 +45,25 @@ struct DragOutTests {
         #expect(session.lastFrame?.elementStates.first { $0.element == item }?.isDragSource == true)
     }
 
+    @Test("I2: a finger's drag handed over: the HUD counts the touches the engine still holds (the other finger), not the one the compositor took")
+    func touchHandOff() throws {
+        let session = PlaygroundSession()
+        let f = session.engine.surfaceFrame(of: item)!
+        var t: UInt64 = 0
+        func send(_ kind: InputEventKind) { t += 16_000; session.handle(InputEvent(time: Timestamp(rawValue: t), device: DeviceID(2), kind)) }
+        send(.deviceAdded(name: "screen", capabilities: .touch))
+        send(.touchDown(id: 7, position: InputPoint(x: 4, y: 4)))
+        send(.touchDown(id: 1, position: InputPoint(x: f.midX, y: f.midY)))
+        // The long press lifts the item (G11), then the finger carries it.
+        t += UInt64((DragInteraction.touchLiftDelay + 0.05) * 1e6)
+        session.advance(to: Timestamp(rawValue: t))
+        for dx in stride(from: 8.0, through: 48, by: 8) { send(.touchMotion(id: 1, position: InputPoint(x: f.midX + dx, y: f.midY))) }
+        let held = try #require(session.engine.dragInProgress)
+        #expect(held.touch == 1 && session.hud.touches == 2)
+        _ = try #require(session.beginDragOut(mimeTypes: ["text/plain;charset=utf-8"], operations: [.move], exit: Point(f.midX + 48, f.midY)))
+        #expect(session.engine.touchCount == 1 && session.hud.touches == 1)
+    }
+
     @Test("a finished move removes the item, and a relayout for another size keeps it removed")
     func finishedMove() throws {
         let (session, _, p) = dragging()

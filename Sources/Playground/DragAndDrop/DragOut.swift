@@ -128,8 +128,8 @@ extension PlaygroundSession {
         outgoingDrag = d
         returning = nil
         // The compositor holds a finger that carries a drag: its touch-up never comes here
-        // (sway 1.7's drag grab keeps it), so the HUD stops counting it now.
-        if held.touch != nil { hud.touches = max(hud.touches - 1, 0) }
+        // (sway 1.7's drag grab keeps it). The engine let go of it: the HUD counts what it counts.
+        hud.touches = engine.touchCount
         return d
     }
 
