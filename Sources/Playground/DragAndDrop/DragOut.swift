@@ -128,7 +128,7 @@ extension PlaygroundSession {
         outgoingDrag = d
         returning = nil
         // The compositor holds a finger that carries a drag: its touch-up never comes here
-        // (sway 1.7's drag grab keeps it). The engine let go of it: the HUD counts what it counts.
+        // (sway 1.7's drag grab keeps it). The engine let go of it: the HUD takes the engine's count.
         hud.touches = engine.touchCount
         return d
     }
