@@ -6,6 +6,13 @@ import PackageDescription
 // links it and drives its targets with LLVMFuzzerRunDriver. Plain builds never see it.
 let fuzzerRuntime = Context.environment["LODESTONE_FUZZER_RUNTIME"]
 
+// Hot code, optimised in debug builds too: the engine (a property test runs 100k sequences), and
+// the renderer and the showcase that every end-to-end test's lodestone runs and the soaks drive.
+// Unoptimised, the renderer's PNG encoder and the showcase's frames were most of make test's
+// CPU outside the compilers (perf, 2026-12-03; issue 19). The code has no assert(): -O checks
+// exactly what -Onone does.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Lodestone",
     products: [
@@ -35,14 +42,12 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "InputProtocol", linkerSettings: [.linkedLibrary("m")]),
-        // The engine is hot code (a property test runs 100k sequences in make test): optimise it
-        // in debug builds too.
         // The one input stage between the backends and the engine (issue 20.2): monotonic time,
         // the gesture lifecycle, key privacy and the merge of the seat's and libinput's streams.
         // Backends only translate.
         .target(name: "InputPipeline", dependencies: ["InputProtocol"]),
         .target(name: "PointerEngine", dependencies: ["InputProtocol"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("m")]),
+                swiftSettings: optimisedInDebug, linkerSettings: [.linkedLibrary("m")]),
 
         // The one EINTR retry and the one monotonic clock reading (issue 20.6), for every C seam.
         .target(name: "Posix"),
@@ -54,11 +59,13 @@ let package = Package(
         .target(name: "WaylandClient", dependencies: [
             "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim", "Posix",
         ]),
-        .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"]),
+        .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"],
+                swiftSettings: optimisedInDebug),
         // The layout kit (issue 20.7): the layout file format and the linter (L1–L8), the part
         // users' own layouts depend on. The showcase, the HUD and the program build on it.
-        .target(name: "LayoutKit", dependencies: ["PointerEngine", "InputProtocol"]),
-        .target(name: "Playground", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol", "PixmanRenderer", "Posix"]),
+        .target(name: "LayoutKit", dependencies: ["PointerEngine", "InputProtocol"], swiftSettings: optimisedInDebug),
+        .target(name: "Playground", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol", "PixmanRenderer", "Posix"],
+                swiftSettings: optimisedInDebug),
         // `lodestone check` (issue 21): steps, pass rules, diagnoses and the report (pure Swift).
         .target(name: "GestureCheck", dependencies: ["InputProtocol"]),
         // A headless sway's recipe and the sway-inject control channel: shared by the program's
@@ -72,8 +79,7 @@ let package = Package(
         // The benchmarks (issue 20.4): out of the shipping binary, which links no cairo.
         // The engine's seeded workloads and the simulated target acquisition (pure Swift; the
         // engine tests use them too).
-        .target(name: "EngineBench", dependencies: ["PointerEngine"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "EngineBench", dependencies: ["PointerEngine"], swiftSettings: optimisedInDebug),
         // `lodestone bench` runs this program, built and installed next to lodestone.
         .executableTarget(name: "lodestone-bench", dependencies: [
             "InputProtocol", "PointerEngine", "EngineBench", "PixmanRenderer", "Playground", "WaylandClient", "CCairo", "SwayHarness", "Posix",
@@ -114,4 +120,13 @@ if fuzzerRuntime != nil {
     ]
     package.targets.removeAll { unused.contains($0.name) }
     package.products.removeAll { unused.contains($0.name) }
+
+    // libFuzzer's coverage (edges, comparisons) only where the fuzz targets' code lives: the trace
+    // codec and the JSON reader, the layout reader, the keymap seam. Instrumenting every module
+    // cost compile time and slowed the sanitizer unit run for coverage nothing reads.
+    let fuzzed: Set<String> = ["InputProtocol", "LayoutKit", "WaylandClient", "Xkb", "lodestone-fuzz"]
+    let coverage = SwiftSetting.unsafeFlags(["-sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table"])
+    for target in package.targets where fuzzed.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [coverage]
+    }
 }

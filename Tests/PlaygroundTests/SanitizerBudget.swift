@@ -14,4 +14,9 @@ enum SanitizerBudget {
 
     /// `seeds`, or only the first of them in a reduced run.
     static func seeds(_ seeds: [UInt64]) -> [UInt64] { isReduced ? Array(seeds.prefix(1)) : seeds }
+
+    /// A soak's `full` event count, or a quarter of it in a reduced run. One seed of the
+    /// display-list soak at 800 events, a frame drawn and compared after every event, was 113 of
+    /// that run's 115 seconds on one of its two threads (2026-12-03): the run waited on it alone.
+    static func events(_ full: Int) -> Int { isReduced ? max(1, full / 4) : full }
 }
