@@ -48,9 +48,41 @@ struct DataDeviceUnderSwayTests {
             try seat.move(to: start.0 + (end.0 - start.0) * t, start.1 + (end.1 - start.1) * t)
         }
         try app.waitForLine(containing: entered)
-        try seat.move(to: end.0 + offset.dx, end.1 + offset.dy)
+        // Where Lodestone's content really is: sway's tree can say where a window will be before
+        // the pointer finds it there (seen once in make test: every motion 25 pt above the
+        // tree's content, so the drag never reached its point). Lodestone reports the pointer at
+        // the last step, `end`; if not where the tree says, take its origin from that report.
+        var origin = (x: Double(into.content.x), y: Double(into.content.y))
+        let deadline = monotonicSeconds() + 2
+        var seen = dndMotions(app).last
+        while !(seen.map { abs($0.x - point.x) < 0.01 && abs($0.y - point.y) < 0.01 } ?? false), monotonicSeconds() < deadline {
+            usleep(20_000)
+            seen = dndMotions(app).last
+        }
+        if let seen, abs(seen.x - point.x) >= 0.01 || abs(seen.y - point.y) >= 0.01 {
+            origin = (end.0 - seen.x, end.1 - seen.y)
+            print("DataDeviceUnderSwayTests: Lodestone saw the pointer at (\(seen.x), \(seen.y)), not \(point); its content is at \(origin), the tree said (\(into.content.x), \(into.content.y))")
+        }
+        try seat.move(to: origin.x + point.x + offset.dx, origin.y + point.y + offset.dy)
         try app.waitForLine(containing: moved)
         try seat.release(.left)
+    }
+
+    /// The positions of `app`'s drag-and-drop motion notes so far, text or --json.
+    private func dndMotions(_ app: ChildProcess) -> [(x: Double, y: Double)] {
+        app.stdoutLines.compactMap { line in
+            if line.contains("\"data_device\"") {
+                guard let note = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                      note["event"] as? String == "motion", let x = note["x"] as? Double, let y = note["y"] as? Double else { return nil }
+                return (x, y)
+            }
+            guard let r = line.range(of: "dnd-motion"), let open = line[r.upperBound...].firstIndex(of: "("),
+                  let close = line[open...].firstIndex(of: ")") else { return nil }
+            let parts = line[line.index(after: open)..<close].split(separator: ",")
+            guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                  let y = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+            return (x, y)
+        }
     }
 
     /// A sway with `lodestone events ARGUMENTS` and the drag source beside it, ready to drag.
