@@ -53,13 +53,14 @@ struct DataDeviceUnderSwayTests {
         // tree's content, so the drag never reached its point). Lodestone reports the pointer at
         // the last step, `end`; if not where the tree says, take its origin from that report.
         var origin = (x: Double(into.content.x), y: Double(into.content.y))
+        func atPoint(_ p: (x: Double, y: Double)) -> Bool { abs(p.x - point.x) < 0.01 && abs(p.y - point.y) < 0.01 }
         let deadline = monotonicSeconds() + 2
         var seen = dndMotions(app).last
-        while !(seen.map { abs($0.x - point.x) < 0.01 && abs($0.y - point.y) < 0.01 } ?? false), monotonicSeconds() < deadline {
+        while seen.map(atPoint) != true, monotonicSeconds() < deadline {
             usleep(20_000)
             seen = dndMotions(app).last
         }
-        if let seen, abs(seen.x - point.x) >= 0.01 || abs(seen.y - point.y) >= 0.01 {
+        if let seen, !atPoint(seen) {
             origin = (end.0 - seen.x, end.1 - seen.y)
             print("DataDeviceUnderSwayTests: Lodestone saw the pointer at (\(seen.x), \(seen.y)), not \(point); its content is at \(origin), the tree said (\(into.content.x), \(into.content.y))")
         }
@@ -70,12 +71,11 @@ struct DataDeviceUnderSwayTests {
 
     /// The positions of `app`'s drag-and-drop motion notes so far, text or --json.
     private func dndMotions(_ app: ChildProcess) -> [(x: Double, y: Double)] {
-        app.stdoutLines.compactMap { line in
-            if line.contains("\"data_device\"") {
-                guard let note = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                      note["event"] as? String == "motion", let x = note["x"] as? Double, let y = note["y"] as? Double else { return nil }
-                return (x, y)
-            }
+        let json = notes(app).compactMap { note -> (x: Double, y: Double)? in
+            guard note["event"] as? String == "motion", let x = note["x"] as? Double, let y = note["y"] as? Double else { return nil }
+            return (x, y)
+        }
+        let text = app.stdoutLines.compactMap { line -> (x: Double, y: Double)? in
             guard let r = line.range(of: "dnd-motion"), let open = line[r.upperBound...].firstIndex(of: "("),
                   let close = line[open...].firstIndex(of: ")") else { return nil }
             let parts = line[line.index(after: open)..<close].split(separator: ",")
@@ -83,6 +83,7 @@ struct DataDeviceUnderSwayTests {
                   let y = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
             return (x, y)
         }
+        return json + text // one of them is empty: the inspector writes text or --json
     }
 
     /// A sway with `lodestone events ARGUMENTS` and the drag source beside it, ready to drag.
