@@ -313,7 +313,9 @@ public final class DataDevice {
 
     private func newOffer(_ p: OpaquePointer?) {
         guard let p else { return }
-        let offer = DataOffer(proxy: p, loop: loop) { [unowned self] in self.emit(.error($0)) }
+        // Weak: a dropped offer goes to its consumer and may outlive the device (the seat
+        // removed while the drop is read).
+        let offer = DataOffer(proxy: p, loop: loop) { [weak self] in self?.emit(.error($0)) }
         pending = offer
     }
 
@@ -334,8 +336,8 @@ public final class DataDevice {
         emit(.enter(offer: offer?.summary, position: position!))
         if let offer {
             if offer.mimeTypes.isEmpty { emit(.error(.noTypes(offer: offer.id))) }
-            offer.onChange = { [unowned self, unowned offer] change in
-                guard self.drag === offer else { return }
+            offer.onChange = { [weak self, weak offer] change in
+                guard let self, let offer, self.drag === offer else { return }
                 self.emit(change)
             }
         }
@@ -409,7 +411,9 @@ public final class DataSource {
     private let loop: EventLoop
     private let provide: (String) -> [UInt8]?
     private let limits: TransferLimits
-    private var writers: [PipeWriter] = []
+    /// Writes under way: a destination may still read after the source is released, so each
+    /// writer keeps itself alive until it ends (PipeWriter); these are only watched.
+    private var writers: [WeakRef<PipeWriter>] = []
 
     init(manager: OpaquePointer, mimeTypes: [String], actions: DragActions, loop: EventLoop,
          limits: TransferLimits, provide: @escaping (String) -> [UInt8]?) {
@@ -425,9 +429,11 @@ public final class DataSource {
     }
 
     deinit {
-        writers.removeAll()
         wl_data_source_destroy(proxy)
     }
+
+    /// Writes to destinations still under way.
+    public var writesInProgress: Int { writers.filter { $0.object?.isActive == true }.count }
 
     private func send(_ mimeType: String, fd: Int32) {
         guard let bytes = provide(mimeType) else {
@@ -435,12 +441,14 @@ public final class DataSource {
             onEvent?(.sendFailed(mimeType: mimeType, reason: "no data for \(mimeType)"))
             return
         }
-        var writer: PipeWriter?
-        writer = PipeWriter(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [unowned self] failure in
-            self.writers.removeAll { $0 === writer }
+        // The source may be gone when the write ends (issue 30.1: a destination that reads
+        // after the drag was cancelled): then nobody is left to hear how it went.
+        let writer = PipeWriter.start(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [weak self] failure in
+            guard let self else { return }
+            self.writers.removeAll { $0.object?.isActive != true }
             if let failure { self.onEvent?(.sendFailed(mimeType: mimeType, reason: failure)) }
         }
-        writers.append(writer!)
+        if writer.isActive { writers.append(WeakRef(writer)) }
     }
 
     private func actionChanged(_ bits: UInt32) {

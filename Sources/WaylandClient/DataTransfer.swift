@@ -201,16 +201,38 @@ extension Sys {
     }
 }
 
+/// A reference that does not keep its object alive.
+struct WeakRef<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}
+
 /// Writes `bytes` to a destination's pipe from the event loop and closes it. It owns `fd`.
 /// `done` runs once: nil when everything was written, else why not (the reader went away,
 /// or did not read within the timeout).
+///
+/// A write outlives whoever asked for it (issue 30.1): a destination may read after the
+/// source's drag or selection ended — weston-terminal asks for the text, ends the drag
+/// without finishing it (the compositor cancels the source) and reads a moment later. The
+/// writer keeps itself alive until it finishes, which the timeout bounds; `start` hands it
+/// to the loop, and nothing else needs to hold it.
 final class PipeWriter {
     private let pipe: WatchedPipe
     private let bytes: [UInt8]
     private var written = 0
     private var done: ((String?) -> Void)?
+    /// Itself while the write goes on: the loop's watch holds the writer only through this.
+    private var running: PipeWriter?
 
-    init(fd: Int32, bytes: [UInt8], timeout: Double, loop: EventLoop, done: @escaping (String?) -> Void) {
+    /// Starts writing `bytes` to `fd` from `loop`; `done` runs once, from the loop.
+    @discardableResult
+    static func start(fd: Int32, bytes: [UInt8], timeout: Double, loop: EventLoop, done: @escaping (String?) -> Void) -> PipeWriter {
+        let w = PipeWriter(fd: fd, bytes: bytes, timeout: timeout, loop: loop, done: done)
+        if w.done != nil { w.running = w }
+        return w
+    }
+
+    private init(fd: Int32, bytes: [UInt8], timeout: Double, loop: EventLoop, done: @escaping (String?) -> Void) {
         self.bytes = bytes
         self.done = done
         pipe = WatchedPipe(fd: fd, loop: loop)
@@ -242,10 +264,15 @@ final class PipeWriter {
         finish(nil)
     }
 
+    /// Whether the write still goes on.
+    var isActive: Bool { done != nil }
+
     private func finish(_ failure: String?) {
         guard let done else { return }
         self.done = nil
         pipe.close()
         done(failure)
+        // Released last: the writer may go now.
+        running = nil
     }
 }

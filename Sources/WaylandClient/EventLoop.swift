@@ -163,7 +163,11 @@ public final class EventLoop {
             case .failure(let reason): stop(reason); return
             }
         }
-        for (_, idle) in idleHandlers {
+        let idles = idleHandlers
+        for (id, idle) in idles {
+            // An idle handler may remove another (a window released by a `soon`): a removed
+            // one must not run, its owner may be gone (issue 30.1's audit).
+            guard idleHandlers.contains(where: { $0.0 == id }) else { continue }
             idle()
             if exit != nil { break }
         }

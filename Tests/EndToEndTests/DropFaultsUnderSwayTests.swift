@@ -25,23 +25,8 @@ struct DropFaultsUnderSwayTests {
     static let text = "text/plain;charset=utf-8"
 
     /// Sway, Lodestone's playground and its state log.
-    final class Session {
-        let sway: Sway
-        let seat: SeatInjector
-        let app: ChildProcess
-        let state: StateLog
-        let scratch: TemporaryDirectory
-
-        init() throws {
-            (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1800),
-                                                          config: ["default_border none", "mouse_warping none"])
-            scratch = try TemporaryDirectory(prefix: "lodestone-drop-faults")
-            state = StateLog(path: scratch.file("state.jsonl"))
-            app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never"], on: sway)
-            _ = try sway.waitForSettledWindow(appID: "lodestone")
-        }
-
-        deinit { app.stop() }
+    final class Session: LodestoneDesk {
+        init() throws { try super.init(width: 2400, height: 1800, prefix: "lodestone-drop-faults") }
 
         /// A source with `options` beside Lodestone; Lodestone's layout at its new size read back.
         func source(_ options: [String], actions: Int = 3, data: String, types: [String] = [DropFaultsUnderSwayTests.text])

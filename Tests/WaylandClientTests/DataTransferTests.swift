@@ -127,7 +127,7 @@ struct DataTransferTests {
         let (r, w) = try makePipe()
         let data = pattern(1_000_000)
         var failure: String?? = .none
-        let writer = PipeWriter(fd: w, bytes: data, timeout: 5, loop: loop) { failure = .some($0) }
+        PipeWriter.start(fd: w, bytes: data, timeout: 5, loop: loop) { failure = .some($0) }
         var result: Result<[UInt8], TransferError>?
         let reader = PipeTransfer(fd: r, mimeType: "text/plain", limits: TransferLimits(), loop: loop) { result = $0 }
         turn(loop) { result != nil && failure != nil }
@@ -137,10 +137,64 @@ struct DataTransferTests {
         let (r2, w2) = try makePipe()
         close(r2)
         var broken: String?? = .none
-        let writer2 = PipeWriter(fd: w2, bytes: data, timeout: 5, loop: loop) { broken = .some($0) }
+        PipeWriter.start(fd: w2, bytes: data, timeout: 5, loop: loop) { broken = .some($0) }
         turn(loop) { broken != nil }
         #expect(broken??.contains("Broken pipe") == true, "\(String(describing: broken))")
-        _ = (writer, reader, writer2)
+        _ = reader
+    }
+
+    /// The owner of a write (a data source) that is released before the reader reads: the
+    /// write still ends, once, whole, and then the writer goes (issue 30.1: weston-terminal
+    /// asked for the text, the drag was cancelled and the source released, and it read a
+    /// moment later; the writer's callback then read its released source and aborted).
+    final class Owner {
+        var heard: [String?] = []
+    }
+
+    @Test("a write outlives its owner: the reader that reads after the source is released gets every byte; the writer then goes (issue 30.1)")
+    func writerOutlivesOwner() throws {
+        let loop = EventLoop()
+        let (r, w) = try makePipe()
+        let data = pattern(200_000) // more than a pipe holds: the write needs the reader
+        var owner: Owner? = Owner()
+        weak var writer: PipeWriter?
+        writer = PipeWriter.start(fd: w, bytes: data, timeout: 5, loop: loop) { [weak owner] failure in owner?.heard.append(failure) }
+        weak let gone = owner
+        owner = nil
+        #expect(gone == nil, "the owner is released before anything is read")
+        loop.iterate(timeout: 0)
+        #expect(writer != nil, "the write goes on without its owner")
+        var result: Result<[UInt8], TransferError>?
+        let reader = PipeTransfer(fd: r, mimeType: "text/plain", limits: TransferLimits(), loop: loop) { result = $0 }
+        turn(loop) { result != nil }
+        #expect(try result?.get() == data)
+        #expect(writer == nil, "the writer released itself once the write ended")
+        _ = reader
+    }
+
+    @Test("an idle handler removed by another in the same turn does not run (issue 30.1's audit: its owner may be gone)")
+    func removedIdleDoesNotRun() {
+        let loop = EventLoop()
+        var ran: [String] = []
+        var second: SourceID?
+        loop.addIdle { ran.append("first"); if let second { loop.removeIdle(second) } }
+        second = loop.addIdle { ran.append("second") }
+        loop.iterate(timeout: 0)
+        loop.iterate(timeout: 0)
+        #expect(ran == ["first", "first"])
+    }
+
+    @Test("a write nobody reads ends at its timeout, and the writer goes (issue 30.1: a destination that never reads)")
+    func writerTimesOut() throws {
+        let loop = EventLoop()
+        let (r, w) = try makePipe()
+        var failure: String?? = .none
+        weak var writer: PipeWriter?
+        writer = PipeWriter.start(fd: w, bytes: pattern(200_000), timeout: 0.05, loop: loop) { failure = .some($0) }
+        turn(loop) { failure != nil }
+        #expect(failure??.contains("did not take the data within 0.05 s") == true, "\(String(describing: failure))")
+        #expect(writer == nil)
+        close(r)
     }
 
     @Test("the limits' defaults: 16 MiB and 5 s")

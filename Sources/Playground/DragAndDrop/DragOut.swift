@@ -36,6 +36,10 @@ public struct OutgoingDrag: Sendable, Equatable {
         case finished
         /// Refused or cancelled: nothing happened.
         case cancelled
+        /// Dropped, then neither finished nor cancelled within `unansweredTimeout`: Lodestone
+        /// let go of it, and nothing happened here (issue 30.1: a destination that never
+        /// finishes).
+        case unanswered
     }
     public var item: ElementID
     public var input: DragInput
@@ -59,6 +63,41 @@ public struct OutgoingDrag: Sendable, Equatable {
     /// drag that never left, so a move keeps the item (I2: one result inside and between
     /// windows; the drop itself is what the target shows).
     public var droppedHome = false
+    /// The compositor said the user dropped (dnd_drop_performed) before the end.
+    public var dropPerformed = false
+
+    /// What became of the drag, in words for the HUD and the state (issue 30.1): where the
+    /// item is and why. Nil while it goes on.
+    public var result: String? {
+        switch phase {
+        case .dragging, .dropped:
+            return nil
+        case .finished:
+            if droppedHome { return "dropped here: the item stays" }
+            return switch negotiated {
+            case .move?: "moved: the destination finished"
+            case .copy?: "copied: the destination finished"
+            case .link?: "linked: the destination finished"
+            case nil: "finished with no action: the item stays"
+            }
+        case .cancelled:
+            if isLinkByAsk { return "linked: the destination read it and chose at its menu" }
+            if !dropPerformed { return acceptedType == nil ? "refused: no type taken, the item came back" : "cancelled: the item came back" }
+            if let read = sent.last {
+                return "read \(read.mimeType) (\(read.bytes) B), then cancelled: the item stays"
+            }
+            return "dropped, nothing read, cancelled: the item came back"
+        case .unanswered:
+            let what = sent.last.map { "read \($0.mimeType) (\($0.bytes) B), " } ?? ""
+            return what + "no finish in \(Int(PlaygroundSession.unansweredTimeout)) s: the item stays"
+        }
+    }
+
+    /// An "ask" drop the destination resolved at its menu as a link (issue 30.5): Wayland has
+    /// no link action, so the destination reads the data and ends the drag without finishing
+    /// it, and the compositor tells the source "cancelled". Read, negotiated ask (link), then
+    /// cancelled: a link that worked, not a failed drag.
+    public var isLinkByAsk: Bool { phase == .cancelled && dropPerformed && negotiated == .link && !sent.isEmpty }
 
     public init(item: ElementID, input: DragInput, mimeTypes: [String], sourceOperations: Set<DragOperation>,
                 itemFrame: Rect, exit: Point, grab: Vector) {
@@ -115,6 +154,13 @@ public enum ByteDigest {
 extension PlaygroundSession {
     /// How long a refused or cancelled item takes to fly back (s).
     public static let returnDuration = 0.3
+    /// How long after the drop the destination may take to finish or cancel before Lodestone
+    /// lets go of the drag (s): a destination reads a dropped item within a second (GTK gives
+    /// up on a silent source after a few); an ask menu waits for the user, which takes longer,
+    /// so that case waits `unansweredAskTimeout`.
+    public static let unansweredTimeout = 10.0
+    /// The same for a drop the destination asks about (its menu open): a person reading it.
+    public static let unansweredAskTimeout = 120.0
 
     /// The engine's drag leaves the window: the session holds it from now on. Nil when the
     /// engine had none (or the item is gone).
@@ -142,7 +188,10 @@ extension PlaygroundSession {
         outgoingDrag?.negotiatedAt = time
     }
 
-    public func dragOutDropped() { outgoingDrag?.phase = .dropped }
+    public func dragOutDropped() {
+        outgoingDrag?.phase = .dropped
+        outgoingDrag?.dropPerformed = true
+    }
 
     /// A drop target of this window took our own drag.
     public func dragOutDroppedHome() { outgoingDrag?.droppedHome = true }
@@ -150,15 +199,25 @@ extension PlaygroundSession {
     public func dragOut(sent: SentData) { outgoingDrag?.sent.append(sent) }
 
     /// The drag ended: `finished` (dnd_finished) applies the negotiated action; otherwise
-    /// (cancelled, refused) the item flies back. Returns the ended drag.
+    /// (cancelled, refused, unanswered) the item flies back — unless the destination took it
+    /// (it read it): then it stays where it is, as the HUD says. Returns the ended drag.
     @discardableResult
     public func endDragOut(finished: Bool) -> OutgoingDrag? {
+        endDragOut(finished ? .finished : .cancelled)
+    }
+
+    /// The same with the phase it ends in (.finished, .cancelled or .unanswered).
+    @discardableResult
+    public func endDragOut(_ phase: OutgoingDrag.Phase) -> OutgoingDrag? {
         guard var d = outgoingDrag else { return nil }
         outgoingDrag = nil
-        d.phase = finished ? .finished : .cancelled
+        d.phase = phase == .finished || phase == .unanswered ? phase : .cancelled
         lastOutgoingDrag = d
-        if finished {
+        hud.external?.result = d.result
+        if d.phase == .finished {
             if d.negotiated == .move, !d.droppedHome { removeItem(d.item) }
+        } else if d.isLinkByAsk || (d.dropPerformed && !d.sent.isEmpty) {
+            // Taken by the destination (read), not applied here: nothing to fly back from.
         } else {
             let from = Rect(x: d.exit.x - d.grab.dx, y: d.exit.y - d.grab.dy, width: d.itemFrame.width, height: d.itemFrame.height)
             returning = ReturnFlight(item: d.item, from: from, to: d.itemFrame, start: engine.now)

@@ -284,6 +284,7 @@ public struct GestureHUD: Sendable, Equatable {
             row("actions", x.sourceActions.isEmpty ? "none" : x.sourceActions.joined(separator: "|"))
             row("negotiated", (x.negotiated ?? "none") + (x.changedAt.map { " @ " + fmt($0, 2) + " s" } ?? ""), highlight: x.negotiated != nil)
             row("by", x.input + " · keys " + (x.keysReached ? "reached" : "not seen"))
+            if let result = x.result { row("result", result, highlight: true) }
             return (parts, y)
         }
         if let live = liveDragInput {
@@ -468,6 +469,8 @@ public struct ExternalDragFacts: Sendable, Equatable {
     public var input: String
     /// A modifier change reached this window while the drag went on.
     public var keysReached: Bool
+    /// Once it ended: what became of it (OutgoingDrag.result), nil while it goes on.
+    public var result: String?
     public init(mimeTypes: [String], sourceActions: [String], negotiated: String?, changedAt: Double?, input: String, keysReached: Bool) {
         self.mimeTypes = mimeTypes; self.sourceActions = sourceActions; self.negotiated = negotiated
         self.changedAt = changedAt; self.input = input; self.keysReached = keysReached

@@ -201,6 +201,8 @@ public enum StateReport {
             x.raw("negotiated", d.negotiated.map { "\"\($0.rawValue)\"" } ?? "null")
             x.raw("negotiated_at_us", d.negotiatedAt.map { "\($0.rawValue)" } ?? "null")
             x.string("phase", d.phase.rawValue)
+            x.raw("result", d.result.map { json(.string($0)) } ?? "null")
+            x.raw("drop_performed", d.dropPerformed ? "true" : "false")
             x.raw("home", d.droppedHome ? "true" : "false")
             x.raw("sent", array(d.sent) { s in
                 object { y in

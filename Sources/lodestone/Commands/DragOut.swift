@@ -30,6 +30,8 @@ final class DragOutHandler {
     private let changed: () -> Void
     private var source: DataSource?
     private var icon: DragIcon?
+    /// Fires when a dropped drag has had no finish nor cancel for its time (issue 30.1).
+    private var unanswered: LoopTimer?
     private let cache = RenderCache()
 
     /// How near the window's edge a touch drag goes to the compositor (pt): less than a
@@ -145,22 +147,44 @@ final class DragOutHandler {
             drawIcon(first: false)
         case .dropPerformed:
             session.dragOutDropped()
+            armUnanswered()
         case .finished:
-            end(finished: true)
+            end(.finished)
         case .cancelled:
-            end(finished: false)
+            end(.cancelled)
         case .sendFailed(let type, let reason):
             Diagnostics.warning("drag out: \(type): \(reason)")
         }
         changed()
     }
 
-    private func end(finished: Bool) {
-        session.endDragOut(finished: finished)
-        // Released on the loop's next turn: not inside the source's own event.
-        let (s, i) = (source, icon)
-        source = nil; icon = nil
-        client.loop.soon { _ = s; _ = i }
+    /// A destination that never finishes nor cancels (issue 30.1) must not hold the item
+    /// forever: after the drop it has `unansweredTimeout` (an ask menu, a person's time:
+    /// `unansweredAskTimeout`), then Lodestone lets go of the drag and nothing happens here.
+    private func armUnanswered() {
+        let seconds = session.outgoingDrag?.negotiated == .link ? PlaygroundSession.unansweredAskTimeout : PlaygroundSession.unansweredTimeout
+        do {
+            let t = try LoopTimer(loop: client.loop) { [weak self] _ in
+                guard let self, self.source != nil else { return }
+                Diagnostics.warning("drag out: the destination neither finished nor cancelled the drop within \(Int(seconds)) s: the item stays")
+                self.end(.unanswered)
+                self.changed()
+            }
+            t.arm(after: seconds)
+            unanswered = t
+        } catch {
+            Diagnostics.warning("drag out: no timer for an unanswered drop (\(error)): the drag waits for the destination")
+        }
+    }
+
+    private func end(_ phase: OutgoingDrag.Phase) {
+        session.endDragOut(phase)
+        // Released on the loop's next turn: not inside the source's own event (or timer). A
+        // write to a destination still under way goes on without the source (PipeWriter).
+        let (s, i, t) = (source, icon, unanswered)
+        source = nil; icon = nil; unanswered = nil
+        t?.disarm()
+        client.loop.soon { _ = s; _ = i; _ = t }
     }
 
     /// Paints the icon: the item, and the badge of the negotiated action (circle-slash while

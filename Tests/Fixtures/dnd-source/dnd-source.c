@@ -14,6 +14,19 @@
 //     --numbered      append "-N" (the drag's number) to DATA
 //     --delay-first MS  answer the first drag's send MS ms late (later drags at once)
 //     --quit-on-target  exit at once, mid-drag, when a destination first accepts a type
+//   As a destination instead (issue 30.1: a peer that misbehaves when Lodestone drags to it):
+//     --target MODE   no drag of its own: the window (app_id lodestone-dnd-target) accepts
+//                     TYPE (the first TYPE given) with copy|move, preferring move, and on a
+//                     drop does MODE:
+//       finish            read everything, finish, destroy the offer (a well-behaved peer)
+//       read-then-cancel  read everything, destroy the offer without finishing
+//       cancel-then-read  ask for the data, destroy the offer at once, read 1 s later
+//                         (weston-terminal: the source is cancelled before the read)
+//       never-finish      read everything, never finish nor destroy the offer
+//       never-read        ask for the data and never read it, keeping the offer
+//       die               ask for the data and exit at once (a peer that dies mid-transfer)
+//     It prints: target-enter, target-drop, read N bytes, finished-offer, destroyed-offer,
+//     dying. ACTIONS and DATA are still given (and unused).
 //   And for the bench:
 //     --write-block BYTES  write in blocks of BYTES (DATA repeated to fill one), not one DATA
 //                          per write: a 1 MB text in 64 KiB blocks, as GTK and Qt send it
@@ -52,6 +65,13 @@ static long send_bytes = -1, delay_first_ms, write_block;
 static int delayed_fd = -1;
 static char delayed_payload[256];
 static double delayed_at;
+/* As a destination (--target MODE): the mode, the offer over us and its enter serial, and
+   the read under way (its fd, bytes so far, when a delayed read starts). */
+static const char *target_mode;
+static struct wl_data_offer *target_offer, *read_offer;
+static int read_fd = -1;
+static long read_count;
+static double read_at;
 /* Fds kept open unwritten (--hold), closed when the program ends. */
 static int held_fds[16], held_count;
 
@@ -173,6 +193,97 @@ static const struct wl_data_source_listener source_listener = {
   source_target, source_send, source_cancelled, source_drop_performed, source_finished, source_action,
 };
 
+
+/* --- The destination side (--target MODE) --- */
+
+static void offer_offer(void *d, struct wl_data_offer *o, const char *type) { (void)d; (void)o; (void)type; }
+static void offer_source_actions(void *d, struct wl_data_offer *o, uint32_t a) { (void)d; (void)o; (void)a; }
+static void offer_action(void *d, struct wl_data_offer *o, uint32_t a) { (void)d; (void)o; (void)a; }
+static const struct wl_data_offer_listener offer_listener = { offer_offer, offer_source_actions, offer_action };
+
+static void device_data_offer(void *d, struct wl_data_device *dev, struct wl_data_offer *o) {
+  (void)d; (void)dev;
+  wl_data_offer_add_listener(o, &offer_listener, NULL);
+}
+static void device_enter(void *d, struct wl_data_device *dev, uint32_t serial, struct wl_surface *s,
+                         wl_fixed_t x, wl_fixed_t y, struct wl_data_offer *o) {
+  (void)d; (void)dev; (void)s; (void)x; (void)y;
+  target_offer = o;
+  if (!o) return;
+  wl_data_offer_accept(o, serial, types[0]);
+  wl_data_offer_set_actions(o, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE,
+                            WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE);
+  say("%s", "target-enter");
+}
+static void device_leave(void *d, struct wl_data_device *dev) {
+  (void)d; (void)dev;
+  /* An offer not dropped is done with at leave. */
+  if (target_offer && target_offer != read_offer) wl_data_offer_destroy(target_offer);
+  target_offer = NULL;
+}
+static void device_motion(void *d, struct wl_data_device *dev, uint32_t t, wl_fixed_t x, wl_fixed_t y) {
+  (void)d; (void)dev; (void)t; (void)x; (void)y;
+}
+static void device_drop(void *d, struct wl_data_device *dev) {
+  (void)d; (void)dev;
+  if (!target_offer) return;
+  say("target-drop %s", target_mode);
+  int fds[2];
+  if (pipe(fds) < 0) return;
+  wl_data_offer_receive(target_offer, types[0], fds[1]);
+  close(fds[1]);
+  read_offer = target_offer;
+  target_offer = NULL;
+  read_fd = fds[0];
+  read_count = 0;
+  read_at = now_ms();
+  if (strcmp(target_mode, "die") == 0) {
+    say("%s", "dying");
+    _exit(0);
+  }
+  if (strcmp(target_mode, "cancel-then-read") == 0) {
+    wl_data_offer_destroy(read_offer);
+    read_offer = NULL;
+    say("%s", "destroyed-offer");
+    read_at = now_ms() + 1000;
+  }
+  if (strcmp(target_mode, "never-read") == 0) read_at = -1;
+}
+static void device_selection(void *d, struct wl_data_device *dev, struct wl_data_offer *o) {
+  (void)d; (void)dev;
+  if (o) wl_data_offer_destroy(o);
+}
+static const struct wl_data_device_listener device_listener = {
+  device_data_offer, device_enter, device_leave, device_motion, device_drop, device_selection,
+};
+
+/* Reads what is there of the drop; at its end, does what the mode says. */
+static void target_read(void) {
+  char buf[4096];
+  for (;;) {
+    ssize_t n = read(read_fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    if (n > 0) { read_count += n; continue; }
+    break;
+  }
+  close(read_fd);
+  read_fd = -1;
+  char text[32];
+  snprintf(text, sizeof text, "%ld bytes", read_count);
+  say("read %s", text);
+  if (!read_offer) return;
+  if (strcmp(target_mode, "finish") == 0) {
+    wl_data_offer_finish(read_offer);
+    say("%s", "finished-offer");
+  }
+  if (strcmp(target_mode, "never-finish") != 0) {
+    wl_data_offer_destroy(read_offer);
+    read_offer = NULL;
+    say("%s", "destroyed-offer");
+  }
+}
+
 static void pointer_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s, wl_fixed_t x, wl_fixed_t y) {
   (void)d; (void)p; (void)serial; (void)s;
   char text[64];
@@ -188,7 +299,7 @@ static void pointer_motion(void *d, struct wl_pointer *p, uint32_t time, wl_fixe
 static void pointer_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
   (void)d; (void)p; (void)time;
   say("button %s", state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
-  if (button != 0x110 || state != WL_POINTER_BUTTON_STATE_PRESSED || dragging) return;
+  if (button != 0x110 || state != WL_POINTER_BUTTON_STATE_PRESSED || dragging || target_mode) return;
   struct wl_data_source *source = wl_data_device_manager_create_data_source(manager);
   drag_number++;
   wl_data_source_add_listener(source, &source_listener, (void *)(intptr_t)drag_number);
@@ -298,10 +409,11 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[a], "--bytes") == 0 && a + 1 < argc) send_bytes = strtol(argv[++a], NULL, 10);
     else if (strcmp(argv[a], "--delay-first") == 0 && a + 1 < argc) delay_first_ms = strtol(argv[++a], NULL, 10);
     else if (strcmp(argv[a], "--write-block") == 0 && a + 1 < argc) write_block = strtol(argv[++a], NULL, 10);
+    else if (strcmp(argv[a], "--target") == 0 && a + 1 < argc) target_mode = argv[++a];
     else { fprintf(stderr, "dnd-source: unknown option %s\n", argv[a]); return 2; }
   }
   if (argc - a < 2) {
-    fprintf(stderr, "usage: dnd-source [--hold] [--bytes N] [--numbered] [--delay-first MS] [--quit-on-target] [--write-block BYTES] ACTIONS DATA [TYPE...]\n");
+    fprintf(stderr, "usage: dnd-source [--hold] [--bytes N] [--numbered] [--delay-first MS] [--quit-on-target] [--write-block BYTES] [--target MODE] ACTIONS DATA [TYPE...]\n");
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
@@ -319,28 +431,36 @@ int main(int argc, char **argv) {
     fprintf(stderr, "dnd-source: the compositor lacks a global this client needs (wl_data_device_manager v3?)\n");
     return 1;
   }
+  if (target_mode && type_count == 0) { fprintf(stderr, "dnd-source: --target needs the TYPE to accept\n"); return 2; }
   device = wl_data_device_manager_get_data_device(manager, seat);
+  if (target_mode) wl_data_device_add_listener(device, &device_listener, NULL);
   surface = wl_compositor_create_surface(compositor);
   struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, surface);
   xdg_surface_add_listener(xs, &surface_listener, NULL);
   struct xdg_toplevel *top = xdg_surface_get_toplevel(xs);
   xdg_toplevel_add_listener(top, &toplevel_listener, NULL);
-  xdg_toplevel_set_app_id(top, "lodestone-dnd-source");
+  xdg_toplevel_set_app_id(top, target_mode ? "lodestone-dnd-target" : "lodestone-dnd-source");
   xdg_toplevel_set_title(top, "dnd-source");
   wl_surface_commit(surface);
   /* The loop: Wayland events, and a late send (--delay-first) when its time comes. */
-  struct pollfd pfd = { .fd = wl_display_get_fd(display), .events = POLLIN };
+  struct pollfd pfd[2] = { { .fd = wl_display_get_fd(display), .events = POLLIN }, { .fd = -1, .events = POLLIN } };
   while (running) {
     while (wl_display_prepare_read(display) != 0) wl_display_dispatch_pending(display);
     wl_display_flush(display);
     int timeout = -1;
     if (delayed_fd >= 0) timeout = delayed_at > now_ms() ? (int)(delayed_at - now_ms()) + 1 : 0;
-    if (poll(&pfd, 1, timeout) > 0) {
+    /* A drop's read: watched once its time came (cancel-then-read waits; never-read never). */
+    int reading = read_fd >= 0 && read_at >= 0 && now_ms() >= read_at;
+    if (read_fd >= 0 && read_at >= 0 && !reading) timeout = (int)(read_at - now_ms()) + 1;
+    pfd[1].fd = reading ? read_fd : -1;
+    if (reading) fcntl(read_fd, F_SETFL, O_NONBLOCK);
+    if (poll(pfd, 2, timeout) > 0 && (pfd[0].revents & POLLIN)) {
       if (wl_display_read_events(display) < 0) break;
     } else {
       wl_display_cancel_read(display);
     }
     if (wl_display_dispatch_pending(display) < 0) break;
+    if (reading && read_fd >= 0 && (pfd[1].revents & (POLLIN | POLLHUP))) target_read();
     if (delayed_fd >= 0 && now_ms() >= delayed_at) {
       say("%s", "late send");
       write_all(delayed_fd, delayed_payload, (long)strlen(delayed_payload));
