@@ -229,21 +229,22 @@ struct DataDeviceUnderSwayTests {
         #expect(d["operations"] as? [String] == ["copy"])
         #expect(d["preferred"] is NSNull)
         try source.waitForLine(containing: "target text/plain;charset=utf-8")
-        // Over "Folder": every operation is taken and the plain drag's move is preferred.
+        // Over "Folder": every operation is taken, and a plain drag of text (no file list)
+        // prefers copy, so the source keeps its text (issue 30.7).
         let f = try centre(folder)
         try glide(to: f, from: c)
-        let overFolder = try state.waitFor("the offer over Folder, move negotiated", settled: false) { s in
+        let overFolder = try state.waitFor("the offer over Folder, copy negotiated", settled: false) { s in
             guard let d = drag(s) else { return false }
-            return d["target"] as? Int == Int(folder.rawValue) && d["negotiated"] as? String == "move"
+            return d["target"] as? Int == Int(folder.rawValue) && d["negotiated"] as? String == "copy"
         }
         #expect(drag(overFolder)?["operations"] as? [String] == ["move", "copy"])
-        #expect(drag(overFolder)?["preferred"] as? String == "move")
+        #expect(drag(overFolder)?["preferred"] as? String == "copy")
         try seat.release(.left)
         let dropped = try state.waitFor("the drop read", settled: false) { $0.json["external_drop"] is [String: Any] }
         let drop = try #require(dropped.json["external_drop"] as? [String: Any])
         #expect(drop["target"] as? Int == Int(folder.rawValue))
         #expect(drop["mime_type"] as? String == "text/plain;charset=utf-8")
-        #expect(drop["operation"] as? String == "move")
+        #expect(drop["operation"] as? String == "copy")
         #expect(drop["bytes"] as? Int == Self.payload.utf8.count)
         try source.waitForLine(containing: "finished")
         _ = try state.waitFor("the offer gone after the drop", settled: false) { $0.json["external_drag"] is NSNull }

@@ -203,3 +203,102 @@ struct PeerAppsUnderSwayTests {
         try desk.answers(hovering: copied)
     }
 }
+
+@Suite("gtk4-demo's entry and Lodestone under sway 1.7 (issue 30.1, 30.7; I2, G11)", .serialized)
+struct GtkEntryUnderSwayTests {
+    static let demo = "/usr/bin/gtk4-demo"
+
+    /// gtk4-demo's clipboard demo ("Copy this!" in a GtkEntry at the middle of its window)
+    /// right of Lodestone.
+    private func start() throws -> (PeerAppsUnderSwayTests.Desk, ChildProcess, Sway.WindowInfo) {
+        guard FileManager.default.isExecutableFile(atPath: Self.demo) else {
+            throw HarnessError("gtk4-demo is missing: install the gtk-4-examples package (scripts/setup test does)")
+        }
+        let desk = try PeerAppsUnderSwayTests.Desk(width: 2400, height: 1200)
+        let (gtk, w) = try desk.open([Self.demo, "--run=clipboard"], appID: "gtk4-demo", name: "gtk4-demo",
+                                     environment: ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
+                                                   "HOME": desk.scratch.path, "XDG_CONFIG_HOME": desk.scratch.file("config")])
+        Thread.sleep(forTimeInterval: 0.5)
+        return (desk, gtk, w)
+    }
+
+    /// The entry's text as drawn: its dark pixels' count and bounding box, in the strip where
+    /// the demo puts the entry (right of its type menu, left of its Copy button).
+    private func entryText(_ desk: PeerAppsUnderSwayTests.Desk, _ w: Sway.WindowInfo) throws -> (count: Int, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) {
+        let region = (x: w.content.x + 95, y: w.content.y + w.content.height / 2 - 60, width: 180, height: 120)
+        let shot = try desk.sway.screenshot(region: region)
+        var n = 0, box = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+        for y in 0..<shot.height {
+            for x in 0..<shot.width {
+                let p = shot.pixel(x: x, y: y)
+                guard Int(p.r) + Int(p.g) + Int(p.b) < 240 else { continue }
+                n += 1
+                box = (min(box.minX, region.x + x), min(box.minY, region.y + y), max(box.maxX, region.x + x), max(box.maxY, region.y + y))
+            }
+        }
+        return (n, box)
+    }
+
+    @Test("text selected in a GtkEntry and dropped on the Folder with no key: copied, and GTK keeps the user's text (issue 30.7)")
+    func entryTextOntoFolder() throws {
+        let (desk, gtk, w) = try start()
+        defer { gtk.stop() }
+        let before = try entryText(desk, w)
+        #expect(before.count > 100, "the entry shows its text: \(before)")
+        let text = (Double(before.box.minX + before.box.maxX) / 2, Double(before.box.minY + before.box.maxY) / 2)
+        // A person selects the whole text (a triple click), rests, then drags the selection.
+        try desk.seat.move(to: text.0 + 10, text.1 + 4)
+        Thread.sleep(forTimeInterval: 0.2)
+        try desk.seat.move(to: text.0, text.1)
+        Thread.sleep(forTimeInterval: 0.3)
+        for _ in 0..<3 {
+            try desk.seat.click(.left)
+            Thread.sleep(forTimeInterval: 0.08)
+        }
+        Thread.sleep(forTimeInterval: 0.6)
+        let folder = try desk.centre(Showcase.ID.dropTargets[0])
+        try desk.seat.press(.left)
+        Thread.sleep(forTimeInterval: 0.15)
+        for i in 1...70 {
+            let t = Double(i) / 70
+            try desk.seat.move(to: text.0 + (folder.0 - text.0) * t, text.1 + (folder.1 - text.1) * t)
+            Thread.sleep(forTimeInterval: 0.025)
+        }
+        let over = try desk.state.waitFor("GTK's text over the Folder", settled: false) { s in
+            (s.json["external_drag"] as? [String: Any])?["target"] as? Int == Int(Showcase.ID.dropTargets[0].rawValue)
+        }
+        let drag = try #require(over.json["external_drag"] as? [String: Any])
+        #expect(drag["preferred"] as? String == "copy", "a plain drop of text prefers copy: \(drag)")
+        Thread.sleep(forTimeInterval: 0.3)
+        try desk.seat.release(.left)
+        let dropped = try desk.state.waitFor("the text read") { $0.json["external_drop"] is [String: Any] }
+        let drop = try #require(dropped.json["external_drop"] as? [String: Any])
+        #expect((drop["mime_type"] as? String)?.hasPrefix("text/plain") == true, "\(drop)")
+        #expect(drop["operation"] as? String == "copy", "\(drop)")
+        #expect(drop["bytes"] as? Int == "Copy this!".utf8.count, "\(drop)")
+        Thread.sleep(forTimeInterval: 1)
+        let after = try entryText(desk, w)
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] { try desk.sway.screenshot().writePNG(to: keep + "/gtk-entry-after-drop.png") }
+        #expect(after.count * 10 >= before.count * 8, "GTK kept the text: \(after.count) dark pixels, \(before.count) before")
+        #expect(desk.app.isRunning && gtk.isRunning)
+    }
+
+    @Test("a Lodestone item dropped into the GtkEntry: GTK inserts its name; the item ends where the negotiated action says (moved only after finished)")
+    func itemIntoEntry() throws {
+        let (desk, gtk, w) = try start()
+        defer { gtk.stop() }
+        let before = try entryText(desk, w)
+        let into = (Double(before.box.maxX) - 4, Double(before.box.minY + before.box.maxY) / 2)
+        let item = Showcase.ID.draggables[2]
+        try desk.carry(item, onto: into, keys: [.leftCtrl])
+        Thread.sleep(forTimeInterval: 2)
+        let (last, s) = try desk.ended(item)
+        #expect(last["phase"] as? String == "finished" && last["negotiated"] as? String == "copy", "\(last)")
+        #expect(!desk.removed(s, item), "a copy keeps the item")
+        let after = try entryText(desk, w)
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] { try desk.sway.screenshot().writePNG(to: keep + "/gtk-entry-item.png") }
+        #expect(after.count > before.count + 40, "GTK inserted the item's name: \(after.count) dark pixels, \(before.count) before")
+        try desk.answers(hovering: Showcase.ID.draggables[0])
+        #expect(gtk.isRunning)
+    }
+}

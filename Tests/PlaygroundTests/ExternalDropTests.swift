@@ -54,6 +54,20 @@ struct ExternalDropTests {
         #expect(answer(folder, [], .desktop).preferred == .move, "the default, plainDrop move")
     }
 
+    @Test("a plain drop of text (no file list) prefers copy, so GTK keeps the user's text; a file list still moves; a key still decides; a target without copy keeps move (issue 30.7)")
+    func plainTextCopies() {
+        let text = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]
+        for c in Conventions.allCases {
+            #expect(answer(folder, [], c, source: [.copy, .move], types: text).preferred == .copy, "\(c)")
+            #expect(answer(folder, [], c, source: [.copy, .move], types: ["application/x-wayland-dnd-flower", "text/plain"]).preferred == .copy, "\(c)")
+            #expect(answer(folder, [], c, source: [.copy, .move], types: ["text/uri-list", "text/plain"]).preferred == .move, "\(c): files move")
+            #expect(answer(folder, c.keys(for: .move), c, source: [.copy, .move], types: text).preferred == .move, "\(c): the move key moves text")
+            #expect(answer(folder, [], c, source: [.move], types: text).preferred == .move, "\(c): a move-only source")
+        }
+        #expect(ExternalDrop.answer(in: session.layout, hit: folder, offered: ["text/plain"], sourceOperations: [.copy, .move, .link],
+                                    modifiers: [], conventions: .desktop, plainDrop: .ask).preferred == .link, "plainDrop ask still asks")
+    }
+
     @Test("the target's policy meets the source's actions; a preference outside them is none; a refusing target takes no type")
     func policy() {
         let copies = answer(copiesOnly, [], .desktop)

@@ -78,18 +78,27 @@ public enum ExternalDrop {
 
     /// The answer at `point`: the drop target there (the element hit or its nearest drop-target
     /// ancestor), its policy intersected with the source's operations, the preferred one from
-    /// `modifiers` by `conventions` (with none held, `plainDrop`'s: move, or ask shown as link).
-    /// Refused outside a target, with no types, or when nothing the source offers is taken.
+    /// `modifiers` by `conventions` (with none held, `plainDrop`'s: move, or ask shown as link —
+    /// but a plain drop of anything that is not a file list prefers copy, issue 30.7: a move
+    /// of text tells the source to delete it, and GTK does, from the user's entry; GNOME Files
+    /// and Dolphin copy a dropped text into a new file too). Refused outside a target, with no
+    /// types, or when nothing the source offers is taken.
     public static func answer(in layout: Layout, hit: ElementID?, offered: [String], sourceOperations: Set<DragOperation>,
                               modifiers: Modifiers, conventions: Conventions, plainDrop: PlainDrop = .move) -> ExternalDropAnswer {
         guard let target = dropTarget(in: layout, from: hit), let type = bestType(offered) else { return .refused }
         let policy = layout[target]?.traits.drop?.accepts ?? Set(DragOperation.allCases)
         let operations = policy.intersection(sourceOperations)
         guard !operations.isEmpty else { return ExternalDropAnswer(target: target, mimeType: nil, operations: [], preferred: nil) }
-        let asked = conventions.dropOperation(for: modifiers, plain: plainDrop)
+        var asked = conventions.dropOperation(for: modifiers, plain: plainDrop)
+        let plain = modifiers.intersection([.shift, .control, .alt, .super]).isEmpty
+        if plain, plainDrop == .move, !carriesFiles(type), operations.contains(.copy) { asked = .copy }
         return ExternalDropAnswer(target: target, mimeType: type, operations: operations,
                                   preferred: operations.contains(asked) ? asked : nil)
     }
+
+    /// Whether a drop of `type` brings files (a URI list), which a plain drop moves; any other
+    /// type is content a plain drop copies.
+    public static func carriesFiles(_ type: String) -> Bool { type == "text/uri-list" }
 
     /// `id` or its nearest ancestor that is a drop target.
     public static func dropTarget(in layout: Layout, from id: ElementID?) -> ElementID? {
