@@ -110,10 +110,13 @@ public struct CheckFindings: Sendable {
     public var libinputRead: Bool
     /// Whether the compositor's seat was read.
     public var compositorRead: Bool
+    /// Why libinput could not be read beside the seat (`--input wayland` in the window), when
+    /// it was tried: the nodes it was denied (nil: not denied, or not tried).
+    public var libinputDenied: [String]?
     public init(input: CheckInput, compositor: CompositorInfo, devices: [CheckDevice], results: [StepResult],
-                libinputRead: Bool, compositorRead: Bool) {
+                libinputRead: Bool, compositorRead: Bool, libinputDenied: [String]? = nil) {
         self.input = input; self.compositor = compositor; self.devices = devices; self.results = results
-        self.libinputRead = libinputRead; self.compositorRead = compositorRead
+        self.libinputRead = libinputRead; self.compositorRead = compositorRead; self.libinputDenied = libinputDenied
     }
     func result(_ s: StepName) -> StepResult? { results.first { $0.step == s } }
     func failed(_ s: StepName) -> Bool {
@@ -121,7 +124,22 @@ public struct CheckFindings: Sendable {
         if case .passed = r.outcome { return false }
         return true
     }
-    var touchpads: [CheckDevice] { devices.filter(\.isTouchpad) }
+    /// The touchpads libinput reads (issue 30.10: a compositor's seat pointer offers gestures
+    /// whatever its device is, so it is never evidence of a touchpad).
+    var touchpads: [CheckDevice] { devices.filter { $0.source == .libinput && $0.isTouchpad } }
+    /// Whether the step was tried and did not pass: failed, or skipped after its time ran out or
+    /// with S (not a step the check never ran: ended, interrupted, no input, not applicable).
+    func triedWithoutPassing(_ s: StepName) -> Bool {
+        switch result(s)?.outcome {
+        case .failed?: true
+        case .skipped(let why)?:
+            switch why {
+            case .timeout, .nothingForIt, .key, .nothingRecorded: true
+            default: false
+            }
+        default: false
+        }
+    }
 }
 
 public struct DiagnosisRule: Sendable {
@@ -156,6 +174,13 @@ public enum Diagnoses {
                               cause: "No touchpad found: no device libinput reads has gestures or tapping.",
                               remedy: "Check the touchpad is enabled (a function key, or the firmware setting) and shown by `libinput list-devices`; semi-mt and protocol-A pads give no gestures.")]
         },
+        DiagnosisRule(id: "libinput-denied") { f in
+            guard let denied = f.libinputDenied, gestureSteps.contains(where: f.failed) else { return [] }
+            let nodes = denied.isEmpty ? "the input devices" : denied.joined(separator: ", ")
+            return [Diagnosis(id: "libinput-denied", step: nil, severity: .problem,
+                              cause: "libinput cannot read \(nodes): permission denied, so the check cannot tell whether there is a touchpad or what it sends before the compositor.",
+                              remedy: "Add your user to the `input` group (`sudo usermod -aG input $USER`, then log out and in) and run the check again.")]
+        },
         DiagnosisRule(id: "no-gestures") { f in
             let steps = [StepName.pinch, .rotate, .swipe3, .swipe4, .hold].filter(f.failed)
             guard f.libinputRead, !steps.isEmpty, !f.touchpads.isEmpty,
@@ -175,6 +200,15 @@ public enum Diagnoses {
                               remedy: "Use `--input libinput` (or `both`).")]
         },
         DiagnosisRule(id: "hold-not-forwarded") { f in
+            // Issue 30.10: sway before 1.8 never forwards holds; with no libinput to compare
+            // (no access, or no hold seen there), a hold step that got nothing from it is that.
+            if f.input == .wayland, f.compositor.isSway, let v = f.compositor.swayVersion, v.major < 1 || v.major == 1 && v.minor < 8,
+               f.triedWithoutPassing(.hold), let r = f.result(.hold), (r.tally[.compositor]?.begins(.hold) ?? 0) == 0,
+               (r.tally[.libinput]?.begins(.hold) ?? 0) == 0 {
+                return [Diagnosis(id: "hold-not-forwarded", step: .hold, severity: .problem,
+                                  cause: "The compositor (\(f.compositor.name ?? "sway")) delivered no hold: sway before 1.8 does not forward holds, the likely cause.",
+                                  remedy: "Use `--input libinput` (it needs read access to /dev/input: the `input` group), or sway 1.8 or later.")]
+            }
             guard f.input == .wayland, f.failed(.hold), let r = f.result(.hold),
                   let seen = r.tally[.libinput], seen.begins(.hold) > 0,
                   (r.tally[.compositor]?.begins(.hold) ?? 0) == 0 else { return [] }

@@ -24,6 +24,9 @@ public enum SkipReason: Hashable, Sendable {
     case key
     /// Nothing arrived within `CheckThresholds.stepTimeout`.
     case timeout(seconds: Double)
+    /// Events arrived within the timeout, none of them what the step asks for (pointer motion
+    /// but no drag, a finger resting but no pinch): the step was not tried.
+    case nothingForIt(seconds: Double)
     /// A replayed trace holds nothing this step watches.
     case nothingRecorded
     /// The check was stopped (SIGINT/SIGTERM) before or during the step.
@@ -34,16 +37,20 @@ public enum SkipReason: Hashable, Sendable {
     case compositorGone
     /// The step does not apply (no touchscreen for `touch`).
     case notApplicable(String)
+    /// No input can reach the check at all (no seat, no device libinput reads): the step never ran.
+    case noInput
 
     public var text: String {
         switch self {
         case .key: "skipped with S"
         case .timeout(let s): "nothing arrived within \(fmt(s)) s"
+        case .nothingForIt(let s): "nothing meant for this step within \(fmt(s)) s"
         case .interrupted: "the check was stopped"
         case .ended: "the check was ended (Esc)"
         case .compositorGone: "the compositor went away before this step"
         case .nothingRecorded: "nothing in the trace for this step"
         case .notApplicable(let why): why
+        case .noInput: "no input"
         }
     }
 }
@@ -129,6 +136,10 @@ public struct StepRun {
     private var endedBy: String?
     /// The sources that delivered anything this step watches (counted or not).
     private var seen: Set<CheckSource> = []
+    /// A counted event was an attempt at the step (a pinch in the pinch step, motion with a
+    /// button held in the drag step), not only context it watches (a resting finger's hold,
+    /// plain motion): a step never attempted is skipped, not failed (issue 30.10).
+    private var attempted = false
 
     // Per-source gesture and pointer state.
     private var pinch: [CheckSource: (scale: Double, rotation: Double)] = [:]
@@ -197,6 +208,7 @@ public struct StepRun {
             }
             lastRelevant[s.source] = e.time
             relevantCount[s.source, default: 0] += 1
+            if attempt(e.kind, from: s.source) { attempted = true }
         }
         take(e, from: s.source, counted: counted)
     }
@@ -216,6 +228,17 @@ public struct StepRun {
         case (.touch, .touchDown), (.touch, .touchUp), (.touch, .touchMotion), (.touch, .touchCancel): true
         case (.keys, .key), (.keys, .modifiers): true
         default: false
+        }
+    }
+
+    /// Whether a relevant event is an attempt at the step rather than context it watches.
+    private func attempt(_ k: InputEventKind, from src: CheckSource) -> Bool {
+        switch (step, k) {
+        case (.pinch, .gesture(let g)), (.rotate, .gesture(let g)): g.kind == .pinch
+        case (.swipe3, .gesture(let g)), (.swipe4, .gesture(let g)): g.kind == .swipe
+        case (.drag, .motion): pressed[src] != nil
+        case (.drag, .button): false
+        default: true
         }
     }
 
@@ -397,10 +420,14 @@ public struct StepRun {
             outcome = .failed(why)
         } else if parts.allSatisfy(\.1) {
             outcome = .passed
-        } else if let skip, [.key, .interrupted, .ended, .compositorGone].contains(skip) || seen.isEmpty {
+        } else if let skip, [.key, .interrupted, .ended, .compositorGone, .noInput].contains(skip) || seen.isEmpty {
             outcome = .skipped(skip)
         } else if firstRelevant.isEmpty, let other = seen.first {
             outcome = .failed("nothing counted: only \(other.rawValue) delivered (--input \(input.rawValue))")
+        } else if let skip, !attempted {
+            // Issue 30.10: what arrived was not meant for this step (motion in the drag step, a
+            // finger resting in the pinch step): none of its parts happened, so it was not tried.
+            if case .timeout(let s) = skip { outcome = .skipped(.nothingForIt(seconds: s)) } else { outcome = .skipped(skip) }
         } else {
             outcome = .failed("missing: " + parts.filter { !$0.1 }.map(\.0).joined(separator: ", "))
         }

@@ -82,7 +82,7 @@ public enum CheckThresholds {
     public static let stepTimeout = 30.0 // s
 }
 
-/// The steps `--steps` names, in the order the check takes them.
+/// The steps `--steps` names; `all` takes them in this order.
 public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
     case scroll, wheel, pinch, rotate
     case smartZoom = "smart-zoom"
@@ -176,7 +176,8 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// `--steps LIST`: comma-separated step names, in any order, without repeats; `all` for all.
+    /// `--steps LIST`: comma-separated step names without repeats, taken in the order given
+    /// (issue 30.10); `all` for all, in the order above.
     public static func parseList(_ text: String) throws(StepListError) -> [StepName] {
         if text == "all" { return allCases }
         var out: [StepName] = []
@@ -189,7 +190,7 @@ public enum StepName: String, Hashable, Sendable, CaseIterable, Comparable {
             guard !out.contains(step) else { throw StepListError(message: "--steps: “\(name)” is named twice") }
             out.append(step)
         }
-        return out.sorted()
+        return out
     }
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

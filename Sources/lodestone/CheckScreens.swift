@@ -226,13 +226,18 @@ enum CheckScreens {
     // MARK: summary
 
     /// The live window's last screen: every step's result, the counts, and where the report is.
-    static func summary(_ results: [StepResult], report: String?, scale: Double = 1) -> Canvas {
+    /// `diagnoses`: their ids, above the report's path; `noInput`: why nothing could reach the
+    /// check (the title says so, every step is skipped).
+    static func summary(_ results: [StepResult], report: String?, diagnoses: [String] = [], noInput: String? = nil,
+                        scale: Double = 1) -> Canvas {
         let c = Canvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         c.clear(background)
         c.fill(.roundedRect(cornerRadius: 14), in: Rect(x: 12, y: 12, width: size.width - 24, height: size.height - 24), card)
         func count(_ name: String) -> Int { results.filter { $0.outcome.name == name }.count }
-        c.draw("Check done", font: .system(22, bold: true), at: Point(32, 52), ink)
-        c.draw("\(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped", font: .system(12), at: Point(32, 74), secondary)
+        c.draw(noInput == nil ? "Check done" : "No input can reach the check", font: .system(22, bold: true), at: Point(32, 52), ink)
+        let line = noInput.map { "No step could run: \($0)." }
+            ?? "\(count("passed")) passed, \(count("failed")) failed, \(count("skipped")) skipped"
+        c.draw(line, font: .system(12), at: Point(32, 74), noInput == nil ? secondary : fail)
         // Two columns of steps, each with its result's colour.
         let perColumn = (results.count + 1) / 2
         for (i, r) in results.enumerated() {
@@ -247,6 +252,9 @@ enum CheckScreens {
             c.draw(r.step.title, font: .system(13), at: Point(x + 20, y), ink)
             let w = c.measure(r.outcome.name, font: .system(12)).width
             c.draw(r.outcome.name, font: .system(12), at: Point(x + 236 - w, y), secondary)
+        }
+        if !diagnoses.isEmpty {
+            c.draw("Diagnoses: " + diagnoses.joined(separator: ", "), font: .system(11, bold: true), at: Point(32, size.height - 66), ink)
         }
         let footer = report.map { "Report: \($0)" } ?? "The report is on the terminal."
         c.draw(footer, font: .system(11), at: Point(32, size.height - 50), secondary)

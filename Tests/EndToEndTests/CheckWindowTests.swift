@@ -34,6 +34,7 @@ final class CheckUnderSway {
     let window: Sway.WindowInfo
 
     init(_ name: String, _ arguments: [String], settings: String? = nil, output: Sway.Output = .init(), report: Bool = true,
+         environment extra: [String: String] = [:],
          pointer: ((Sway.WindowInfo) -> (Double, Double))? = { (Double($0.content.x + 100), Double($0.content.y + 100)) },
          firstStep: String) throws {
         dir = try CheckReportDirectory(name)
@@ -44,6 +45,8 @@ final class CheckUnderSway {
             environment["XDG_CONFIG_HOME"] = dir.url.path
         }
         (sway, seat) = try Sway.startWithInjectedSeat(output: output)
+        environment["SWAYSOCK"] = sway.ipcSocket
+        environment.merge(extra) { _, new in new }
         app = try Lodestone.launch(["check"] + arguments + (report ? ["--report", dir.report] : []), on: sway, environment: environment)
         window = try sway.waitForSettledWindow(appID: "lodestone")
         if let pointer { let (x, y) = pointer(window); try seat.move(to: x, y) }
@@ -349,19 +352,91 @@ struct CheckWindowTests {
         #expect(try run.dir.read("report.md").contains("| wheel | passed |"))
     }
 
-    @Test("Under weston headless (no seat): \"no input from the compositor\", with the libinput remedy")
+    @Test("Under weston headless (no seat, no device libinput reads): the check says at once that no input can reach it and ends, every step skipped: no input (issue 30.10)")
     func westonHasNoSeat() throws {
         let dir = try CheckReportDirectory("check-weston")
         let weston = try Weston.start()
-        let app = try Lodestone.launch(["check", "--steps", "pinch,hold", "--timeout", "0.3", "--pause", "0.02", "--report", dir.report], on: weston)
+        // The default 30 s timeout: 13 steps would take 6.5 minutes if the check waited them out.
+        let app = try Lodestone.launch(["check", "--pause", "0.1", "--report", dir.report], on: weston)
         defer { app.stop() }
+        try app.waitForLine(containing: "check: no input can reach the check: the compositor (weston) offers no seat and ")
         #expect(try app.wait(timeout: 15) == .exited(0), "stderr: \(app.stderr)")
         #expect(app.stderr.contains("the compositor has no seat"))
+        #expect(!app.stdout.contains("check: step pinch: Spread"), "no step asks the user to do anything")
+        #expect(app.stdoutLines.filter { $0.hasSuffix(": skipped (no input)") }.count == 13, "\(app.stdout)")
         let md = try dir.read("report.md")
         #expect(md.contains("**no-compositor-input**"), "\(md)")
         #expect(md.contains("No input from the compositor") && md.contains("it offers no seat (no wl_seat global)"))
         #expect(md.contains("Use `--input libinput`"))
-        #expect(md.contains("| pinch | skipped |") && md.contains("| hold | skipped |"))
+        for name in Self.deliverable + ["hold"] { #expect(md.contains("| \(name) | skipped | – | – | – | – | no input |"), "\(name):\n\(md)") }
         #expect(!md.contains("`wl_seat`"), "weston headless advertises no wl_seat")
+        #expect(app.stderr.contains("lodestone check: 13 steps, 0 failed"))
+    }
+
+    /// Whether this machine has no input device nodes at all (libinput reads none, even as root).
+    static var noInputDevices: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []).allSatisfy { !$0.hasPrefix("event") }
+    }
+
+    @Test("--input libinput in the window with no touchpad libinput can read: the window says no-touchpad as the headless route does (issue 30.10)",
+          .enabled(if: noInputDevices, "this machine has input devices: libinput may read a touchpad"))
+    func windowSaysNoTouchpad() throws {
+        let run = try CheckUnderSway("check-no-pad", ["--input", "libinput", "--steps", "pinch,click", "--timeout", "2", "--pause", "1"],
+                                     firstStep: "pinch")
+        let (sway, seat, app, dir) = (run.sway, run.seat, run.app, run.dir)
+        // The user clicks (the compositor's pointer counts for the click step), then rests.
+        try app.waitForLine(containing: "check: step click: ")
+        try seat.click(.left); usleep(300_000); try seat.click(.right)
+        try app.waitForLine(containing: "check: step click: passed")
+        try app.waitForLine(containing: "check: diagnosis no-touchpad: No touchpad found")
+        // The summary shows the diagnosis (its line above the report's path).
+        usleep(400_000)
+        Self.keepShot(sway, "no-touchpad-summary")
+        #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
+        let md = try dir.read("report.md")
+        #expect(md.contains("- **no-touchpad**: No touchpad found"), "\(md)")
+        #expect(md.contains("- seat0 pointer (compositor, pointer, gesture)"), "the seat's devices are listed, and are not taken for a touchpad")
+    }
+
+    @Test("--steps drag,click takes drag first; a drag step that got only a plain move and a click is skipped, not failed (issue 30.10)")
+    func stepsInTheOrderGiven() throws {
+        let run = try CheckUnderSway("check-order", ["--steps", "drag,click", "--timeout", "3", "--pause", "0.2"],
+                                     pointer: { (Double($0.content.x + 200), Double($0.content.y + 150)) }, firstStep: "drag")
+        let (seat, app, dir) = (run.seat, run.app, run.dir)
+        // A slow glide with no button, a rest, a click in place, a rest: nothing that is a drag.
+        for _ in 0..<20 { try seat.move(by: 2, 1); usleep(25_000) }
+        usleep(500_000)
+        try seat.click(.left)
+        try app.waitForLine(containing: "check: step drag: skipped (nothing meant for this step within 3 s)", timeout: 10)
+        try app.waitForLine(containing: "check: step click: ")
+        try seat.click(.left); usleep(400_000); try seat.click(.right)
+        try app.waitForLine(containing: "check: step click: passed")
+        #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
+        let lines = app.stdoutLines
+        let drag = try #require(lines.firstIndex { $0.hasPrefix("check: step drag: ") })
+        let click = try #require(lines.firstIndex { $0.hasPrefix("check: step click: ") })
+        #expect(drag < click, "\(lines)")
+        #expect(app.stdout.contains("check: window ready, 2 steps"))
+        let md = try dir.read("report.md")
+        #expect(md.contains("| drag | skipped |") && !md.contains("| failed |"), "\(md)")
+        #expect(md.range(of: "| drag |")!.lowerBound < md.range(of: "| click |")!.lowerBound, "the report in the order taken")
+    }
+
+    @Test("Under sway 1.7, --input wayland, a hold on the touchpad (dropped by sway) and no libinput evidence: hold-not-forwarded with the --input libinput remedy; \"1 step\" (issue 30.10)")
+    func holdUnderSway17() throws {
+        let run = try CheckUnderSway("check-hold", ["--steps", "hold", "--timeout", "2", "--pause", "0.1"], firstStep: "hold")
+        let (seat, app, dir) = (run.seat, run.app, run.dir)
+        usleep(300_000)
+        try seat.holdGesture(fingers: 2)             // sway 1.7 drops it
+        usleep(800_000)
+        try seat.holdGesture(fingers: 3)
+        try app.waitForLine(containing: "check: step hold: skipped", timeout: 10)
+        try app.waitForLine(containing: "check: diagnosis hold-not-forwarded: ")
+        #expect(try app.wait(timeout: 10) == .exited(0), "stderr: \(app.stderr)")
+        #expect(app.stdout.contains("check: window ready, 1 step\n"), "\(app.stdout)")
+        #expect(app.stderr.contains("lodestone check: 1 step, 0 failed;"), "\(app.stderr)")
+        let md = try dir.read("report.md")
+        #expect(md.contains("- Name: sway 1.7"))
+        #expect(md.contains("- **hold-not-forwarded** (hold): The compositor (sway 1.7) delivered no hold: sway before 1.8 does not forward holds, the likely cause. Remedy: Use `--input libinput`"), "\(md)")
     }
 }

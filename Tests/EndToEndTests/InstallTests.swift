@@ -2,6 +2,7 @@
 // `lodestone --help` lists, and `make install PREFIX=…` installs the binary, the .desktop entry
 // and every file under data/.
 import Foundation
+import Playground
 import Testing
 import TestSupport
 
@@ -47,6 +48,18 @@ struct InstallTests {
                 let known = words.contains(o) || (file.hasSuffix(".fish") && text.contains("-l \(o.dropFirst(2))"))
                 #expect(known, "\(file) does not complete \(o)")
             }
+        }
+    }
+
+    @Test("--help names every settings flag the playground takes, with its values (issue 30.11: --plain-drop was missing)")
+    func helpNamesEverySettingsFlag() throws {
+        let app = try Lodestone.launch(["--help"], on: nil)
+        #expect(try app.wait(timeout: 20) == .exited(0))
+        let help = app.stdout.split(separator: "\n").joined(separator: " ").split(separator: " ").joined(separator: " ")
+        for (flag, value) in SettingsFile.flags {
+            // A choice is spelled out ("--plain-drop move|ask"); a free value is only named.
+            let wanted = value.map { $0.contains("|") ? "\(flag) \($0)" : flag } ?? flag
+            #expect(help.contains(wanted), "--help does not name \(wanted)")
         }
     }
 

@@ -20,7 +20,7 @@ struct DiagnosisTests {
     func ruleIds() {
         let all = Diagnoses.rules.map(\.id)
         #expect(Set(all).count == all.count)
-        #expect(all == ["no-compositor-input", "no-touchpad", "no-gestures", "no-pointer-gestures", "hold-not-forwarded",
+        #expect(all == ["no-compositor-input", "no-touchpad", "libinput-denied", "no-gestures", "no-pointer-gestures", "hold-not-forwarded",
                         "desktop-takes-swipes", "tap-disabled", "two-finger-scroll-off", "natural-scrolling",
                         "wheel-no-value120", "wheel-low-resolution", "wrong-finger-count"])
     }
@@ -44,6 +44,37 @@ struct DiagnosisTests {
         // The seat forwarding it too: passes, no diagnosis.
         s.hold(2, seconds: 0.8, from: .compositor)
         #expect(!ids(report(s, [.hold], input: .wayland, compositor: sway17)).contains("hold-not-forwarded"))
+    }
+
+    @Test("hold-not-forwarded under sway before 1.8 without libinput evidence: a hold step that got no hold is that, likely (issue 30.10)")
+    func holdNotForwardedUnseen() {
+        var s = Stream(.compositor)
+        s.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad))
+        let r = report(s, [.hold], input: .wayland, compositor: sway17)
+        #expect(r.result(.hold)?.outcome == .skipped(.nothingRecorded))
+        let d = r.diagnoses.first { $0.id == "hold-not-forwarded" }
+        #expect(d?.cause == "The compositor (sway 1.7) delivered no hold: sway before 1.8 does not forward holds, the likely cause.")
+        #expect(d?.remedy.hasPrefix("Use `--input libinput`") == true)
+        // Not under sway 1.8, not with --input libinput, not when the step never ran.
+        #expect(!ids(report(s, [.hold], input: .wayland, compositor: CompositorInfo(name: "sway 1.8", globals: sway17.globals))).contains("hold-not-forwarded"))
+        #expect(!ids(report(s, [.hold], input: .libinput, compositor: sway17)).contains("hold-not-forwarded"))
+        let ended = CheckFindings(input: .wayland, compositor: sway17, devices: [],
+                                  results: [StepRun(.hold, input: .wayland, start: Timestamp(rawValue: 0)).finish(at: Timestamp(rawValue: 1), skip: .ended)],
+                                  libinputRead: false, compositorRead: true)
+        #expect(!Diagnoses.diagnose(ended).map(\.id).contains("hold-not-forwarded"))
+    }
+
+    @Test("libinput-denied: libinput could not read the devices beside the seat: the `input` group (issue 30.10)")
+    func libinputDenied() {
+        let pinch = StepRun(.pinch, input: .wayland, start: Timestamp(rawValue: 0)).finish(at: Timestamp(rawValue: 1), skip: .timeout(seconds: 1))
+        let denied = CheckFindings(input: .wayland, compositor: sway17, devices: [], results: [pinch],
+                                   libinputRead: false, compositorRead: true, libinputDenied: ["/dev/input/event3"])
+        let d = Diagnoses.diagnose(denied).first { $0.id == "libinput-denied" }
+        #expect(d?.cause.hasPrefix("libinput cannot read /dev/input/event3: permission denied") == true)
+        #expect(d?.remedy.contains("`input` group") == true)
+        var readable = denied
+        readable.libinputDenied = nil
+        #expect(!Diagnoses.diagnose(readable).map(\.id).contains("libinput-denied"))
     }
 
     @Test("no-pointer-gestures: weston has no zwp_pointer_gestures_v1; pinch only through libinput")
@@ -101,6 +132,10 @@ struct DiagnosisTests {
         var t = Stream(.libinput)
         t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
         #expect(!ids(report(t, [.pinch], input: .libinput)).contains("no-touchpad"))
+        // The window (issue 30.10): the compositor's seat pointer offers gestures whatever its
+        // device is; it is no touchpad libinput reads.
+        s.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad), from: .compositor)
+        #expect(ids(report(s, [.pinch], input: .libinput)) == ["no-touchpad"])
     }
 
     @Test("no-gestures: a touchpad (tapping, no gesture capability: semi-mt) cannot pinch")

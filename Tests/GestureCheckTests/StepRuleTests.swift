@@ -259,6 +259,31 @@ struct StepRuleTests {
         #expect(run.finish(at: Timestamp(rawValue: 9_000_000), skip: .key).outcome == .skipped(.key))
     }
 
+    @Test("A step that got only what it watches, never an attempt at it, is skipped, not failed (issue 30.10)")
+    func nothingMeantForIt() {
+        // The drag step: plain motion and a click in place are no drag.
+        var s = Stream()
+        for _ in 0..<10 { s.add(.motion(position: InputPoint(x: 10, y: 10), delta: InputVector(dx: 3, dy: 0), unaccelerated: .zero)) }
+        s.click(.left)
+        #expect(s.run(.drag).outcome == .skipped(.nothingForIt(seconds: CheckThresholds.stepTimeout)))
+        #expect(SkipReason.nothingForIt(seconds: 30).text == "nothing meant for this step within 30 s")
+        // A short drag is an attempt: it fails with what is missing.
+        s.add(.button(.left, pressed: true))
+        s.add(.motion(position: InputPoint(x: 10, y: 10), delta: InputVector(dx: 10, dy: 0), unaccelerated: .zero))
+        s.add(.button(.left, pressed: false))
+        #expect(s.run(.drag).outcome == .failed("missing: plain, copy (Ctrl), move (Shift), link (Ctrl+Shift)"))
+        // The pinch step: a finger resting (a hold) is not a pinch; a pinch short of 1.3× is.
+        var p = Stream()
+        p.hold(2, seconds: 0.6)
+        #expect(p.run(.pinch).outcome == .skipped(.nothingForIt(seconds: CheckThresholds.stepTimeout)))
+        p.pinch(to: 1.2)
+        #expect(p.run(.pinch).outcome == .failed("missing: zoom in, zoom out"))
+        // S after only context: skipped with S.
+        var run = StepRun(.pinch, input: .wayland, start: Timestamp(rawValue: 0))
+        for e in Stream().events { run.feed(e) }
+        #expect(run.finish(at: Timestamp(rawValue: 1), skip: .key).outcome == .skipped(.key))
+    }
+
     @Test("A device removed mid-step ends the step with the reason")
     func deviceRemoved() {
         var s = Stream()
@@ -273,7 +298,8 @@ struct StepRuleTests {
 
     @Test("--steps: names in the check's order; unknown, empty or repeated names are refused with the valid list")
     func stepList() throws {
-        #expect(try StepName.parseList("hold,pinch") == [.pinch, .hold])
+        #expect(try StepName.parseList("hold,pinch") == [.hold, .pinch], "in the order given (issue 30.10)")
+        #expect(try StepName.parseList("drag,click") == [.drag, .click])
         #expect(try StepName.parseList("smart-zoom") == [.smartZoom])
         #expect(try StepName.parseList("all") == StepName.allCases)
         #expect(StepName.allCases.map(\.rawValue) == ["scroll", "wheel", "pinch", "rotate", "smart-zoom", "swipe3",

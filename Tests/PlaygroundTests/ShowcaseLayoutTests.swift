@@ -265,17 +265,23 @@ struct ShowcaseLayoutTests {
         #expect(s.layout[ID.hud] != nil && s.geometry!.hudDocked)
     }
 
-    @Test("G1, I5: at 640×480 the HUD panel, shorter than its rows, scrolls (kinetic) until its last row is in the window")
-    func hudPanelScrolls() throws {
-        let s = PlaygroundSession(size: Size(640, 480))
+    /// A session of `size` with a mouse and a keyboard, the HUD panel shown by Tab.
+    static func hudPanelShown(_ size: Size, ms: inout Double) -> PlaygroundSession {
+        let s = PlaygroundSession(size: size)
         let kbd = DeviceID(2)
-        var ms = 0.0
         s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .deviceAdded(name: "mouse", capabilities: .pointer)))
         s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .deviceAdded(name: "kbd", capabilities: .keyboard)))
         for down in [true, false] {
             ms += 30
             s.handle(InputEvent(time: .milliseconds(ms), device: kbd, .key(KeyCode(rawValue: 15), pressed: down))) // Tab
         }
+        return s
+    }
+
+    @Test("G1, I5: at 640×480 the HUD panel, shorter than its rows, scrolls (kinetic) until its last row is in the window")
+    func hudPanelScrolls() throws {
+        var ms = 0.0
+        let s = Self.hudPanelShown(Size(640, 480), ms: &ms)
         let panel = try #require(s.layout[ID.hud])
         let window = Rect(origin: .zero, size: s.layout.size)
         #expect(panel.kind == .scrollView && window.contains(panel.frame) && panel.frame.height < GestureHUD.panelHeight)
@@ -302,10 +308,37 @@ struct ShowcaseLayoutTests {
         let fresh = s.displayItems(measure: { [canvas] in canvas.measure($0, font: $1) })
         #expect(kept == fresh)
         let hud = kept.filter { $0.id.name == "hud" }
-        #expect(hud.first?.clip == nil && hud.last?.clip == panel.frame && hud.allSatisfy { $0.clip == nil || $0.clip == panel.frame })
+        let underHeader = Rect(x: panel.frame.minX, y: panel.frame.minY + GestureHUD.headerHeight, width: panel.frame.width,
+                               height: panel.frame.height - GestureHUD.headerHeight)
+        #expect(hud.first?.clip == nil && hud.last?.clip == underHeader && hud.allSatisfy { $0.clip == nil || $0.clip == underHeader })
         // At 1440×900 the docked HUD stays a plain group, drawn unclipped.
         let docked = Showcase.layout()[ID.hud]!
         #expect(docked.kind == .group && GestureHUD.Placement(viewport: docked.frame).clip == nil)
+    }
+
+    @Test("At 800×600 the HUD panel scrolled: its rows pass under a fixed header, never over its title (issue 30.11)")
+    func hudPanelHeaderStaysClear() throws {
+        var ms = 0.0
+        let s = Self.hudPanelShown(Size(800, 600), ms: &ms)
+        let panel = try #require(s.layout[ID.hud]).frame
+        #expect(panel.height < GestureHUD.panelHeight, "the panel \(panel) fits its rows: nothing scrolls")
+        // The pointer rests off the panel: the header strip as drawn unscrolled.
+        ms += 1000
+        s.advance(to: .milliseconds(ms))
+        let header = (x: Int(panel.minX) + 8, y: Int(panel.minY) + 2, width: Int(panel.width) - 16, height: Int(GestureHUD.headerHeight) - 2)
+        func strip(_ c: Canvas) -> [UInt32] {
+            (header.y..<(header.y + header.height)).flatMap { y in (header.x..<(header.x + header.width)).map { c.pixel(x: $0, y: y) } }
+        }
+        let before = strip(s.snapshot())
+        // Wheel over the panel, a rest, then the pointer goes back where it was (the HUD's
+        // pointer rows differ, its header must not).
+        let p = panel.center
+        s.handle(InputEvent(time: .milliseconds(ms), device: Self.mouse, .motion(position: InputPoint(x: p.x, y: p.y), delta: .zero, unaccelerated: .zero)))
+        Self.scrollToEnd(s, at: p, from: &ms, view: ID.hud)
+        #expect((s.engine.scene.transforms[ID.hud]?.offset.dy ?? 0) > GestureHUD.headerHeight, "the panel scrolled past its header's height")
+        let after = strip(s.snapshot())
+        let changed = zip(before, after).filter { $0 != $1 }.count
+        #expect(changed == 0, "\(changed) pixels of the header changed: the rows drew over it")
     }
 
     /// The state report's line for the session's current frame.

@@ -99,7 +99,9 @@ struct MagnetismBiasTests {
     func settledArrowClearsGlyph() {
         var s = Scenario(FeelBenchmark.wideControlsLayout())
         let b = s.engine.layout[Self.button]!.frame
-        s.enter(at: Point(b.midX - 4, b.midY + 2))
+        // On the glyph's lower half (issue 30.11: the settle reaches 6 pt, the lag goal, so a
+        // tip higher up moves 6 pt down, toward but not past the glyph's bottom edge).
+        s.enter(at: Point(b.midX - 4, b.midY + 4))
         s.wait(0.5)
         let f = s.frame()
         let box = f.pointer.layers.reduce(Rect.zero) { $0.union($1.bounds) }
@@ -108,10 +110,11 @@ struct MagnetismBiasTests {
         #expect(f.effects.first?.kind == .highlight)
     }
 
-    @Test("bench: feel.slow_wide meets the lag and jump goals")
+    @Test("bench: feel.slow_wide meets the lag and jump goals, the start lag (from a settled arrow) too (issue 30.11)")
     func benchGoals() {
         let r = FeelBenchmark.runSlowMotion(strokes: 40)
         #expect(r.lag <= FeelBenchmark.slowLagGoal, "lag \(r.lag)")
+        #expect(r.startLag <= FeelBenchmark.slowLagGoal + 1e-9, "start lag \(r.startLag)")
         #expect(r.jump <= FeelBenchmark.slowJumpGoal, "jump \(r.jump)")
     }
 }

@@ -8,8 +8,9 @@ struct PointerTests {
         var s = Scenario(Fixtures.layout())
         let b = s.engine.layout[Fixtures.buttons[2]]!.frame
         s.enter(at: Point(b.midX, 200))
-        // Stop 6 pt right and 4 pt below the centre (inside the region, not the centre).
-        let rest = Point(b.midX + 6, b.midY + 4)
+        // Stop 4 pt right and 5 pt below the centre (inside the region, not the centre; within
+        // settleReach, 6 pt, of the rest point).
+        let rest = Point(b.midX + 4, b.midY + 5)
         s.move(to: rest, duration: 0.15, steps: 15)
         s.wait(0.1)
         let f = s.frame()
@@ -36,7 +37,7 @@ struct PointerTests {
     func escape() {
         var s = Scenario(Fixtures.layout())
         let b = s.engine.layout[Fixtures.plainButton]!.frame
-        s.enter(at: Point(b.midX + 10, b.midY))
+        s.enter(at: Point(b.midX + 5, b.midY)) // within settleReach of the centre
         s.wait(0.5)
         #expect(s.frame().pointer.position.distance(to: b.center) < 0.5)
         s.move(to: Point(b.midX, b.maxY + 60), duration: 0.05, steps: 5)

@@ -193,16 +193,21 @@ public struct GestureHUD: Sendable, Equatable {
     static let rowHeight = 21.0
     /// Below the HUD's last row, points.
     static let bottomPadding = 12.0
+    /// The panel's header (its title and the input kind), which stays put while the rows
+    /// scroll under it (issue 30.11), points: the rows start 44 pt down.
+    public static let headerHeight = 40.0
 
     /// Where the HUD draws in its panel: the panel's frame when the rows fit, else (a panel
     /// shorter than `panelHeight`, a scroll view: G1, I5) the rows laid out rows-tall, moved
-    /// up by the scroll offset and clipped to the panel, whose background stays put.
+    /// up by the scroll offset and clipped to the panel below its header; the background and
+    /// the header (title, input kind) stay put.
     public struct Placement: Hashable, Sendable {
         /// The panel's frame on the surface.
         public var viewport: Rect
         /// The rect the HUD's parts are laid out in, surface points.
         public var rows: Rect
-        /// What every part is clipped to (nil while the rows fit).
+        /// What every scrolling part is clipped to: the panel below its header (nil while the
+        /// rows fit).
         public var clip: Rect?
 
         /// The placement in the panel `viewport` scrolled down by `offset` points.
@@ -212,16 +217,17 @@ public struct GestureHUD: Sendable, Equatable {
                 rows = viewport; clip = nil
             } else {
                 rows = Rect(x: viewport.minX, y: viewport.minY - offset, width: viewport.width, height: GestureHUD.panelHeight)
-                clip = viewport
+                let header = min(GestureHUD.headerHeight, viewport.height)
+                clip = Rect(x: viewport.minX, y: viewport.minY + header, width: viewport.width, height: viewport.height - header)
             }
         }
 
-        /// The rect part `p` is drawn in: the panel's background in the panel, the rest in the rows.
-        func rect(_ p: HUDPart) -> Rect { p == .panel ? viewport : rows }
+        /// The rect part `p` is drawn in: the panel and its header in the panel, the rest in the rows.
+        func rect(_ p: HUDPart) -> Rect { p.isHeader ? viewport : rows }
 
         /// The display item of operation `op`, the `k`th of the HUD, drawn by part `p`.
         func item(_ k: Int, _ op: DrawOp, of p: HUDPart) -> DisplayItem {
-            DisplayItem(ItemID("hud", k), [op], clip: p == .panel ? nil : clip)
+            DisplayItem(ItemID("hud", k), [op], clip: p.isHeader ? nil : clip)
         }
     }
 
@@ -358,6 +364,14 @@ enum HUDPart: Hashable {
         parts.append(.label(name, y: y))
         parts.append(.value(v, label: name, y: y, highlight: highlight))
         y += GestureHUD.rowHeight
+    }
+
+    /// The panel and its header: drawn in the panel, never scrolled.
+    var isHeader: Bool {
+        switch self {
+        case .panel, .inputKind: true
+        default: false
+        }
     }
 
     /// The part's operations on the panel `r`.

@@ -36,9 +36,13 @@ public enum MagnetismTuning {
     /// M3 at rest: the drawn pointer settles toward the rest point but never more than this
     /// from the logical one (pt): attraction is a bias, not a lock. A larger offset would put
     /// the arrow far from where a click lands and take many points of travel to catch up (the
-    /// issue's repro parked it 21 pt from the finger on a segment, 38 pt on a bar button);
-    /// 10 pt is enough to carry the tip from a glyph's centre to below it (`settledTipDrop`).
-    public static let settleReach = 10.0
+    /// issue 16 repro parked it 21 pt from the finger on a segment, 38 pt on a bar button).
+    /// Issue 30.11: the settled offset is where the next slow stroke starts, and the follow
+    /// rule cannot close more than a few points in its first frame without a jump (≤ 4 pt), so
+    /// the reach is the lag goal (6 pt): at 10 pt the arrow stayed up to 10 pt from the finger
+    /// for the first 8 pt of slow motion. 6 pt still carries the tip below a glyph
+    /// (`settledTipDrop`) from anywhere in the lower part of a bar button.
+    public static let settleReach = 6.0
     /// M3 at rest, modern arrow on a highlight element: its tip settles this far below the
     /// element's centre (pt), at most half the element's height. The arrow's body lies below
     /// and right of its tip, so a tip below the glyph leaves the glyph whole; 9 pt clears a bar

@@ -264,10 +264,10 @@ enum CheckCommand {
     /// configuration where libinput read them), the results, and the diagnoses.
     static func makeReport(_ all: [SourcedEvent], results: [StepResult], configurations configs: [String: DeviceConfiguration],
                            compositor: CompositorInfo, input: CheckInput, libinputRead: Bool, compositorRead: Bool,
-                           tracePath: String?) -> CheckReport {
+                           tracePath: String?, libinputDenied: [String]? = nil) -> CheckReport {
         let devices = CheckDevice.seen(in: all, configurations: configs)
         let findings = CheckFindings(input: input, compositor: compositor, devices: devices, results: results,
-                                     libinputRead: libinputRead, compositorRead: compositorRead)
+                                     libinputRead: libinputRead, compositorRead: compositorRead, libinputDenied: libinputDenied)
         return CheckReport(machine: machine(), input: input, compositor: compositor, devices: devices,
                            results: results, diagnoses: Diagnoses.diagnose(findings), tracePath: tracePath)
     }
@@ -301,7 +301,7 @@ enum CheckCommand {
             Diagnostics.error("check: \(error)")
             return CLI.Status.failure
         }
-        let check = CheckWindow(client: client, options: o, convention: convention,
+        let check = CheckWindow(client: client, options: o, compositor: compositor, convention: convention,
                                 reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)))
         guard check.openLibinput() else { return CLI.Status.failure }
         // The private trace (T3) beside the report.
@@ -327,8 +327,7 @@ enum CheckCommand {
             Diagnostics.error("check: \(why)")
         default: break
         }
-        let report = makeReport(check.all, results: check.results, configurations: check.configurations, compositor: compositor,
-                                input: o.input, libinputRead: check.libinputRead, compositorRead: true, tracePath: tracePath)
+        let report = check.report(tracePath: tracePath)
         return finish(report, o)
     }
 
@@ -369,7 +368,7 @@ enum CheckCommand {
             guard makeOutputDirectory(out) else { return CLI.Status.failure }
             do {
                 let files = try CheckScreens.write(report.results, to: out, reduceMotion: o.reduceMotion)
-                Diagnostics.emit("lodestone check: \(files.count - 1) step screens and \(files.last!)\n")
+                Diagnostics.emit("lodestone check: \(plural(files.count - 1, "step screen")) and \(files.last!)\n")
             } catch {
                 Diagnostics.error("check: cannot write \(error)")
                 return CLI.Status.failure
@@ -394,7 +393,10 @@ enum CheckCommand {
             }
         }
         let failed = report.results.filter { if case .failed = $0.outcome { true } else { false } }.count
-        Diagnostics.emit("lodestone check: \(report.results.count) steps, \(failed) failed; report in \(files.map(\.0).joined(separator: " and "))\n")
+        Diagnostics.emit("lodestone check: \(plural(report.results.count, "step")), \(failed) failed; report in \(files.map(\.0).joined(separator: " and "))\n")
         return CLI.Status.ok
     }
 }
+
+/// "1 step", "2 steps" (issue 30.10).
+func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -53,6 +53,15 @@ final class CheckWindow {
     private var libinput: LibinputBackend?
     /// Why libinput is not read (nil: it is, or was not asked for).
     private(set) var libinputProblem: String?
+    /// The nodes libinput was denied (`--input wayland`: it is read beside the seat when it can be).
+    private(set) var libinputDenied: [String]?
+    /// The compositor as the check found it (for the diagnoses the summary shows).
+    let compositor: CompositorInfo
+    /// Why no input can reach the check (no seat, no device libinput reads): every step is
+    /// skipped at once (issue 30.10). nil: some route exists.
+    private(set) var noInput: String?
+    /// The diagnoses the summary shows, once every step has its result.
+    private var diagnoses: [Diagnosis] = []
     private var recorder: TraceRecorder?
     private var traceTime = Timestamp(rawValue: 0)
 
@@ -75,8 +84,10 @@ final class CheckWindow {
     private var startTimer: LoopTimer?
     private let cache = RenderCache()
 
-    init(client: Client, options: CheckCommand.Options, convention: DragConvention, reduceMotion: Bool, uiScale: Double) {
+    init(client: Client, options: CheckCommand.Options, compositor: CompositorInfo, convention: DragConvention,
+         reduceMotion: Bool, uiScale: Double) {
         self.client = client
+        self.compositor = compositor
         self.options = options
         self.convention = convention
         self.reduceMotion = reduceMotion
@@ -96,6 +107,7 @@ final class CheckWindow {
             return true
         } catch {
             libinputProblem = "\(error)"
+            if case .permissionDenied(let paths) = error { libinputDenied = paths }
             if options.input != .wayland {
                 Diagnostics.error("check: \(error)")
                 return false
@@ -180,6 +192,26 @@ final class CheckWindow {
     }
     var libinputRead: Bool { libinput != nil }
 
+    /// The report of the check so far (the summary's diagnoses; the report file at the end).
+    func report(tracePath: String?) -> CheckReport {
+        CheckCommand.makeReport(all, results: results, configurations: configurations, compositor: compositor, input: options.input,
+                                libinputRead: libinputRead, compositorRead: true, tracePath: tracePath, libinputDenied: libinputDenied)
+    }
+
+    /// Why no input at all can reach the check, or nil: the compositor offers no seat and
+    /// libinput is not read or has no device (weston's headless backend, a container).
+    private var inputRoute: String? {
+        guard client.seat == nil else { return nil }
+        let libinputDevices = all.contains { e in
+            if e.source == .libinput, case .deviceAdded = e.event.kind { true } else { false }
+        }
+        guard !libinputDevices else { return nil }
+        let who = compositor.name.map { "the compositor (\($0))" } ?? "the compositor"
+        let direct = libinputDenied != nil ? "libinput is denied the devices (the `input` group)"
+            : libinput == nil ? "libinput is not read" : "libinput reads no device"
+        return "\(who) offers no seat and \(direct)"
+    }
+
     // MARK: events
 
     /// The pointer has entered the window once (said on stdout: libinput's gestures count from then).
@@ -243,7 +275,18 @@ final class CheckWindow {
     private func begin() {
         guard !started else { return }
         started = true
-        writeLine("check: window ready, \(steps.count) steps")
+        writeLine("check: window ready, \(plural(steps.count, "step"))")
+        if let why = inputRoute {
+            // Nothing can arrive: no step is worth its timeout (issue 30.10). Said at once; the
+            // summary and the report say it too.
+            noInput = why
+            writeLine("check: no input can reach the check: \(why); every step is skipped")
+            let now = PlaygroundLive.now()
+            for step in steps {
+                record(StepRun(step, input: options.input, start: now, convention: convention).finish(at: now, skip: .noInput))
+            }
+            index = steps.count - 1
+        }
         nextStep()
     }
 
@@ -253,6 +296,10 @@ final class CheckWindow {
         index += 1
         guard index < steps.count else {
             // The summary stays up a while (Enter or Esc close it at once), then the check ends.
+            if !done {
+                diagnoses = report(tracePath: nil).diagnoses
+                for d in diagnoses { writeLine("check: diagnosis \(d.id): \(d.cause) Remedy: \(d.remedy)") }
+            }
             done = true
             window?.setNeedsDisplay()
             pauseTimer?.arm(after: max(0.001, options.pause * Self.summaryPauses))
@@ -328,7 +375,8 @@ final class CheckWindow {
         let k = max(0.25, min(uiScale, w / base.width, h / base.height))
         let place = Point(((w - base.width * k) / 2).rounded(), ((h - base.height * k) / 2).rounded())
         if done {
-            canvas.draw(CheckScreens.summary(results, report: options.report, scale: ctx.scale * k), at: place)
+            canvas.draw(CheckScreens.summary(results, report: options.report, diagnoses: diagnoses.map(\.id), noInput: noInput,
+                                             scale: ctx.scale * k), at: place)
             return
         }
         let shownIndex = max(0, min(index, steps.count - 1))

@@ -29,7 +29,8 @@ enum PlaygroundCommand {
           --scroll-speed 0.1-10, --kinetic on|off, --magnetism on|off, --reserved "4-finger swipe,…",
           --input wayland|libinput|both, --conventions desktop|mac (what Ctrl, Alt, Super, Shift mean:
           desktop = Ctrl toggles, Shift extends, Ctrl copies, Ctrl+Shift links; mac = Control-click
-          opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links)
+          opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links), --plain-drop move|ask (what a drop
+          from another application does with no key held: move, or ask with a menu)
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
