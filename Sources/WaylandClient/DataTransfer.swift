@@ -16,6 +16,13 @@ public struct TransferLimits: Sendable, Equatable {
     /// stuck (GTK gives up on a silent source after a similar time) and the drop is abandoned.
     public static let transferTimeout = 5.0
 
+    /// `bytes` as a person reads a size: "16 MiB", "512 KiB", "300 B".
+    public static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) B"
+    }
+
     /// Bytes a transfer may deliver; one byte more ends it with `.tooLarge`.
     public var maximumBytes: Int
     /// Seconds from the start of the transfer until it ends with `.timedOut`.
@@ -29,7 +36,8 @@ public struct TransferLimits: Sendable, Equatable {
 
 /// Why a transfer did not deliver all of an offer's data.
 public enum TransferError: Error, Equatable, CustomStringConvertible {
-    /// The source wrote more than the limit: `received` holds the first `limit` bytes.
+    /// The source wrote more than the limit: the drop is refused. `received` holds the
+    /// first bytes (at most `PipeTransfer.keptOfRefused`), for a glimpse of what it was.
     case tooLarge(mimeType: String, limit: Int, received: [UInt8])
     /// The source did not close the pipe within the timeout: `received` holds what came.
     case timedOut(mimeType: String, seconds: Double, received: [UInt8])
@@ -43,7 +51,7 @@ public enum TransferError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .tooLarge(m, limit, _):
-            "the drop's \(m) data is larger than \(limit) bytes: it was truncated to the first \(limit) bytes"
+            "the drop's \(m) data is larger than the \(TransferLimits.describe(bytes: limit)) limit: it was refused, nothing dropped"
         case let .timedOut(m, s, received):
             "the source did not finish sending \(m) within \(s) s (\(received.count) bytes came): the transfer was abandoned"
         case let .closedEarly(m):
@@ -159,12 +167,27 @@ public final class PipeTransfer {
         }
     }
 
+    /// What a refused (too large) transfer keeps of what came: enough to name it.
+    static let keptOfRefused = 4096
+    /// A transfer that held more than this gives the freed memory back when it ends.
+    static let largeTransferBytes = 1 << 20
+
     private func finish(_ result: Result<[UInt8], TransferError>) {
         guard let completion else { return }
         self.completion = nil
         chunk = []
         pipe.close()
-        completion(result)
+        let large = received.count > Self.largeTransferBytes
+        received = []
+        if case let .failure(.tooLarge(m, limit, got)) = result {
+            completion(.failure(.tooLarge(mimeType: m, limit: limit, received: Array(got.prefix(Self.keptOfRefused)))))
+        } else {
+            completion(result)
+        }
+        // The buffers of a large transfer go back to the kernel (issue 30.8), not kept by the
+        // window's memory policy: on the loop's next turn, once the result (which shares the
+        // bytes) and whatever the completion made of it are released.
+        if large { loop.soon { MemoryPolicy.giveBackFreedMemory() } }
     }
 }
 

@@ -4,7 +4,8 @@
 // - offered names with control bytes or bytes that are not UTF-8: named errors, left out;
 // - a source that never writes: the transfer's timeout (TransferLimits.transferTimeout), a
 //   clear message, and the window answers input meanwhile;
-// - a source that writes past the size limit: truncated, said so, not finished;
+// - a source that writes past the size limit (50 MB): refused, said so with the limit, not
+//   finished, and the window's memory back where it was (issue 30.8);
 // - a second drop while the first one's transfer is in flight: both read whole, each into its
 //   own target; the second is finished. (The first's source hears "cancelled" as soon as the
 //   second drag starts, before Lodestone sees its offer: wlroots lets one drag's source go
@@ -23,6 +24,15 @@ import WaylandClient
 @Suite("Bad drag sources under sway (issue 18: bad input)", .serialized)
 struct DropFaultsUnderSwayTests {
     static let text = "text/plain;charset=utf-8"
+
+    /// A process's resident private memory (smaps_rollup's Anonymous: the heap, not the
+    /// shared window buffers, whose number varies with the compositor's releases), bytes.
+    static func residentBytes(_ pid: pid_t) throws -> Int {
+        let rollup = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
+        guard let line = rollup.split(separator: "\n").first(where: { $0.hasPrefix("Anonymous:") }),
+              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { throw HarnessError("no Anonymous in \(pid)'s smaps_rollup") }
+        return kb * 1024
+    }
 
     /// Sway, Lodestone's playground and its state log.
     final class Session: LodestoneDesk {
@@ -81,7 +91,7 @@ struct DropFaultsUnderSwayTests {
         func drop(_ s: AppState) -> [String: Any]? { s.json["external_drop"] as? [String: Any] }
     }
 
-    @Test("a source that never writes times out with a clear message while the window answers input; one that writes past the limit is truncated, says so and is not finished")
+    @Test("a source that never writes times out with a clear message while the window answers input; one that writes 50 MB, past the limit, is refused, says so with the limit, is not finished and leaves no memory behind (issue 30.8)")
     func stuckAndOversized() throws {
         let s = try Session()
         let folder = Showcase.ID.dropTargets[0]
@@ -114,21 +124,30 @@ struct DropFaultsUnderSwayTests {
             #expect(s.app.isRunning)
         }
         do {
+            // Issue 30.8: 50 MB of text, past the 16 MiB limit: refused, said so with the limit,
+            // and the window's memory comes back once the transfer ended.
             let limit = TransferLimits.maximumTransferBytes
-            // 256 KiB past the limit, well over a pipe's 64 KiB buffer: once Lodestone stops
-            // reading, the source's write cannot all fit in the pipe and meets EPIPE.
-            let (source, start, into) = try s.source(["--bytes", String(limit + 256 * 1024)], data: "0123456789abcdef\n")
+            let (source, start, into) = try s.source(["--bytes", "50000000", "--write-block", "65536"], data: "0123456789abcdef\n")
             defer { source.stop() }
             let before = s.count
+            Thread.sleep(forTimeInterval: 0.5)
+            let rssBefore = try Self.residentBytes(s.app.pid)
             try s.drag(from: start, to: try s.centre(folder, in: into), source: source, drag: 1)
             let ended = try s.state.waitFor("the oversized transfer's end", timeout: 20, settled: false) {
                 $0.json["external_drop_count"] as? Int == before + 1
             }
             let error = s.drop(ended)?["error"] as? String ?? ""
-            #expect(error.contains("larger than \(limit) bytes: it was truncated to the first \(limit) bytes"), "\(error)")
+            #expect(error.contains("larger than the \(TransferLimits.describe(bytes: limit)) limit: it was refused, nothing dropped"), "\(error)")
+            let shown = try s.state.waitFor("the Folder says the drop was too large") { st in
+                ((st.json["dropped_in"] as? [Any])?.first as? String)?.hasPrefix("too large") == true
+            }
+            _ = shown
             try source.waitForLine(containing: "send-stopped after")
             try source.waitForLine(containing: "cancelled #1")
-            #expect(!source.stdout.contains("finished"), "a truncated drop is not finished: a move's source keeps its data")
+            Thread.sleep(forTimeInterval: 1)
+            let rssAfter = try Self.residentBytes(s.app.pid)
+            #expect(rssAfter < rssBefore + 8 << 20, "the transfer's memory given back: \(rssBefore >> 20) MiB of heap before, \(rssAfter >> 20) MiB after")
+            #expect(!source.stdout.contains("finished"), "a refused drop is not finished: a move's source keeps its data")
             #expect(s.app.isRunning)
         }
     }

@@ -60,7 +60,7 @@ struct DataTransferTests {
         return result
     }
 
-    @Test("a source that writes past the limit: truncated to the limit, and the error says so")
+    @Test("a source that writes past the limit: refused, the error names the type and the limit (issue 30.8)")
     func tooLarge() throws {
         let data = pattern(5000)
         let result = try transfer(data, limit: 1000, mimeType: "text/uri-list")
@@ -71,6 +71,8 @@ struct DataTransferTests {
         #expect(limit == 1000)
         #expect(received == Array(data.prefix(1000)))
         #expect(result.map { if case let .failure(e) = $0 { "\(e)" } else { "" } }?.contains("text/uri-list") == true)
+        #expect(result.map { if case let .failure(e) = $0 { "\(e)" } else { "" } }?.contains("larger than the 1000 B limit: it was refused") == true)
+        #expect(TransferLimits.describe(bytes: TransferLimits.maximumTransferBytes) == "16 MiB")
     }
 
     @Test("exactly the limit is not too much")

@@ -354,6 +354,19 @@ extension PlaygroundSession {
         return nil
     }
 
+    /// Another application's drop read here: the HUD's Drag section says what was taken.
+    public func noteExternalDropRead(type: String, bytes: Int, operation: DragOperation?) {
+        hud.external?.taken = type
+        hud.external?.result = "\(operation.map { "\($0.rawValue) · " } ?? "")read \(bytes) B"
+    }
+
+    /// Another application's drop not taken (too large, timed out, …): the HUD says so
+    /// instead of the negotiated action (issue 30.8).
+    public func noteExternalDropFailed(_ reason: String) {
+        hud.external?.negotiated = nil
+        hud.external?.result = "refused: " + reason
+    }
+
     /// Keeps the HUD's Drag section on the drag between applications while one goes on (and
     /// after it, until a drag inside the window starts); notes a key change reaching us then.
     /// Called after the HUD took `event`, so the keys held before it are `externalKeysAtStart`,

@@ -485,6 +485,8 @@ public struct ExternalDragFacts: Sendable, Equatable {
     public var keysReached: Bool
     /// Once it ended: what became of it (OutgoingDrag.result), nil while it goes on.
     public var result: String?
+    /// The type the destination took (the one read), once known; nil: none yet.
+    public var taken: String?
     public init(mimeTypes: [String], sourceActions: [String], negotiated: String?, changedAt: Double?, input: String, keysReached: Bool) {
         self.mimeTypes = mimeTypes; self.sourceActions = sourceActions; self.negotiated = negotiated
         self.changedAt = changedAt; self.input = input; self.keysReached = keysReached

@@ -161,6 +161,9 @@ public enum StateReport {
             }
         } ?? "null")
         o.int("external_drop_count", session.externalDropCount)
+        // What each drop target shows of the last drop into it (nil: none yet), in order.
+        o.raw("dropped_in", "[" + Showcase.ID.dropTargets.indices.map { i in
+            session.state.droppedIn[i].map(JSONWriter.quoted) ?? "null" }.joined(separator: ",") + "]")
         o.raw("drag_out", session.outgoingDrag.map(dragOut) ?? "null")
         // Whether a key change reached this window while a drag between applications went on
         // (issue 18.4: under wlroots none does once the compositor has the drag).

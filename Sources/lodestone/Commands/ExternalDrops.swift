@@ -150,15 +150,17 @@ final class ExternalDropHandler {
                 // offer let go unfinished: the source hears cancelled and keeps its item.
                 if finishes ?? (offer.action == .copy || offer.action == .move) { offer.finish() }
                 self.session.showDrop(ExternalDrop.summary(mimeType: type, bytes: bytes), in: target)
+                self.session.noteExternalDropRead(type: type, bytes: bytes.count, operation: operation)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation, outcome: .success(bytes.count),
                                                                    digest: ByteDigest.fnv1a(bytes), readMicros: readMicros)
             case .failure(let e):
                 Diagnostics.warning("drop: \(e)")
-                // Past the size limit: the part read is shown, marked; the offer is not
+                // Past the size limit: refused, said so with the limit; the offer is not
                 // finished, so a move's source keeps its data (nothing half-applied).
-                if case let .tooLarge(_, _, received) = e {
-                    self.session.showDrop("truncated: " + ExternalDrop.summary(mimeType: type, bytes: received, limit: 11), in: target)
+                if case let .tooLarge(_, limit, _) = e {
+                    self.session.showDrop("too large (\(TransferLimits.describe(bytes: limit)))", in: target)
                 }
+                self.session.noteExternalDropFailed(e.description)
                 self.session.lastExternalDrop = ExternalDropResult(target: target, mimeType: type, operation: operation,
                                                                    outcome: .failure(ExternalDropFailure(e.description)))
             }
