@@ -61,7 +61,9 @@ struct ExternalDropTests {
             #expect(answer(folder, [], c, source: [.copy, .move], types: text).preferred == .copy, "\(c)")
             #expect(answer(folder, [], c, source: [.copy, .move], types: ["application/x-wayland-dnd-flower", "text/plain"]).preferred == .copy, "\(c)")
             #expect(answer(folder, [], c, source: [.copy, .move], types: ["text/uri-list", "text/plain"]).preferred == .move, "\(c): files move")
-            #expect(answer(folder, c.keys(for: .move), c, source: [.copy, .move], types: text).preferred == .move, "\(c): the move key moves text")
+            if !c.keys(for: .move).isEmpty {
+                #expect(answer(folder, c.keys(for: .move), c, source: [.copy, .move], types: text).preferred == .move, "\(c): the move key moves text")
+            }
             #expect(answer(folder, [], c, source: [.move], types: text).preferred == .move, "\(c): a move-only source")
         }
         #expect(ExternalDrop.answer(in: session.layout, hit: folder, offered: ["text/plain"], sourceOperations: [.copy, .move, .link],
