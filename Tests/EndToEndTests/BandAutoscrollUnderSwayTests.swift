@@ -46,20 +46,31 @@ struct BandAutoscrollUnderSwayTests {
         }
     }
 
+    /// A window size and where the Collection's top is put (surface y) before the band: near
+    /// 366 as in the issue, or 120 pt above the window's bottom, so that the window cuts the
+    /// Collection's own viewport and the pointer cannot get past its visible edge.
+    struct Case: Sendable, CustomStringConvertible {
+        var size: Size
+        var top: Double
+        var description: String { "\(Int(size.width))x\(Int(size.height)), Collection at y \(Int(top))" }
+    }
+
     @Test("I1 I5 (issue 30.2): a band held on the window's last row scrolls the Collection, then the cards, and keeps selecting",
-          arguments: [Size(1280, 800), Size(800, 600)])
-    func bandScrollsAtTheWindowEdge(size: Size) throws {
+          arguments: [Case(size: Size(1280, 800), top: 366), Case(size: Size(800, 600), top: 366),
+                      Case(size: Size(1280, 800), top: 800 - 120), Case(size: Size(800, 600), top: 600 - 120)])
+    func bandScrollsAtTheWindowEdge(case c: Case) throws {
+        let size = c.size
         let w = try Self.window(size: size)
         defer { w.seat.layoutSize = (SharedSway.size.width, SharedSway.size.height) }
         let model = PlaygroundSession(size: size)
         let g = try #require(model.geometry)
         let key = Int(ID.collection.rawValue)
         // Scroll the cards (wheel over the content's left margin) until the Collection starts
-        // near y 366, as in the issue: its card reaches below the window, and the rows inside it
-        // below its own bottom.
+        // near `c.top`: its card reaches below the window, and rows inside it are below its
+        // own bottom (or the window's).
         let resting = Self.frame(ID.collection, in: model, offset: 0)
         try Self.glide(w, to: Self.margin(g), steps: 8)
-        let detents = max(0, Int(((resting.minY - 366) / ScrollView.wheelDetent).rounded()))
+        let detents = max(0, Int(((resting.minY - c.top) / ScrollView.wheelDetent).rounded()))
         for _ in 0..<detents { try w.seat.wheel(detents: 1); usleep(120_000) }
         let scrolled = try w.state.waitFor("the cards scrolled by \(detents) detents", timeout: 15) { s in
             abs(Self.contentOffset(s) - min(g.maximumOffset, Double(detents) * ScrollView.wheelDetent)) < 0.5
@@ -87,7 +98,7 @@ struct BandAutoscrollUnderSwayTests {
         let lastRow = Set(ID.collectionItems.suffix(4).map { Int($0.rawValue) })
         #expect(!held.selection.intersection(lastRow).isEmpty, "no item of the Collection's last row selected: \(held.selection.sorted())")
         if let dir = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] {
-            try? w.shot(Rect(origin: .zero, size: size)).image.writePNG(to: "\(dir)/band-edge-\(Int(size.width)).png")
+            try? w.shot(Rect(origin: .zero, size: size)).image.writePNG(to: "\(dir)/band-edge-\(Int(size.width))-\(Int(c.top)).png")
         }
         // Held on: the Collection reaches its end and the cards take over (I5 chaining).
         let chained = try w.state.waitFor("the cards scrolled on by the band", timeout: 15, settled: false) { s in
