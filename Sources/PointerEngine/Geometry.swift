@@ -116,6 +116,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "[\(minX), \(minY) \(width)×\(height)]" }
 }
 
+/// Edges of a rectangle (which sides of a band's visible part lie on the window's edge, I1).
+public struct RectEdges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let minX = Self(rawValue: 1 << 0)
+    public static let maxX = Self(rawValue: 1 << 1)
+    public static let minY = Self(rawValue: 1 << 2)
+    public static let maxY = Self(rawValue: 1 << 3)
+
+    /// The edges of `r` that lie on (or beyond) those of `bounds`, within `tolerance` points.
+    public static func of(_ r: Rect, on bounds: Rect, tolerance: Double = 0.5) -> RectEdges {
+        var e: RectEdges = []
+        if r.minX <= bounds.minX + tolerance { e.insert(.minX) }
+        if r.maxX >= bounds.maxX - tolerance { e.insert(.maxX) }
+        if r.minY <= bounds.minY + tolerance { e.insert(.minY) }
+        if r.maxY >= bounds.maxY - tolerance { e.insert(.maxY) }
+        return e
+    }
+}
+
 /// Interpolation helpers shared by springs and cross-fades.
 @inlinable public func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
 

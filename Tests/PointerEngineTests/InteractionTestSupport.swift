@@ -41,6 +41,10 @@ struct Forwarding: Interaction {
         saw(now)
         base.cancel(context: &context, now: now)
     }
+    mutating func relayout(from old: InteractionContext, context: inout InteractionContext, now: Timestamp) {
+        saw(now)
+        base.relayout(from: old, context: &context, now: now)
+    }
     var isActive: Bool { base.isActive }
     var isAnimating: Bool { base.isAnimating }
     func pointerRequest(context: InteractionContext) -> PointerRequest? { base.pointerRequest(context: context) }

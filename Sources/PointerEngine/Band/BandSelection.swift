@@ -1,7 +1,10 @@
 // Band (marquee) selection in a collection (SPEC I1): press and drag on empty space grows a
 // rectangle, items inside are selected live, and dragging past an edge auto-scrolls the
-// collection at a rate set by the distance past the edge. The keys held at the press extend or
-// toggle, as the `Conventions` say (desktop: Shift extends, Ctrl toggles; Mac: Command toggles).
+// collection at a rate set by the distance past the edge. The edge is that of the part the user
+// sees (the viewport clipped by the window and outer scroll views); where that edge lies on the
+// window's own edge, which the pointer cannot pass, the autoscroll zone lies just inside it
+// (issue 30.2). The keys held at the press extend or toggle, as the `Conventions` say (desktop:
+// Shift extends, Ctrl toggles; Mac: Command toggles).
 import InputProtocol
 
 /// A collection's band selection. Points are in view coordinates (the collection's viewport);
@@ -40,6 +43,13 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     public static var autoscrollGain: Double { 12 } // (pt/s) per pt
     /// …capped at this.
     public static var autoscrollMaximumSpeed: Double { 2_400 } // pt/s
+    /// Along an edge of the visible part that the pointer cannot pass (it lies on the window's
+    /// edge), autoscroll starts this far inside it, at `autoscrollGain` per point into the zone
+    /// (about 280 pt/s on the window's last row, as Finder and Files scroll a list there)…
+    public static var edgeZone: Double { 24 } // pt
+    /// …but never in more than this fraction of the visible length, so a sliver of a
+    /// collection still has a middle where nothing scrolls.
+    public static var edgeZoneMaximumFraction: Double { 1.0 / 3 }
 
     public var items: [(id: ItemID, frame: Rect)]
     /// The visible part of the collection in view coordinates.
@@ -48,6 +58,12 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     public var contentOffset: Vector = .zero
     /// How far the content can scroll (content size − viewport size, per axis).
     public var maximumOffset: Vector
+    /// The part of the viewport the user sees, view coordinates: the viewport clipped by the
+    /// window and any outer scroll view (nil: all of it). Autoscroll starts at its edges.
+    public var visible: Rect?
+    /// The edges of `visible` that lie on the window's edge: the pointer cannot go past them,
+    /// so autoscroll starts `edgeZone` inside them.
+    public var pinnedEdges: RectEdges = []
     public private(set) var state: State = .idle
     public private(set) var selection: Set<ItemID>
     /// What the keys held at the press mean.
@@ -113,28 +129,59 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
         return true
     }
 
-    /// The autoscroll speed (pt/s per axis) for a pointer at `p`: zero inside the viewport.
+    /// The autoscroll speed (pt/s per axis) for a pointer at `p`: zero inside the visible part
+    /// (and out of the zones along its pinned edges).
     public func autoscrollVelocity(at p: Point) -> Vector {
-        func axis(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+        let shown = visible ?? viewport
+        func axis(_ v: Double, _ lo: Double, _ hi: Double, _ pinLo: RectEdges, _ pinHi: RectEdges) -> Double {
+            let zone = min(Self.edgeZone, (hi - lo) * Self.edgeZoneMaximumFraction)
+            let lo = pinnedEdges.contains(pinLo) ? lo + zone : lo
+            let hi = pinnedEdges.contains(pinHi) ? hi - zone : hi
             let past = v < lo ? v - lo : v > hi ? v - hi : 0
             return clamp(past * Self.autoscrollGain, -Self.autoscrollMaximumSpeed, Self.autoscrollMaximumSpeed)
         }
-        return Vector(axis(p.x, viewport.minX, viewport.maxX), axis(p.y, viewport.minY, viewport.maxY))
+        return Vector(axis(p.x, shown.minX, shown.maxX, .minX, .maxX), axis(p.y, shown.minY, shown.maxY, .minY, .maxY))
     }
 
     /// Auto-scrolls while the pointer is past an edge and updates the selection for the newly
     /// covered content. Returns the scroll applied (pt).
     @discardableResult
-    public mutating func advance(to now: Timestamp) -> Vector {
+    public mutating func advance(to now: Timestamp) -> Vector { autoscroll(to: now).applied }
+
+    /// Auto-scrolls to `now`: `applied` moved this collection; `unapplied` is the part of the
+    /// wanted scroll it could not take, being at its end that way (an outer scroll view takes
+    /// it: chaining, I5).
+    public mutating func autoscroll(to now: Timestamp) -> (applied: Vector, unapplied: Vector) {
         defer { lastAdvance = now }
-        guard case .banding(_, let at, _) = state, let last = lastAdvance else { return .zero }
+        guard case .banding(_, let at, _) = state, let last = lastAdvance else { return (.zero, .zero) }
         let dt = max(0, now.seconds(since: last))
         let v = autoscrollVelocity(at: at) * dt
         let next = Vector(clamp(contentOffset.dx + v.dx, 0, maximumOffset.dx), clamp(contentOffset.dy + v.dy, 0, maximumOffset.dy))
         let applied = next - contentOffset
         contentOffset = next
         if applied != .zero { updateSelection() }
-        return applied
+        // Only an axis held at its end hands on the rest (not rounding left over on the way).
+        func rest(_ want: Double, _ got: Double, _ at: Double, _ limit: Double) -> Double {
+            want > 0 && at >= limit || want < 0 && at <= 0 ? want - got : 0
+        }
+        let unapplied = Vector(rest(v.dx, applied.dx, next.dx, maximumOffset.dx), rest(v.dy, applied.dy, next.dy, maximumOffset.dy))
+        return (applied, unapplied)
+    }
+
+    /// The collection moved on the surface or was laid out again (an outer view scrolled, the
+    /// window was resized): the band keeps its anchor on the content and its moving corner at
+    /// the pointer, and selects what it covers now. `items`, `contentSize`: nil keeps them.
+    public mutating func relocate(viewport: Rect, visible: Rect?, pinnedEdges: RectEdges,
+                                  items: [(id: ItemID, frame: Rect)]? = nil, contentSize: Size? = nil) {
+        self.viewport = viewport
+        self.visible = visible
+        self.pinnedEdges = pinnedEdges
+        if let items { self.items = items }
+        if let contentSize {
+            maximumOffset = Vector(max(0, contentSize.width - viewport.width), max(0, contentSize.height - viewport.height))
+            contentOffset = Vector(clamp(contentOffset.dx, 0, maximumOffset.dx), clamp(contentOffset.dy, 0, maximumOffset.dy))
+        }
+        updateSelection()
     }
 
     private mutating func updateSelection() {

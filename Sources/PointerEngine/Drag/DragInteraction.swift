@@ -141,6 +141,21 @@ public struct DragInteraction: Interaction {
         if session.isActive { _ = finish(.cancel, &ctx, now: now) }
     }
 
+    /// A resize keeps the drag (issue 30.3, I2): the item stays under the pointer (its grab
+    /// point moves with its new frame) and the target is what lies under the pointer now. An
+    /// item the new layout no longer has ends the drag cancelled.
+    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+        guard session.isActive, let item else { return }
+        guard ctx.layout[item]?.traits.isDraggable == true, let was = old.surfaceFrame(of: item),
+              let frame = ctx.surfaceFrame(of: item) else { return cancel(context: &ctx, now: now) }
+        let at: Point = switch session.state {
+        case .dragging(_, _, let location, _, _): location
+        case .pressed(_, let origin, _): origin
+        case .idle: ctx.pointer
+        }
+        session.relocate(itemMovedBy: frame.origin - was.origin, target: dropTarget(at: at, excluding: item, ctx))
+    }
+
     public var isActive: Bool { session.isActive }
     /// Idle: only a press or a touch can start a drag (the rest is ignored then).
     public var interests: InteractionInterests {

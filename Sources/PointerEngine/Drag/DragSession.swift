@@ -109,6 +109,19 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
         }
     }
 
+    /// The layout moved the item by `shift` while it is held (a window resize, issue 30.3): the
+    /// point where it was grabbed moves with it, so the item stays under the pointer, and
+    /// `target` is the drop target under the pointer now.
+    public mutating func relocate(itemMovedBy shift: Vector, target: DropTarget<TargetID>?) {
+        switch state {
+        case .idle: break
+        case .pressed(let item, let origin, let input):
+            state = .pressed(item: item, origin: origin + shift, input: input)
+        case .dragging(let item, let origin, let location, let input, _):
+            state = .dragging(item: item, origin: origin + shift, location: location, input: input, target: target)
+        }
+    }
+
     /// Returns the result when a drag ends (release or cancel after it started).
     @discardableResult
     public mutating func handle(_ event: Event, now: Timestamp) -> DragResult<ItemID, TargetID>? {

@@ -125,12 +125,14 @@ struct EngineCore: Sendable {
         return outputs
     }
 
-    /// Replaces the layout. Interactions in progress are cancelled (G7); effects on vanished
+    /// Replaces the layout. Interactions in progress carry over to it where their elements are
+    /// still there (a window resize keeps a drag, a band, a pinch and scrolling momentum under
+    /// the pointer: I1, I2, G2, issue 30.3) and are cancelled otherwise (G7); effects on vanished
     /// elements fade out where they were.
     /// A scroll container that is still there keeps its offset, clamped to its new extent (a
     /// window resize: the content view keeps what it shows, G1).
     mutating func setLayout(_ layout: Layout) {
-        cancelInteractions()
+        let old = context(input: input.lastInput)
         self.layout = layout
         for (id, t) in scene.transforms {
             guard let e = layout[id], let cfg = e.traits.scroll else { scene.transforms[id] = nil; continue }
@@ -142,6 +144,18 @@ struct EngineCore: Sendable {
         }
         index = HitIndex(layout: layout)
         edgeSources = index.edgeEffectSources()
+        logicalPosition = clampToSurface(logicalPosition)
+        var ctx = takeContext(input: input.lastInput)
+        for i in components.indices { components[i].relayout(from: old, context: &ctx, now: now) }
+        refreshInteractionCaches()
+        absorb(&ctx)
+        if let c = captor, interactionCache[c] & InteractionCache.active == 0 { captor = nil }
+        if captor == nil {
+            // Nothing holds the press any more: its release must not click what moved under it.
+            input.buttons.removeAll()
+            input.touches.removeAll()
+        }
+        scene.pressed.removeAll()
         text = TextTracker()
         hover.forgetHover()
         updatePointer()

@@ -263,6 +263,11 @@ public protocol Interaction: Sendable {
     mutating func advance(to now: Timestamp, context: inout InteractionContext)
     /// Abandons anything in progress, reverting provisional changes (G7).
     mutating func cancel(context: inout InteractionContext, now: Timestamp)
+    /// The layout was replaced (the window was resized; issue 30.3): carry what is in
+    /// progress over to the new layout (`context`) so that it stays under the pointer or the
+    /// finger, `old` being the context of the layout it began on, or abandon it as `cancel`
+    /// does when its elements are gone. The default abandons.
+    mutating func relayout(from old: InteractionContext, context: inout InteractionContext, now: Timestamp)
     /// A drag, selection, gesture or scrub is in progress (P5: the pointer never hides then).
     var isActive: Bool { get }
     /// Something is still moving: the engine asks for another frame.
@@ -277,6 +282,9 @@ public protocol Interaction: Sendable {
 
 extension Interaction {
     public mutating func advance(to now: Timestamp, context: inout InteractionContext) {}
+    public mutating func relayout(from old: InteractionContext, context: inout InteractionContext, now: Timestamp) {
+        cancel(context: &context, now: now)
+    }
     public var isAnimating: Bool { false }
     public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
     public func contribute(to frame: inout Frame, context: InteractionContext) {}

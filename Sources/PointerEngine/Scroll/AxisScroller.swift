@@ -138,6 +138,32 @@ public struct AxisScroller: Sendable, Equatable {
         }
     }
 
+    /// The viewport or the content changed length (a window resize, issue 30.3): motion in
+    /// progress goes on from where it is — fingers keep tracking (the band follows the new
+    /// end), a glide keeps its speed, an animation its target (clamped) — and content the new
+    /// extent leaves past an end springs back to it, with the speed it had. At rest the offset
+    /// is clamped.
+    public mutating func resize(viewport: Double, content: Double, now: Timestamp) {
+        advance(to: now)
+        let v = currentVelocity(at: now)
+        viewportLength = viewport
+        contentLength = content
+        let inBounds = clamp(offset, 0, maxOffset)
+        switch state {
+        case .resting:
+            offset = inBounds
+        case .tracking(let raw):
+            offset = RubberBand.clamp(raw, 0, maxOffset, limit: viewportLength)
+        case .gliding:
+            // The glide is memoryless (exponential decay): restarted here it runs on unchanged.
+            state = offset == inBounds ? .gliding(Momentum(start: now, origin: offset, initialVelocity: v))
+                : .springing(CriticalSpring(start: now, from: offset, to: inBounds,
+                                            velocity: clamp(v, -Self.maximumBounceSpeed, Self.maximumBounceSpeed), omega: Self.bounceOmega))
+        case .springing(let s):
+            state = .springing(CriticalSpring(start: now, from: offset, to: clamp(s.target, 0, maxOffset), velocity: v, omega: s.omega))
+        }
+    }
+
     /// Where an animation in progress will end (the offset itself when resting/tracking).
     public var destination: Double {
         switch state {

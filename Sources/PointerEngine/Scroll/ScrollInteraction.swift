@@ -209,6 +209,22 @@ public struct ScrollInteraction: Interaction {
         views.removeAll() // rebuilt from the layout and the scene on demand
     }
 
+    /// A resize keeps scrolling in progress (issue 30.3, I5, G1): each view still in the layout
+    /// takes its new size with its motion (fingers on, momentum, an animation) going on; the
+    /// offsets are the views' again (the engine clamped them). Views gone are forgotten, and
+    /// with them what latched onto them.
+    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+        self.now = now
+        for id in views.keys.sorted() {
+            guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { views[id] = nil; continue }
+            views[id]!.resize(viewport: e.frame.size, content: cfg.contentSize, now: now)
+            sync(id, &ctx)
+        }
+        if let id = latched, views[id] == nil { latched = nil }
+        if let id = touch?.view, views[id] == nil { touch = nil }
+        if let id = wheelLatch?.view, views[id] == nil { wheelLatch = nil }
+    }
+
     public var isActive: Bool { latched != nil || touch != nil }
     /// Scrolls arrive as intents; keys scroll; touches drag content (G11).
     public var interests: InteractionInterests { [.intent, .key, .touches, .deviceRemoved] }

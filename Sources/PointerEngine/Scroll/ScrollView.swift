@@ -140,6 +140,14 @@ public struct ScrollView: Sendable, Equatable {
         lastMotion = now
     }
 
+    /// The view or its content changed size (a window resize, issue 30.3): scrolling in
+    /// progress (fingers, momentum, an animation) goes on from where it is (`AxisScroller.resize`).
+    public mutating func resize(viewport: Size, content: Size, now: Timestamp) {
+        advance(to: now)
+        horizontal.resize(viewport: viewport.width, content: content.width, now: now)
+        vertical.resize(viewport: viewport.height, content: content.height, now: now)
+    }
+
     public mutating func advance(to now: Timestamp) {
         let wasMoving = isScrolling
         horizontal.advance(to: now)

@@ -170,6 +170,34 @@ public struct ZoomController: Sendable, Equatable {
         }
     }
 
+    /// The canvas was laid out again (a window resize, issue 30.3): its view is now `viewport`
+    /// and its origin moved by `shift` on the surface. The content stays where it was on the
+    /// surface, so a pinch in progress keeps its content point under the fingers and goes on
+    /// (G2); the scale limits follow the view (`minimumScale` nil: the fitted scale). An idle
+    /// canvas the new view leaves out of its limits or bounds settles into them.
+    public mutating func relocate(viewport: Size, movedBy shift: Vector, minimumScale: Double?, maximumScale: Double, now: Timestamp) {
+        advance(to: now)
+        self.viewport = viewport
+        self.minimumScale = minimumScale ?? Self.fittedScale(viewport: viewport, content: contentSize)
+        self.maximumScale = max(maximumScale, self.minimumScale)
+        func moved(_ t: CanvasTransform) -> CanvasTransform {
+            var t = t
+            t.translation = t.translation - shift
+            return t
+        }
+        transform = moved(transform)
+        switch state {
+        case .idle:
+            settle(now: now)
+        case .pinching(let start, let anchor, let focus, let pan):
+            state = .pinching(start: moved(start), anchor: anchor, focus: focus - shift, pan: pan)
+        case .animating:
+            // Where the animation was heading may be out of bounds in the new view: settle from here.
+            state = .idle
+            settle(now: now)
+        }
+    }
+
     /// Moves the content by `d` (view points) at once: panning, driven by the canvas's pan
     /// scroller (SPEC I5, G1; see ZoomInteraction). A settle or smart-zoom animation in
     /// progress stops where it is; during a pinch nothing moves (the pinch pans itself).

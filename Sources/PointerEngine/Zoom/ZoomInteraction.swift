@@ -221,6 +221,36 @@ public struct ZoomInteraction: Interaction {
         initialised = false
     }
 
+    /// A resize keeps every canvas's zoom and a pinch in progress (issue 30.3, G2): each canvas
+    /// still in the layout takes its new view with its content where it was on the surface
+    /// (`ZoomController.relocate`); a pan's momentum ends there (the canvas settles into its
+    /// bounds), fingers still on pan on with the next scroll. Canvases gone are forgotten.
+    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+        self.now = now
+        guard initialised else { return }
+        for id in canvases.keys.sorted() {
+            guard let e = ctx.layout[id], Self.isCanvas(e), let cfg = e.traits.scroll,
+                  let was = old.surfaceFrame(of: id), let frame = ctx.surfaceFrame(of: id), var c = canvases[id] else {
+                canvases[id] = nil; pans[id] = nil
+                if active == id { active = nil }
+                if panLatched == id { panLatched = nil }
+                if panTouch?.canvas == id { panTouch = nil }
+                ctx.scene.transforms[id] = nil
+                continue
+            }
+            if c.contentSize != cfg.contentSize { c.contentSize = cfg.contentSize }
+            pans[id] = nil
+            c.relocate(viewport: e.frame.size, movedBy: frame.origin - was.origin, minimumScale: cfg.minimumZoom,
+                       maximumScale: cfg.maximumZoom, now: now)
+            canvases[id] = c
+            sync(id, &ctx)
+        }
+        for e in ctx.layout.elements where Self.isCanvas(e) && canvases[e.id] == nil {
+            _ = controller(e.id, ctx)
+            sync(e.id, &ctx)
+        }
+    }
+
     public var isActive: Bool { active != nil || panLatched != nil || panTouch != nil }
     /// Pinches, smart zoom and scrolls arrive as intents, touch drags pan (everything until the
     /// canvases are set up).
