@@ -1,0 +1,80 @@
+// Debian 13's compositors for end-to-end tests (issue 31.3): each runs inside the Debian 13
+// (trixie) root that scripts/debian13-root makes once and caches outside the clone, under
+// bubblewrap: the root read-only as /, a fresh /tmp, /proc and /dev, and the compositor's runtime
+// directory (and any other directory a test shares, e.g. the injection shim's socket) bound at
+// the same path, so the host-built lodestone, grim and swaymsg connect to its sockets as they
+// do to Debian 12's. The compositor is bubblewrap's child and dies with it (--die-with-parent):
+// stopping the ChildProcess by its PID tears the whole thing down.
+import Foundation
+
+public struct Debian13Root: Sendable {
+    /// The root's directory on the host.
+    public let path: String
+
+    /// The root when it is made (its stamp written), found where scripts/debian13-root keeps it.
+    public static let made: Debian13Root? = {
+        guard let dir = location, FileManager.default.fileExists(atPath: dir + "/.lodestone-root") else { return nil }
+        return Debian13Root(path: dir)
+    }()
+
+    /// Where scripts/debian13-root keeps the root (`--path`), whether made or not.
+    static let location: String? = {
+        guard let p = try? ChildProcess([RepositoryRoot.path + "/scripts/debian13-root", "--path"],
+                                        environment: ProcessInfo.processInfo.environment, name: "debian13-root"),
+              (try? p.wait(timeout: 10)) == .exited(0) else { return nil }
+        let line = p.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return line.isEmpty ? nil : line
+    }()
+
+    /// .ci/run sets LODESTONE_REQUIRE_DEBIAN13=1: the Debian 13 suites then run (and fail naming
+    /// the reason) where they would otherwise skip.
+    public static var required: Bool { ProcessInfo.processInfo.environment["LODESTONE_REQUIRE_DEBIAN13"] == "1" }
+
+    /// Why the Debian 13 suites cannot run here, one sentence, or nil when they can.
+    public static let unavailable: String? = {
+        if getuid() != 0 { return "the Debian 13 compositors run in a root under bubblewrap as uid 65534: needs root" }
+        if !programOnPath("bwrap") { return "bubblewrap (bwrap) is not installed (scripts/setup test installs it)" }
+        guard let dir = location else { return "scripts/debian13-root --path gave no location for the Debian 13 root" }
+        if made != nil { return nil }
+        if let why = try? String(contentsOfFile: dir + ".failed", encoding: .utf8) {
+            return "the Debian 13 root could not be made: " + why.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return "the Debian 13 root is not made yet at \(dir) (make test makes it: scripts/debian13-root)"
+    }()
+
+    /// `.enabled(if:)` for the Debian 13 suites: they run where the root is, and under .ci/run.
+    public static var runnable: Bool { unavailable == nil || required }
+
+    /// The root, or the reason there is none as an error (a required suite fails with it).
+    public static func require() throws -> Debian13Root {
+        if let why = unavailable { throw HarnessError(why) }
+        return made!
+    }
+
+    /// The package versions recorded when the root was made ("sway" → "1.10.1-1").
+    public var versions: [String: String] {
+        guard let stamp = try? String(contentsOfFile: path + "/.lodestone-root", encoding: .utf8),
+              let field = stamp.split(separator: " ").first(where: { $0.hasPrefix("versions=") }) else { return [:] }
+        var out: [String: String] = [:]
+        for entry in field.dropFirst("versions=".count).split(separator: ";") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 2 { out[String(parts[0])] = String(parts[1]) }
+        }
+        return out
+    }
+
+    /// `argv` run inside the root, with `directories` (host paths) bound at the same paths,
+    /// read-write.
+    public func command(_ argv: [String], sharing directories: [String]) -> [String] {
+        var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev",
+                   "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
+        for d in directories { out += ["--bind", d, d] }
+        return out + ["--"] + argv
+    }
+
+    /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.
+    public static func injectLibrary(repositoryRoot: String = RepositoryRoot.path) -> String? {
+        let path = repositoryRoot + "/.build/fixtures/debian13/sway-inject.so"
+        return access(path, R_OK) == 0 ? path : nil
+    }
+}
