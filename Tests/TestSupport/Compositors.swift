@@ -85,7 +85,7 @@ public final class Sway: Compositor {
         var argv = SwaySetup.commandLine(config: prepared.config, asRoot: asRoot)
         if let root {
             let shared = [dir.path] + (inject.map { [($0.socket as NSString).deletingLastPathComponent] } ?? [])
-            argv = root.command(argv, sharing: shared)
+            (argv, env) = root.command(argv, environment: env, sharing: shared)
         }
         process = try ChildProcess(argv, environment: env, name: "sway")
 

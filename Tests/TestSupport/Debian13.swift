@@ -53,23 +53,28 @@ public struct Debian13Root: Sendable {
 
     /// The package versions recorded when the root was made ("sway" → "1.10.1-1").
     public var versions: [String: String] {
+        // The stamp's last field, "versions=NAME VERSION;NAME VERSION;…".
         guard let stamp = try? String(contentsOfFile: path + "/.lodestone-root", encoding: .utf8),
-              let field = stamp.split(separator: " ").first(where: { $0.hasPrefix("versions=") }) else { return [:] }
+              let start = stamp.range(of: " versions=") else { return [:] }
         var out: [String: String] = [:]
-        for entry in field.dropFirst("versions=".count).split(separator: ";") {
+        for entry in stamp[start.upperBound...].trimmingCharacters(in: .newlines).split(separator: ";") {
             let parts = entry.split(separator: " ")
             if parts.count == 2 { out[String(parts[0])] = String(parts[1]) }
         }
         return out
     }
 
-    /// `argv` run inside the root, with `directories` (host paths) bound at the same paths,
-    /// read-write.
-    public func command(_ argv: [String], sharing directories: [String]) -> [String] {
-        var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev",
+    /// `argv` run inside the root with exactly `environment`, with `directories` (host paths)
+    /// bound at the same paths, read-write: the command line for a ChildProcess, and the
+    /// environment bubblewrap itself gets (the compositor's LD_PRELOAD must not reach the host's
+    /// bwrap, which cannot load a library built for the root).
+    public func command(_ argv: [String], environment: [String: String], sharing directories: [String]) -> (argv: [String], environment: [String: String]) {
+        // /dev/shm writable by all, as on a host: wlroots shares keymaps and pixman buffers there.
+        var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
                    "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
         for d in directories { out += ["--bind", d, d] }
-        return out + ["--"] + argv
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return (out + ["--", "/usr/bin/env", "-i"] + assignments + argv, ["PATH": Sway.path])
     }
 
     /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.

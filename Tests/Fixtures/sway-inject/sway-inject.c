@@ -49,7 +49,6 @@
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
 #include <wlr/version.h>
-#include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/interfaces/wlr_output.h>
 #include <wlr/types/wlr_input_device.h>
@@ -59,6 +58,7 @@
 #include <wlr/types/wlr_touch.h>
 #if WLR_VERSION_MAJOR == 0 && WLR_VERSION_MINOR <= 15
 #define WLR_015 1
+#include <wlr/interfaces/wlr_input_device.h>
 #else
 #define WLR_015 0
 #include <wlr/interfaces/wlr_pointer.h>
