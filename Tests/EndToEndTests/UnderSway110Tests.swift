@@ -16,14 +16,22 @@ extension Trait where Self == ConditionTrait {
     }
 }
 
+extension Debian13Root {
+    /// The root, its `package` checked to be at `version` (what the suite's name says).
+    static func require(_ package: String, at version: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Debian13Root {
+        let root = try require()
+        #expect(root.versions[package]?.hasPrefix(version) == true, "the root's \(package): \(root.versions)", sourceLocation: sourceLocation)
+        return root
+    }
+}
+
 @Suite("sway 1.10 (Debian 13): the showcase on screen and in state (issue 31)", .serialized, .debian13, SharedSway(debian13: true))
 struct ShowcaseUnderSway110Tests {
     typealias Habit = ShowcaseUnderSwayTests.Habit
 
     @Test("the root's sway is 1.10, and Lodestone finds every global it uses (fractional scale too), hides sway's cursor and binds the data device at v3")
     func compositorFacts() throws {
-        let root = try Debian13Root.require()
-        #expect(root.versions["sway"]?.hasPrefix("1.10") == true, "the root's sway: \(root.versions)")
+        _ = try Debian13Root.require("sway", at: "1.10")
         let w = try ShowcaseWindow(scale: 1)
         let version = try w.sway.message(["-t", "get_version"])
         #expect(version.contains("1.10"), "swaymsg -t get_version: \(version)")
@@ -45,6 +53,30 @@ struct ShowcaseUnderSway110Tests {
 
     @Test("I2 G11: a touch drag with the copy key held drops a copy", arguments: [1.0], [Habit.desktop])
     func copyDragTouch(scale: Double, habit: Habit) throws { try ShowcaseUnderSwayTests().copyDragTouch(scale: scale, habit: habit) }
+}
+
+@Suite("sway 1.10 (Debian 13): the window at fractional scale 1.5 (issue 31.5)", .debian13)
+struct WindowUnderSway110Tests {
+    @Test("at output scale 1.5 the buffer is the window's size × 1.5 (wp_fractional_scale_v1 with a viewport: no compositor scaling) and the controls are where the layout says")
+    func fractionalScale() throws {
+        let scale = 1.5, logical = WindowUnderSwayTests.logical
+        let sway = try Sway.start(output: .init(width: Int(Double(logical.width) * scale), height: Int(Double(logical.height) * scale), scale: scale),
+                                  config: SharedSway.config, root: try Debian13Root.require())
+        defer { sway.stop() }
+        let app = try Lodestone.launch(["--first-frame", "--report-frames"], on: sway)
+        defer { app.stop() }
+        let window = try sway.waitForWindow(appID: "lodestone")
+        let line = try app.waitForLine(containing: "size \(window.content.width)x\(window.content.height) scale 1.5")
+        let w = Int((Double(window.content.width) * scale).rounded()), h = Int((Double(window.content.height) * scale).rounded())
+        #expect(line.contains("buffer \(w)x\(h)"), "\(line)")
+        let placed = try sway.waitForSettledWindow(appID: "lodestone")
+        let shot = try sway.screenshot()
+        #expect(shot.width == Int(Double(logical.width) * scale))
+        let origin = (x: Int(Double(placed.content.x) * scale), y: Int(Double(placed.content.y) * scale))
+        let wrong = FirstFrameLayout.mismatches(in: shot, origin: origin, scale: scale)
+        #expect(wrong.isEmpty, "sampled points differ from the layout, e.g. \(wrong.prefix(5))")
+        #expect(app.isRunning)
+    }
 }
 
 @Suite("sway 1.10 (Debian 13): scrolling and gestures through the device (issue 31.4)", .serialized, .debian13)

@@ -3,8 +3,9 @@
 // bubblewrap: the root read-only as /, a fresh /tmp, /proc and /dev, and the compositor's runtime
 // directory (and any other directory a test shares, e.g. the injection shim's socket) bound at
 // the same path, so the host-built lodestone, grim and swaymsg connect to its sockets as they
-// do to Debian 12's. The compositor is bubblewrap's child and dies with it (--die-with-parent):
-// stopping the ChildProcess by its PID tears the whole thing down.
+// do to Debian 12's. The compositor is bubblewrap's child and dies with it (--die-with-parent),
+// and bubblewrap with the shell that started it: stopping the ChildProcess (that shell) by its
+// PID tears the whole thing down.
 import Foundation
 
 public struct Debian13Root: Sendable {
@@ -74,7 +75,12 @@ public struct Debian13Root: Sendable {
                    "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
         for d in directories { out += ["--bind", d, d] }
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return (out + ["--", "/usr/bin/env", "-i"] + assignments + argv, ["PATH": Sway.path])
+        // bwrap's --die-with-parent ties the sandbox to the *thread* that started bwrap (Linux's
+        // parent-death signal): a test's thread that ends would kill a compositor its suite
+        // still uses (seen: mutter 48 gone after the suite's first test). A shell in between is
+        // that parent instead: stopping it by its PID (SIGTERM) ends bwrap and the compositor.
+        let sandbox = out + ["--", "/usr/bin/env", "-i"] + assignments + argv
+        return (["/bin/sh", "-c", "\"$@\" & wait $!", "sh"] + sandbox, ["PATH": Sway.path])
     }
 
     /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.
