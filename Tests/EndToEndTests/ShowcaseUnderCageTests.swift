@@ -23,6 +23,10 @@ final class CageShowcase: AimedShowcase {
     /// How long the first cage gets to show the program before the harness starts another.
     static let firstAttemptTimeout = 15.0
 
+    /// The Debian 13 root whose cage 0.2 to start (a suite trait sets it), or nil for the host's
+    /// cage 0.1.4.
+    @TaskLocal static var root: Debian13Root?
+
     init(arguments: [String] = []) throws {
         scratch = try TemporaryDirectory(prefix: "lodestone-cage-app")
         let program = try Lodestone.copy(runnableByOthersIn: scratch)
@@ -41,7 +45,7 @@ final class CageShowcase: AimedShowcase {
             // Measured too: under the whole suite's load cage can also exit while it starts
             // (its inject socket closes); that attempt counts as a failed one as well.
             let c: Cage
-            do { c = try Cage.start(showing: command) } catch {
+            do { c = try Cage.start(showing: command, root: Self.root, sharing: [scratch.path]) } catch {
                 failures.append("attempt \(attempt + 1): \(error)")
                 continue
             }

@@ -9,16 +9,7 @@ import TestSupport
 /// The KWin 5.27 suite, whose tests run here against KWin 6.3.
 private typealias KWin527 = CompositorMatrix.ShowcaseUnderKWinTests
 
-/// Runs a suite's KWinShowcase windows in the Debian 13 root's KWin 6.3.
-struct KWinInDebian13: SuiteTrait, TestScoping {
-    var isRecursive: Bool { false }
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let root = try Debian13Root.require()
-        try await KWinShowcase.$root.withValue(root) { try await function() }
-    }
-}
-
-@Suite("KWin 6.3 (Debian 13) at fractional scales, input through org_kde_kwin_fake_input (issue 31)", .serialized, .debian13, KWinInDebian13())
+@Suite("KWin 6.3 (Debian 13) at fractional scales, input through org_kde_kwin_fake_input (issue 31)", .serialized, .debian13, InDebian13Root())
 struct ShowcaseUnderKWin63Tests {
     @Test("the root's KWin is 6.3; the showcase draws a buffer of round(size × scale) pixels at 1.25 and 1.5; Lodestone names what KWin 6.3 lacks",
           arguments: [1.25, 1.5])

@@ -8,23 +8,6 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The Debian 13 suites' condition: they run where the root is, and under .ci/run, which fails
-/// them naming the reason instead of skipping.
-extension Trait where Self == ConditionTrait {
-    static var debian13: Self {
-        .enabled(if: Debian13Root.runnable, Comment(rawValue: Debian13Root.unavailable ?? "the Debian 13 root is made"))
-    }
-}
-
-extension Debian13Root {
-    /// The root, its `package` checked to be at `version` (what the suite's name says).
-    static func require(_ package: String, at version: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Debian13Root {
-        let root = try require()
-        #expect(root.versions[package]?.hasPrefix(version) == true, "the root's \(package): \(root.versions)", sourceLocation: sourceLocation)
-        return root
-    }
-}
-
 @Suite("sway 1.10 (Debian 13): the showcase on screen and in state (issue 31)", .serialized, .debian13, SharedSway(debian13: true))
 struct ShowcaseUnderSway110Tests {
     typealias Habit = ShowcaseUnderSwayTests.Habit

@@ -69,11 +69,27 @@ public struct Debian13Root: Sendable {
     /// bound at the same paths, read-write: the command line for a ChildProcess, and the
     /// environment bubblewrap itself gets (the compositor's LD_PRELOAD must not reach the host's
     /// bwrap, which cannot load a library built for the root).
-    public func command(_ argv: [String], environment: [String: String], sharing directories: [String]) -> (argv: [String], environment: [String: String]) {
+    /// `readOnly`: host directories bound read-only at the same paths (the Swift toolchain's
+    /// runtime, for a host-built lodestone that a compositor starts itself, as cage does).
+    public func command(_ argv: [String], environment: [String: String], sharing directories: [String],
+                        readOnly: [String] = []) -> (argv: [String], environment: [String: String]) {
         // /dev/shm writable by all, as on a host: wlroots shares keymaps and pixman buffers there.
         var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
                    "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
         for d in directories { out += ["--bind", d, d] }
+        for d in readOnly {
+            // The root is read-only: a mount point under a directory it leaves empty (/opt in a
+            // minbase root) needs a tmpfs there first.
+            let parts = d.split(separator: "/").map(String.init)
+            if let first = parts.first, (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + first))?.isEmpty == true,
+               !out.contains("/" + first) {
+                out += ["--tmpfs", "/" + first]
+                // bwrap makes a mount point's missing parents mode 0700: the compositor's uid
+                // (65534) could not reach the files. Made 0755 first.
+                for k in 2..<max(2, parts.count) { out += ["--perms", "0755", "--dir", "/" + parts[..<k].joined(separator: "/")] }
+            }
+            out += ["--ro-bind", d, d]
+        }
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // bwrap's --die-with-parent ties the sandbox to the *thread* that started bwrap (Linux's
         // parent-death signal): a test's thread that ends would kill a compositor its suite
@@ -81,6 +97,17 @@ public struct Debian13Root: Sendable {
         // that parent instead: stopping it by its PID (SIGTERM) ends bwrap and the compositor.
         let sandbox = out + ["--", "/usr/bin/env", "-i"] + assignments + argv
         return (["/bin/sh", "-c", "\"$@\" & wait $!", "sh"] + sandbox, ["PATH": Sway.path])
+    }
+
+    /// The directory holding the Swift runtime the host-built programs load (their RUNPATH, e.g.
+    /// /opt/swift/usr/lib/swift/linux): a program run inside the root needs it bound there.
+    public static var swiftRuntime: String? {
+        let exe = Lodestone.executable
+        guard let p = try? ChildProcess(["ldd", exe], environment: ["PATH": Sway.path], name: "ldd"),
+              (try? p.wait(timeout: 10)) == .exited(0),
+              let line = p.stdout.split(separator: "\n").first(where: { $0.contains("libswiftCore.so => ") }),
+              let path = line.split(separator: " ").dropFirst(2).first else { return nil }
+        return (String(path) as NSString).deletingLastPathComponent
     }
 
     /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.
