@@ -24,12 +24,16 @@ extension Debian13Root {
 
 /// Makes the suite's KWinShowcase and CageShowcase windows start the Debian 13 root's KWin 6.3
 /// and cage 0.2 instead of the host's.
+/// With `labwc`, CageShowcase windows are labwc 0.8's program instead of cage 0.2's.
 struct InDebian13Root: SuiteTrait, TestScoping {
+    var labwc = false
     var isRecursive: Bool { false }
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         let root = try Debian13Root.require()
         try await KWinShowcase.$root.withValue(root) {
-            try await CageShowcase.$root.withValue(root) { try await function() }
+            try await CageShowcase.$root.withValue(root) {
+                try await CageShowcase.$labwc.withValue(labwc) { try await function() }
+            }
         }
     }
 }

@@ -28,12 +28,24 @@ struct ShowcaseUnderCage02Tests {
     /// pointer gestures, so the shim's pinches and swipes still reach no client.
     static let lacks = ["wp_fractional_scale_manager_v1", "zwp_pointer_gestures_v1", "zwp_pointer_constraints_v1"]
 
-    @Test("E2 G9: through cage's seat an icon lifts, and a right-click opens the menu with no input after it")
-    func liftAndMenu() throws { try Cage014().liftAndMenu() }
+}
 
-    @Test("G11: through cage's seat a touch tap on Back activates it by touch, and a one-finger touch drag on the list scrolls it")
-    func touch() throws { try Cage014().touch() }
+/// cage 0.2 and labwc 0.8 both show the showcase as their program, filling the output: cage
+/// 0.1.4's checks under each, through its seat.
+@Suite("cage 0.2 and labwc 0.8 (Debian 13): the kiosk checks through the seat (issue 31)", .serialized, .debian13, InDebian13Root())
+struct KiosksInDebian13Tests {
+    enum Kiosk: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case cage02 = "cage 0.2", labwc08 = "labwc 0.8"
+        var testDescription: String { rawValue }
+        func run(_ check: () throws -> Void) throws { try CageShowcase.$labwc.withValue(self == .labwc08) { try check() } }
+    }
 
-    @Test("G1: a finger scroll through cage (axis source finger, then axis_stop) glides on with momentum")
-    func fingerScrollMomentum() throws { try Cage014().fingerScrollMomentum() }
+    @Test("E2 G9: through the seat an icon lifts, and a right-click opens the menu with no input after it", arguments: Kiosk.allCases)
+    func liftAndMenu(kiosk: Kiosk) throws { try kiosk.run { try Cage014().liftAndMenu() } }
+
+    @Test("G11: through the seat a touch tap on Back activates it by touch, and a one-finger touch drag on the list scrolls it", arguments: Kiosk.allCases)
+    func touch(kiosk: Kiosk) throws { try kiosk.run { try Cage014().touch() } }
+
+    @Test("G1: a finger scroll through the seat (axis source finger, then axis_stop) glides on with momentum", arguments: Kiosk.allCases)
+    func fingerScrollMomentum(kiosk: Kiosk) throws { try kiosk.run { try Cage014().fingerScrollMomentum() } }
 }

@@ -37,6 +37,29 @@ public final class Cage: Compositor {
         return try Cage(name: "cage", command: { _ in ["cage", "--"] + program }, inject: inject, root: root, sharing: sharing, timeout: timeout)
     }
 
+    /// Starts the Debian 13 root's labwc 0.8 (wlroots 0.18, a stacking compositor) showing
+    /// `program arguments` as cage does: labwc starts it (-s), and a window rule maximizes it
+    /// without a title bar, so it fills the 1280×720 output at (0, 0) (issue 31).
+    public static func startLabwc(showing program: [String], root: Debian13Root, sharing: [String] = [], timeout: Double = 20) throws -> Cage {
+        try Cage(name: "labwc", command: { dir in
+            let config = dir.file("labwc")
+            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+            let rules = """
+                <?xml version="1.0"?>
+                <labwc_config>
+                  <windowRules>
+                    <windowRule identifier="lodestone" serverDecoration="no"><action name="Maximize"/></windowRule>
+                  </windowRules>
+                </labwc_config>
+
+                """
+            try rules.write(toFile: config + "/rc.xml", atomically: true, encoding: .utf8)
+            // labwc runs the command through sh -c: each argument single-quoted.
+            let line = program.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+            return ["labwc", "-C", config, "-s", line]
+        }, inject: true, root: root, sharing: sharing, timeout: timeout)
+    }
+
     /// Why wayfire cannot run here (nil when it can): wayfire 0.7 renders with GLES only and
     /// exits at start without a DRM render node ("Failed to get DRM file descriptor!", measured).
     public static var wayfireUnavailable: String? {

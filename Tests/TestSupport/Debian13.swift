@@ -73,9 +73,10 @@ public struct Debian13Root: Sendable {
     /// runtime, for a host-built lodestone that a compositor starts itself, as cage does).
     public func command(_ argv: [String], environment: [String: String], sharing directories: [String],
                         readOnly: [String] = []) -> (argv: [String], environment: [String: String]) {
-        // /dev/shm writable by all, as on a host: wlroots shares keymaps and pixman buffers there.
+        // /dev/shm and /tmp writable by all, as on a host: wlroots shares keymaps and pixman
+        // buffers in /dev/shm, and labwc exits when Xwayland cannot make /tmp/.X11-unix.
         var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
-                   "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
+                   "--perms", "1777", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
         for d in directories { out += ["--bind", d, d] }
         for d in readOnly {
             // The root is read-only: a mount point under a directory it leaves empty (/opt in a
