@@ -43,6 +43,9 @@ struct ShowcaseUnderMutter48Tests {
     @Test("G9: a right-click through mutter opens the context menu with no input after it", Mutter43.streamTrait)
     func rightClickMenu() throws { try Mutter43().rightClickMenu() }
 
+    @Test("pinch and swipe: mutter 48's RemoteDesktop session still has no gesture request (introspected)")
+    func noGestureRoute() throws { try Mutter43().noGestureRoute() }
+
     @Test("I2 G11: a touch drag through mutter's screen-cast stream, Ctrl held, produces a copy by touch", Mutter43.streamTrait)
     func touchCopyDrag() throws { try Mutter43().touchCopyDrag() }
 }
