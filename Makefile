@@ -53,11 +53,18 @@ glue-check:
 # under ASan/UBSan and every saved fuzz input, at idle priority while the tests run (issue 19,
 # CI time). After them, 60 s per fuzz target (the 3 targets run at once: 60 s wall).
 # `make fuzz` runs each for 10 minutes.
+# Issue 31: the Debian 13 root for Debian 13's compositors is made once (scripts/debian13-root,
+# cached outside the clone); where it cannot be, its suites skip naming why (.ci/run: fail).
+# Not cached, it is made while the build compiles (mostly downloads and dpkg, measured 13 min
+# beside a build); the second call waits for it (the script's lock) before the fixtures, whose
+# wlroots 0.18 shim is built inside it.
 test:
 	scripts/setup test
 	scripts/gen-wayland-glue --check
-	scripts/build-fixtures
+	mkdir -p .build && (scripts/debian13-root --if-possible >/dev/null 2>.build/debian13-root.log &)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors $(SWIFTFLAGS)
+	scripts/debian13-root --if-possible >/dev/null
+	scripts/build-fixtures
 	SWIFT=$(SWIFT) scripts/test-run $(SWIFTFLAGS)
 	scripts/fuzz run 60
 

@@ -30,11 +30,13 @@ struct ScrollDirectionAndRepeatUnderSwayTests {
         let state: StateLog
         let dir: TemporaryDirectory
 
-        init() throws {
+        /// `root`: Debian 13's sway 1.10 instead of the host's (issue 31).
+        init(root: Debian13Root? = nil) throws {
             (sway, seat) = try Sway.startWithInjectedSeat(
                 output: .init(width: size.width, height: size.height),
                 config: ["default_border none", "default_floating_border none", "mouse_warping none",
-                         "input type:keyboard repeat_rate \(repeatRate)", "input type:keyboard repeat_delay \(repeatDelay)"])
+                         "input type:keyboard repeat_rate \(repeatRate)", "input type:keyboard repeat_delay \(repeatDelay)"],
+                root: root)
             dir = try TemporaryDirectory(prefix: "lodestone-scroll")
             try layout.write(toFile: dir.file("list.json"), atomically: true, encoding: .utf8)
             state = StateLog(path: dir.file("state.jsonl"))
@@ -80,8 +82,11 @@ struct ScrollDirectionAndRepeatUnderSwayTests {
     }
 
     @Test("G1: a finger scroll down moves the list the way a wheel detent down does (the compositor's direction, not inverted again)")
-    func fingerScrollsLikeTheWheel() throws {
-        let s = try Session()
+    func fingerScrollsLikeTheWheel() throws { try Self.fingerScrollsLikeTheWheel(root: nil) }
+
+    /// The check, under the host's sway or (`root`) Debian 13's.
+    static func fingerScrollsLikeTheWheel(root: Debian13Root?) throws {
+        let s = try Session(root: root)
         // Room both ways first: three detents down.
         try s.seat.wheel(detents: 3)
         let start = try s.settled(awayFrom: 0, "the list after three detents")

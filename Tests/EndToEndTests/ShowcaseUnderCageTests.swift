@@ -23,6 +23,12 @@ final class CageShowcase: AimedShowcase {
     /// How long the first cage gets to show the program before the harness starts another.
     static let firstAttemptTimeout = 15.0
 
+    /// The Debian 13 root whose cage 0.2 to start (a suite trait sets it), or nil for the host's
+    /// cage 0.1.4.
+    @TaskLocal static var root: Debian13Root?
+    /// With a root: its labwc 0.8 shows the program instead of its cage 0.2 (a suite trait sets it).
+    @TaskLocal static var labwc = false
+
     init(arguments: [String] = []) throws {
         scratch = try TemporaryDirectory(prefix: "lodestone-cage-app")
         let program = try Lodestone.copy(runnableByOthersIn: scratch)
@@ -41,7 +47,13 @@ final class CageShowcase: AimedShowcase {
             // Measured too: under the whole suite's load cage can also exit while it starts
             // (its inject socket closes); that attempt counts as a failed one as well.
             let c: Cage
-            do { c = try Cage.start(showing: command) } catch {
+            do {
+                if Self.labwc, let root = Self.root {
+                    c = try Cage.startLabwc(showing: command, root: root, sharing: [scratch.path])
+                } else {
+                    c = try Cage.start(showing: command, root: Self.root, sharing: [scratch.path])
+                }
+            } catch {
                 failures.append("attempt \(attempt + 1): \(error)")
                 continue
             }

@@ -11,8 +11,10 @@ import TestSupport
 import PointerEngine
 import Playground
 
-/// One mutter and one RemoteDesktop session for the whole suite, stopped by PID at its end.
+/// One mutter and one RemoteDesktop session for the whole suite, stopped by PID at its end:
+/// the host's mutter 43, or with `debian13` the Debian 13 root's mutter 48 (issue 31).
 struct SharedMutter: SuiteTrait, TestScoping {
+    var debian13 = false
     final class Box: @unchecked Sendable {
         let mutter: Mutter
         let seat: MutterSeat
@@ -22,7 +24,7 @@ struct SharedMutter: SuiteTrait, TestScoping {
     var isRecursive: Bool { false }
 
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let box = try Box(Mutter.start())
+        let box = try Box(Mutter.start(root: debian13 ? try Debian13Root.require() : nil))
         defer { box.seat.helper.stop(); box.mutter.stop() }
         try await Self.$current.withValue(box) { try await function() }
     }

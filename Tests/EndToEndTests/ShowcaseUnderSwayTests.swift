@@ -13,8 +13,11 @@ import TestSupport
 import PointerEngine
 import Playground
 
-/// One headless sway with an injected seat for the whole suite, torn down by PID at its end.
+/// One headless sway with an injected seat for the whole suite, torn down by PID at its end:
+/// the host's sway 1.7, or with `debian13` the Debian 13 root's sway 1.10 (issue 31).
 struct SharedSway: SuiteTrait, TestScoping {
+    var debian13 = false
+
     final class Box: @unchecked Sendable {
         let sway: Sway
         let seat: SeatInjector
@@ -36,8 +39,9 @@ struct SharedSway: SuiteTrait, TestScoping {
     var isRecursive: Bool { false }
 
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let root = debian13 ? try Debian13Root.require() : nil
         let box = Box(try Sway.startWithInjectedSeat(output: .init(width: Self.logical.width, height: Self.logical.height),
-                                                     config: Self.config))
+                                                     config: Self.config, root: root))
         defer { box.sway.stop() }
         try await Self.$current.withValue(box) { try await function() }
     }

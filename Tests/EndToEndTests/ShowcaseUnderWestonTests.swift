@@ -17,8 +17,11 @@ extension CompositorMatrix {
         static let lacks = ["wl_seat", "zxdg_decoration_manager_v1", "wp_fractional_scale_manager_v1", "zwp_pointer_gestures_v1"]
 
         @Test("the showcase maps and draws under weston headless; Lodestone names once each global weston lacks; data device v3 with no device, its own pointer")
-        func window() throws {
-            let weston = try Weston.start(width: 1024, height: 768)
+        func window() throws { try Self.window(lacks: Self.lacks) }
+
+        /// The check, under the host's weston or (`root`) Debian 13's, expecting `lacks` named.
+        static func window(root: Debian13Root? = nil, lacks: [String]) throws {
+            let weston = try Weston.start(width: 1024, height: 768, root: root)
             defer { weston.process.stop() }
             let scratch = try TemporaryDirectory(prefix: "lodestone-weston-state")
             let state = StateLog(path: scratch.file("state.jsonl"))
@@ -33,7 +36,7 @@ extension CompositorMatrix {
             #expect(s.scale == 1)
             let size = try #require(s.size)
             #expect(size.width >= 640 && size.height >= 480, "size \(size)")
-            #expect(CompositorChecks.lacked(in: app.stderr) == Self.lacks, "\(app.stderr)")
+            #expect(CompositorChecks.lacked(in: app.stderr) == lacks, "\(app.stderr)")
             CompositorChecks.expectDataDevice(s, device: false)
             #expect(s.cursor?.drawnBy == "lodestone" && s.cursor?.compositor == nil, "cursor \(String(describing: s.json["cursor"]))")
             #expect(app.isRunning, "\(app.stderr)")

@@ -1,5 +1,6 @@
 // Real compositors for end-to-end tests: sway 1.7 and weston 10, headless, each with its own
-// XDG_RUNTIME_DIR, torn down by PID.
+// XDG_RUNTIME_DIR, torn down by PID; sway 1.10 the same way inside the Debian 13 root
+// (Debian13Root, issue 31).
 import Foundation
 import SwayHarness
 
@@ -25,7 +26,8 @@ extension Compositor {
 let unprivilegedUID: uid_t = SwaySetup.unprivilegedID
 let unprivilegedGID: gid_t = SwaySetup.unprivilegedID
 
-/// sway 1.7 with the headless wlroots backend and the pixman renderer.
+/// sway 1.7 with the headless wlroots backend and the pixman renderer; with a Debian 13 root,
+/// that root's sway 1.10.
 public final class Sway: Compositor {
     public struct Output: Sendable {
         /// Mode in physical pixels.
@@ -57,13 +59,16 @@ public final class Sway: Compositor {
     /// - preload: shared objects for LD_PRELOAD (before the injection shim, if any).
     /// - config: extra sway config lines.
     /// - inject: the sway-inject shim, its control socket and its devices.
+    /// - root: run the sway of this Debian 13 root instead of the host's (its runtime directory
+    ///   and the shim's socket directory shared with it).
     public static func start(output: Output = Output(), environment: [String: String] = [:], preload: [String] = [],
-                             config: [String] = [], inject: SwaySetup.Inject? = nil, timeout: Double = 10) throws -> Sway {
-        try Sway(output: output, environment: environment, preload: preload, config: config, inject: inject, timeout: timeout)
+                             config: [String] = [], inject: SwaySetup.Inject? = nil, root: Debian13Root? = nil,
+                             timeout: Double = 10) throws -> Sway {
+        try Sway(output: output, environment: environment, preload: preload, config: config, inject: inject, root: root, timeout: timeout)
     }
 
     private init(output: Output, environment: [String: String], preload: [String], config: [String],
-                 inject: SwaySetup.Inject?, timeout: Double) throws {
+                 inject: SwaySetup.Inject?, root: Debian13Root?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-sway")
         runtimeDirectory = dir
         let setup = SwaySetup(width: output.width, height: output.height, scale: output.scale, inject: inject, extraConfig: config)
@@ -77,7 +82,12 @@ public final class Sway: Compositor {
         var env = prepared.environment
         env.merge(environment) { _, new in new }
         // The child's output files go to a directory the test (root) owns, not the runtime dir.
-        process = try ChildProcess(SwaySetup.commandLine(config: prepared.config, asRoot: asRoot), environment: env, name: "sway")
+        var argv = SwaySetup.commandLine(config: prepared.config, asRoot: asRoot)
+        if let root {
+            let shared = [dir.path] + (inject.map { [($0.socket as NSString).deletingLastPathComponent] } ?? [])
+            (argv, env) = root.command(argv, environment: env, sharing: shared)
+        }
+        process = try ChildProcess(argv, environment: env, name: "sway")
 
         var wayland: String?
         var ipc: String?
@@ -195,21 +205,27 @@ public final class Weston: Compositor {
 
     /// - shell: weston's shell module. desktop-shell maps windows without a seat (kiosk-shell
     ///   does not); fullscreen-shell.so offers no xdg_wm_base (for "missing required global" tests).
-    public static func start(width: Int = 640, height: Int = 480, shell: String = "desktop-shell.so", timeout: Double = 10) throws -> Weston {
-        try Weston(width: width, height: height, shell: shell, timeout: timeout)
+    /// - root: run the weston of this Debian 13 root (weston 14) instead of the host's weston 10.
+    public static func start(width: Int = 640, height: Int = 480, shell: String = "desktop-shell.so", root: Debian13Root? = nil,
+                             timeout: Double = 10) throws -> Weston {
+        try Weston(width: width, height: height, shell: shell, root: root, timeout: timeout)
     }
 
-    private init(width: Int, height: Int, shell: String, timeout: Double) throws {
+    private init(width: Int, height: Int, shell: String, root: Debian13Root?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-weston")
         try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
         runtimeDirectory = dir
         socket = dir.file("wayland-test")
         let env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path]
-        process = try ChildProcess(
-            ["setpriv", "--reuid=\(unprivilegedUID)", "--regid=\(unprivilegedGID)", "--clear-groups",
-             "weston", "--backend=headless-backend.so", "--shell=\(shell)", "--socket=wayland-test",
-             "--width=\(width)", "--height=\(height)", "--idle-time=0", "--no-config"],
-            environment: env, name: "weston")
+        let argv = ["setpriv", "--reuid=\(unprivilegedUID)", "--regid=\(unprivilegedGID)", "--clear-groups",
+                    "weston", "--backend=headless-backend.so", "--shell=\(shell)", "--socket=wayland-test",
+                    "--width=\(width)", "--height=\(height)", "--idle-time=0", "--no-config"]
+        if let root {
+            let inside = root.command(argv, environment: env, sharing: [dir.path])
+            process = try ChildProcess(inside.argv, environment: inside.environment, name: "weston")
+        } else {
+            process = try ChildProcess(argv, environment: env, name: "weston")
+        }
         let process = self.process
         let socket = self.socket
         do {

@@ -46,7 +46,8 @@ public final class SessionBus {
     }
 }
 
-/// mutter 43 with its headless backend and one virtual monitor.
+/// mutter 43 with its headless backend and one virtual monitor; with a Debian 13 root, that
+/// root's mutter 48 and PipeWire (the session bus stays the host's: only its socket is shared).
 public final class Mutter: Compositor {
     public let runtimeDirectory: TemporaryDirectory
     public let bus: SessionBus
@@ -76,15 +77,21 @@ public final class Mutter: Compositor {
         pipewire == nil ? "PipeWire is not installed or did not start: mutter's absolute motion and touch need a screen-cast stream" : nil
     }
 
-    public static func start(width: Int = 1440, height: Int = 900, timeout: Double = 20) throws -> Mutter {
-        try Mutter(width: width, height: height, timeout: timeout)
+    public static func start(width: Int = 1440, height: Int = 900, root: Debian13Root? = nil, timeout: Double = 20) throws -> Mutter {
+        try Mutter(width: width, height: height, root: root, timeout: timeout)
     }
 
-    private init(width: Int, height: Int, timeout: Double) throws {
+    private init(width: Int, height: Int, root: Debian13Root?, timeout: Double) throws {
         if let why = Mutter.unavailable { throw HarnessError(why) }
         let dir = try TemporaryDirectory(prefix: "lodestone-mutter")
         guard chmod(dir.path, 0o700) == 0 else { throw HarnessError("cannot make \(dir.path) 0700") }
         runtimeDirectory = dir
+        /// A program of the root's (sharing the runtime directory), or the host's.
+        func spawn(_ argv: [String], _ env: [String: String], name: String) throws -> ChildProcess {
+            guard let root else { return try ChildProcess(argv, environment: env, name: name) }
+            let inside = root.command(argv, environment: env, sharing: [dir.path])
+            return try ChildProcess(inside.argv, environment: inside.environment, name: name)
+        }
         size = (width, height)
         bus = try SessionBus(in: dir, timeout: timeout)
         let env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path,
@@ -93,7 +100,7 @@ public final class Mutter: Compositor {
         // PipeWire first: mutter's screen-cast streams connect to it.
         var pw: ChildProcess?
         if programOnPath("pipewire") {
-            let p = try ChildProcess(["pipewire"], environment: env, name: "pipewire")
+            let p = try spawn(["pipewire"], env, name: "pipewire")
             if (try? waitUntil(timeout: 5, "PipeWire's socket", {
                 p.poll() == nil && FileManager.default.fileExists(atPath: dir.file("pipewire-0"))
             })) != nil {
@@ -104,8 +111,8 @@ public final class Mutter: Compositor {
         }
         pipewire = pw
         socket = dir.file("wayland-mutter")
-        process = try ChildProcess(["mutter", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
-                                    "--wayland-display", "wayland-mutter"], environment: env, name: "mutter")
+        process = try spawn(["mutter", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+                             "--wayland-display", "wayland-mutter"], env, name: "mutter")
         let process = self.process, socket = self.socket
         do {
             try waitUntil(timeout: timeout, "mutter to create \(socket)") {

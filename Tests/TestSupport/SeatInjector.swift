@@ -21,17 +21,19 @@ extension Sway {
     /// to it. The cursor never auto-hides (it would send leave/enter between commands).
     /// `library`: the shim to preload (default: the one scripts/build-fixtures built); sway
     /// loads a copy staged in its own runtime directory, wherever this file lives.
+    /// `root`: the Debian 13 root whose sway 1.10 to run, with the shim built for its wlroots 0.18.
     public static func startWithInjectedSeat(output: Output = Output(),
                                              devices: Set<SeatInjector.Device> = Set(SeatInjector.Device.allCases),
-                                             config: [String] = [], library: String? = nil) throws -> (sway: Sway, seat: SeatInjector) {
-        guard let library = library ?? SwayInject.library() else {
-            throw HarnessError("the sway-inject fixture is not built: run scripts/build-fixtures (make test does)")
+                                             config: [String] = [], library: String? = nil,
+                                             root: Debian13Root? = nil) throws -> (sway: Sway, seat: SeatInjector) {
+        guard let library = library ?? (root == nil ? SwayInject.library() : Debian13Root.injectLibrary()) else {
+            throw HarnessError("the sway-inject fixture\(root == nil ? "" : " for wlroots 0.18") is not built: run scripts/build-fixtures (make test does)")
         }
         let dir = try TemporaryDirectory(prefix: "lodestone-inject")
         try dir.give(to: 65534, gid: 65534)
         let socket = dir.file("inject.sock")
         let sway = try Sway.start(output: output, config: config,
-                                  inject: .init(library: library, socket: socket, devices: devices.map(\.rawValue)))
+                                  inject: .init(library: library, socket: socket, devices: devices.map(\.rawValue)), root: root)
         let layout = (Double(output.width) / output.scale, Double(output.height) / output.scale)
         let seat = try SeatInjector(socket: socket, layoutSize: layout, keepAlive: dir)
         return (sway, seat)
@@ -194,9 +196,11 @@ public final class SeatInjector {
         })
     }
 
-    /// A hold gesture. sway 1.7 never forwards holds to clients; tests use this to show that.
-    public func holdGesture(fingers: Int, cancelled: Bool = false) throws {
+    /// A hold gesture, the fingers resting `seconds` before they lift. sway 1.7 never forwards
+    /// holds to clients; tests use this to show that. sway 1.10 does (issue 31.4).
+    public func holdGesture(fingers: Int, cancelled: Bool = false, lasting seconds: Double = 0) throws {
         try send("hold-begin \(fingers)")
+        if seconds > 0 { usleep(useconds_t(seconds * 1_000_000)) }
         try send("hold-end\(cancelled ? " cancelled" : "")")
     }
 

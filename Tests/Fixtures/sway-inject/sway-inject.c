@@ -1,11 +1,17 @@
-// sway-inject: an LD_PRELOAD shim that gives headless sway 1.7 (wlroots 0.15) real input devices
-// and lets a test drive them (issue 3, SPEC T1).
+// sway-inject: an LD_PRELOAD shim that gives a headless wlroots compositor real input devices
+// and lets a test drive them (issue 3, SPEC T1): sway 1.7 and cage 0.1.4 (wlroots 0.15), and
+// Debian 13's sway 1.10, labwc 0.8 and cage 0.2 (wlroots 0.18, issue 31.4), the same source
+// built against either.
 //
-// A headless sway seat has no devices. This shim wraps wlr_backend_autocreate(), finds the
-// headless backend inside the multi backend, and adds a pointer (which also carries touchpad
-// gestures), a keyboard and a touch device with wlr_headless_add_input_device(). Their events
-// then travel sway's normal input path: cursor, seat, bindings, xkb state, wl_pointer,
-// wl_keyboard, wl_touch, zwp_pointer_gestures_v1.
+// A headless seat has no devices. This shim wraps wlr_backend_autocreate(), finds the headless
+// backend inside the multi backend, and adds a pointer (which also carries touchpad gestures),
+// a keyboard and a touch device. wlroots 0.15 makes them with wlr_headless_add_input_device();
+// 0.18 has no such call, so the shim implements the devices itself (wlr_pointer_init and its
+// kin with an implementation of its own) and announces each on the backend's new_input signal
+// once the compositor has started the backend (wrapping wlr_backend_start), as a backend does
+// for a device it found. Either way their events then travel the compositor's normal input
+// path: cursor, seat, bindings, xkb state, wl_pointer, wl_keyboard, wl_touch,
+// zwp_pointer_gestures_v1.
 //
 // Control channel: a unix stream socket at $LODESTONE_INJECT_SOCKET, served from sway's own
 // wl_event_loop (the headless backend is not thread-safe; never emit from another thread). One
@@ -42,7 +48,7 @@
 #include <wlr/backend.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
-#include <wlr/interfaces/wlr_input_device.h>
+#include <wlr/version.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/interfaces/wlr_output.h>
 #include <wlr/types/wlr_input_device.h>
@@ -50,6 +56,45 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
+#if WLR_VERSION_MAJOR == 0 && WLR_VERSION_MINOR <= 15
+#define WLR_015 1
+#include <wlr/interfaces/wlr_input_device.h>
+#else
+#define WLR_015 0
+#include <wlr/interfaces/wlr_pointer.h>
+#include <wlr/interfaces/wlr_touch.h>
+#endif
+
+// The two generations name the same events differently: wlroots 0.15's events carry the
+// wlr_input_device and use wlroots' own enums, 0.18's carry the typed device and the protocol's.
+#if WLR_015
+#define EVENT(old, new) struct old
+#define FROM_POINTER(dev) .device = (dev)
+#define FROM_TOUCH(dev) .device = (dev)
+#define AS_POINTER(dev) ((dev)->pointer)
+#define AS_KEYBOARD(dev) ((dev)->keyboard)
+#define AS_TOUCH(dev) ((dev)->touch)
+typedef enum wlr_axis_source axis_source_t;
+#define AXIS_VERTICAL WLR_AXIS_ORIENTATION_VERTICAL
+#define AXIS_HORIZONTAL WLR_AXIS_ORIENTATION_HORIZONTAL
+#define BUTTON_PRESSED WLR_BUTTON_PRESSED
+#define BUTTON_RELEASED WLR_BUTTON_RELEASED
+#define DETENTS(n) (n)
+#else
+#define EVENT(old, new) struct new
+#define FROM_POINTER(dev) .pointer = wlr_pointer_from_input_device(dev)
+#define FROM_TOUCH(dev) .touch = wlr_touch_from_input_device(dev)
+#define AS_POINTER(dev) wlr_pointer_from_input_device(dev)
+#define AS_KEYBOARD(dev) wlr_keyboard_from_input_device(dev)
+#define AS_TOUCH(dev) wlr_touch_from_input_device(dev)
+typedef enum wl_pointer_axis_source axis_source_t;
+#define AXIS_VERTICAL WL_POINTER_AXIS_VERTICAL_SCROLL
+#define AXIS_HORIZONTAL WL_POINTER_AXIS_HORIZONTAL_SCROLL
+#define BUTTON_PRESSED WL_POINTER_BUTTON_STATE_PRESSED
+#define BUTTON_RELEASED WL_POINTER_BUTTON_STATE_RELEASED
+// wlroots 0.18 counts wheel steps in 120ths of a detent (wl_pointer.axis_value120).
+#define DETENTS(n) ((n) * 120)
+#endif
 
 #define LOG(...) do { fprintf(stderr, "[sway-inject] " __VA_ARGS__); fputc('\n', stderr); } while (0)
 
@@ -60,14 +105,21 @@ static const enum wlr_input_device_type kind_types[KIND_COUNT] = {
 };
 
 static struct {
+	struct wl_event_loop *loop;
+	// The display, learnt from the first client resource the shim sees (wlroots 0.18's
+	// wlr_backend_autocreate gets the event loop only).
 	struct wl_display *display;
 	struct wlr_backend *headless;
+	// The backend wlr_backend_autocreate returned (the compositor listens on its new_input),
+	// and whether it has started: devices made before the start are announced then.
+	struct wlr_backend *backend;
+	bool started;
 	struct wlr_input_device *devices[KIND_COUNT];
 	struct wl_listener destroyed[KIND_COUNT];
 	// wlroots 0.15 asserts (aborts sway) when one pointer frame mixes axis sources: remember the
 	// source of the pending frame and refuse a mixed command instead.
 	bool axis_pending;
-	enum wlr_axis_source axis_source;
+	axis_source_t axis_source;
 } shim;
 
 struct client {
@@ -100,20 +152,75 @@ static void device_destroyed(struct wl_listener *listener, void *data) {
 	}
 }
 
-// Adds one device. Before the backend starts, sway learns of it when the backend starts; after,
-// wlroots announces it at once (new_input) and sway updates the seat's capabilities.
+#if !WLR_015
+// wlroots 0.18: the devices are the shim's own. An implementation names the kind of device; the
+// keyboard has no LEDs to light.
+static const struct wlr_pointer_impl pointer_impl = { .name = "lodestone-inject-pointer" };
+static const struct wlr_keyboard_impl keyboard_impl = { .name = "lodestone-inject-keyboard" };
+static const struct wlr_touch_impl touch_impl = { .name = "lodestone-inject-touch" };
+
+static struct wlr_input_device *make_device(enum kind k, const char *name) {
+	switch (k) {
+	case POINTER: {
+		struct wlr_pointer *p = calloc(1, sizeof *p);
+		if (!p) return NULL;
+		wlr_pointer_init(p, &pointer_impl, name);
+		return &p->base;
+	}
+	case KEYBOARD: {
+		struct wlr_keyboard *kb = calloc(1, sizeof *kb);
+		if (!kb) return NULL;
+		wlr_keyboard_init(kb, &keyboard_impl, name);
+		return &kb->base;
+	}
+	case TOUCH: {
+		struct wlr_touch *t = calloc(1, sizeof *t);
+		if (!t) return NULL;
+		wlr_touch_init(t, &touch_impl, name);
+		return &t->base;
+	}
+	default: return NULL;
+	}
+}
+
+// Finishing a device emits its destroy signal (the compositor drops it from the seat).
+static void destroy_device(struct wlr_input_device *dev) {
+	switch (dev->type) {
+	case WLR_INPUT_DEVICE_POINTER: { struct wlr_pointer *p = wlr_pointer_from_input_device(dev); wlr_pointer_finish(p); free(p); break; }
+	case WLR_INPUT_DEVICE_KEYBOARD: { struct wlr_keyboard *kb = wlr_keyboard_from_input_device(dev); wlr_keyboard_finish(kb); free(kb); break; }
+	case WLR_INPUT_DEVICE_TOUCH: { struct wlr_touch *t = wlr_touch_from_input_device(dev); wlr_touch_finish(t); free(t); break; }
+	default: break;
+	}
+}
+
+static void announce(struct wlr_input_device *dev) {
+	wl_signal_emit_mutable(&shim.backend->events.new_input, dev);
+}
+#endif
+
+// Adds one device. Before the backend starts, the compositor learns of it when the backend
+// starts; after, it is announced at once (new_input) and the seat's capabilities change.
 static bool add_device(enum kind k) {
 	if (shim.devices[k]) return false;
-	struct wlr_input_device *dev = wlr_headless_add_input_device(shim.headless, kind_types[k]);
-	if (!dev) return false;
 	// Distinct names so `swaymsg -t get_inputs` tells them apart ("0:0:lodestone-pointer").
 	char name[64];
 	snprintf(name, sizeof name, "lodestone-%s", kind_names[k]);
+#if WLR_015
+	struct wlr_input_device *dev = wlr_headless_add_input_device(shim.headless, kind_types[k]);
+	if (!dev) return false;
 	free(dev->name);
 	dev->name = strdup(name);
+#else
+	(void)kind_types;
+	struct wlr_input_device *dev = make_device(k, name);
+	if (!dev) return false;
+#endif
 	shim.devices[k] = dev;
 	shim.destroyed[k].notify = device_destroyed;
 	wl_signal_add(&dev->events.destroy, &shim.destroyed[k]);
+#if !WLR_015
+	if (shim.started) announce(dev);
+#endif
 	return true;
 }
 
@@ -216,6 +323,7 @@ static const struct wl_interface *interface_of(struct wl_resource *resource) {
 
 void wl_resource_post_event(struct wl_resource *resource, uint32_t opcode, ...) {
 	release_init();
+	if (!shim.display) shim.display = wl_client_get_display(wl_resource_get_client(resource));
 	if (opcode == WL_BUFFER_RELEASE && rel.mode != RELEASE_PASS && is_buffer(resource)) {
 		if (rel.mode == RELEASE_DROP) { rel.dropped++; return; }
 		struct held_release *h = calloc(1, sizeof *h);
@@ -255,7 +363,7 @@ void wl_resource_post_event(struct wl_resource *resource, uint32_t opcode, ...) 
 // --- Commands --------------------------------------------------------------------------------
 
 static struct wlr_pointer *pointer(void) {
-	return shim.devices[POINTER] ? shim.devices[POINTER]->pointer : NULL;
+	return shim.devices[POINTER] ? AS_POINTER(shim.devices[POINTER]) : NULL;
 }
 
 static void pointer_frame(struct wlr_pointer *p) {
@@ -263,10 +371,11 @@ static void pointer_frame(struct wlr_pointer *p) {
 	shim.axis_pending = false;
 }
 
-static bool parse_source(const char *s, enum wlr_axis_source *out) {
+static bool parse_source(const char *s, axis_source_t *out) {
+	// The same order in wlroots 0.15's enum and the protocol's.
 	static const char *names[] = { "wheel", "finger", "continuous", "tilt" };
 	for (int i = 0; i < 4; i++) {
-		if (strcmp(s, names[i]) == 0) { *out = (enum wlr_axis_source)i; return true; }
+		if (strcmp(s, names[i]) == 0) { *out = (axis_source_t)i; return true; }
 	}
 	return false;
 }
@@ -308,7 +417,11 @@ static void run(char *line, char *reply, size_t cap) {
 			NEED(add_device((enum kind)k), "device already present or could not be created");
 		} else {
 			NEED(shim.devices[k], "device not present");
+#if WLR_015
 			wlr_input_device_destroy(shim.devices[k]);
+#else
+			destroy_device(shim.devices[k]);
+#endif
 		}
 	} else if (strcmp(verb, "releases") == 0) {
 		// releases [hold|drop|delay MS|pass]: how wl_buffer.release reaches the clients from now on;
@@ -320,7 +433,7 @@ static void run(char *line, char *reply, size_t cap) {
 			else if (strcmp(a, "drop") == 0) rel.mode = RELEASE_DROP;
 			else if (strcmp(a, "delay") == 0) {
 				NEED(got == 2 && n >= 0, "expected delay MILLISECONDS");
-				if (!rel.timer) rel.timer = wl_event_loop_add_timer(wl_display_get_event_loop(shim.display), release_timer_fired, NULL);
+				if (!rel.timer) rel.timer = wl_event_loop_add_timer(shim.loop, release_timer_fired, NULL);
 				rel.mode = RELEASE_DELAY;
 				rel.delay_msec = (uint32_t)n;
 			} else if (strcmp(a, "pass") == 0) {
@@ -338,7 +451,7 @@ static void run(char *line, char *reply, size_t cap) {
 		n = sscanf(line, "%*s %lf %lf %lf %lf", &x, &y, &u, &v);
 		NEED(n == 2 || n == 4, "expected DX DY [UDX UDY]");
 		if (n == 2) { u = x; v = y; }
-		struct wlr_event_pointer_motion ev = { .device = pdev, .time_msec = t,
+		EVENT(wlr_event_pointer_motion, wlr_pointer_motion_event) ev = { FROM_POINTER(pdev), .time_msec = t,
 			.delta_x = x, .delta_y = y, .unaccel_dx = u, .unaccel_dy = v };
 		wl_signal_emit(&p->events.motion, &ev);
 		pointer_frame(p);
@@ -347,7 +460,7 @@ static void run(char *line, char *reply, size_t cap) {
 		NEED_POINTER();
 		NEED(sscanf(line, "%*s %lf %lf", &x, &y) == 2, "expected X Y in 0…1");
 		NEED(x >= 0 && x <= 1 && y >= 0 && y <= 1, "X and Y must be within 0…1");
-		struct wlr_event_pointer_motion_absolute ev = { .device = pdev, .time_msec = t, .x = x, .y = y };
+		EVENT(wlr_event_pointer_motion_absolute, wlr_pointer_motion_absolute_event) ev = { FROM_POINTER(pdev), .time_msec = t, .x = x, .y = y };
 		wl_signal_emit(&p->events.motion_absolute, &ev);
 		pointer_frame(p);
 	} else if (strcmp(verb, "button") == 0) {
@@ -355,23 +468,23 @@ static void run(char *line, char *reply, size_t cap) {
 		NEED_POINTER();
 		bool pressed;
 		NEED(sscanf(line, "%*s %i %31s", &i, a) == 2 && parse_state(a, &pressed), "expected CODE pressed|released");
-		struct wlr_event_pointer_button ev = { .device = pdev, .time_msec = t, .button = (uint32_t)i,
-			.state = pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED };
+		EVENT(wlr_event_pointer_button, wlr_pointer_button_event) ev = { FROM_POINTER(pdev), .time_msec = t, .button = (uint32_t)i,
+			.state = pressed ? BUTTON_PRESSED : BUTTON_RELEASED };
 		wl_signal_emit(&p->events.button, &ev);
 		pointer_frame(p);
 	} else if (strcmp(verb, "axis") == 0) {
 		// axis SOURCE vertical|horizontal DELTA DISCRETE: no frame (send "frame" after the
 		// axes that belong together). DELTA 0 is a stop for finger/continuous sources.
 		NEED_POINTER();
-		enum wlr_axis_source source;
+		axis_source_t source;
 		NEED(sscanf(line, "%*s %31s %31s %lf %i", a, b, &x, &n) == 4 && parse_source(a, &source),
 			"expected wheel|finger|continuous|tilt vertical|horizontal DELTA DISCRETE");
 		NEED(strcmp(b, "vertical") == 0 || strcmp(b, "horizontal") == 0, "orientation must be vertical or horizontal");
 		NEED(!shim.axis_pending || shim.axis_source == source,
 			"mixing axis sources in one frame aborts sway 1.7; send frame first");
-		struct wlr_event_pointer_axis ev = { .device = pdev, .time_msec = t, .source = source,
-			.orientation = b[0] == 'v' ? WLR_AXIS_ORIENTATION_VERTICAL : WLR_AXIS_ORIENTATION_HORIZONTAL,
-			.delta = x, .delta_discrete = n };
+		EVENT(wlr_event_pointer_axis, wlr_pointer_axis_event) ev = { FROM_POINTER(pdev), .time_msec = t, .source = source,
+			.orientation = b[0] == 'v' ? AXIS_VERTICAL : AXIS_HORIZONTAL,
+			.delta = x, .delta_discrete = DETENTS(n) };
 		wl_signal_emit(&p->events.axis, &ev);
 		shim.axis_pending = true;
 		shim.axis_source = source;
@@ -382,25 +495,25 @@ static void run(char *line, char *reply, size_t cap) {
 		NEED_POINTER();
 		NEED(sscanf(line, "%*s %i", &n) == 1 && n > 0, "expected FINGERS");
 		if (verb[0] == 's') {
-			struct wlr_event_pointer_swipe_begin ev = { .device = pdev, .time_msec = t, .fingers = (uint32_t)n };
+			EVENT(wlr_event_pointer_swipe_begin, wlr_pointer_swipe_begin_event) ev = { FROM_POINTER(pdev), .time_msec = t, .fingers = (uint32_t)n };
 			wl_signal_emit(&p->events.swipe_begin, &ev);
 		} else if (verb[0] == 'p') {
-			struct wlr_event_pointer_pinch_begin ev = { .device = pdev, .time_msec = t, .fingers = (uint32_t)n };
+			EVENT(wlr_event_pointer_pinch_begin, wlr_pointer_pinch_begin_event) ev = { FROM_POINTER(pdev), .time_msec = t, .fingers = (uint32_t)n };
 			wl_signal_emit(&p->events.pinch_begin, &ev);
 		} else {
 			// sway 1.7 does not forward hold gestures; emitted anyway so tests can show that.
-			struct wlr_event_pointer_hold_begin ev = { .device = pdev, .time_msec = t, .fingers = (uint32_t)n };
+			EVENT(wlr_event_pointer_hold_begin, wlr_pointer_hold_begin_event) ev = { FROM_POINTER(pdev), .time_msec = t, .fingers = (uint32_t)n };
 			wl_signal_emit(&p->events.hold_begin, &ev);
 		}
 	} else if (strcmp(verb, "swipe-update") == 0) {
 		NEED_POINTER();
 		NEED(sscanf(line, "%*s %i %lf %lf", &n, &x, &y) == 3, "expected FINGERS DX DY");
-		struct wlr_event_pointer_swipe_update ev = { .device = pdev, .time_msec = t, .fingers = (uint32_t)n, .dx = x, .dy = y };
+		EVENT(wlr_event_pointer_swipe_update, wlr_pointer_swipe_update_event) ev = { FROM_POINTER(pdev), .time_msec = t, .fingers = (uint32_t)n, .dx = x, .dy = y };
 		wl_signal_emit(&p->events.swipe_update, &ev);
 	} else if (strcmp(verb, "pinch-update") == 0) {
 		NEED_POINTER();
 		NEED(sscanf(line, "%*s %i %lf %lf %lf %lf", &n, &x, &y, &u, &v) == 5, "expected FINGERS DX DY SCALE ROTATION");
-		struct wlr_event_pointer_pinch_update ev = { .device = pdev, .time_msec = t, .fingers = (uint32_t)n,
+		EVENT(wlr_event_pointer_pinch_update, wlr_pointer_pinch_update_event) ev = { FROM_POINTER(pdev), .time_msec = t, .fingers = (uint32_t)n,
 			.dx = x, .dy = y, .scale = u, .rotation = v };
 		wl_signal_emit(&p->events.pinch_update, &ev);
 	} else if (strcmp(verb, "swipe-end") == 0 || strcmp(verb, "pinch-end") == 0 || strcmp(verb, "hold-end") == 0) {
@@ -409,13 +522,13 @@ static void run(char *line, char *reply, size_t cap) {
 		sscanf(line, "%*s %31s", a);
 		bool cancelled = strcmp(a, "cancelled") == 0;
 		if (verb[0] == 's') {
-			struct wlr_event_pointer_swipe_end ev = { .device = pdev, .time_msec = t, .cancelled = cancelled };
+			EVENT(wlr_event_pointer_swipe_end, wlr_pointer_swipe_end_event) ev = { FROM_POINTER(pdev), .time_msec = t, .cancelled = cancelled };
 			wl_signal_emit(&p->events.swipe_end, &ev);
 		} else if (verb[0] == 'p') {
-			struct wlr_event_pointer_pinch_end ev = { .device = pdev, .time_msec = t, .cancelled = cancelled };
+			EVENT(wlr_event_pointer_pinch_end, wlr_pointer_pinch_end_event) ev = { FROM_POINTER(pdev), .time_msec = t, .cancelled = cancelled };
 			wl_signal_emit(&p->events.pinch_end, &ev);
 		} else {
-			struct wlr_event_pointer_hold_end ev = { .device = pdev, .time_msec = t, .cancelled = cancelled };
+			EVENT(wlr_event_pointer_hold_end, wlr_pointer_hold_end_event) ev = { FROM_POINTER(pdev), .time_msec = t, .cancelled = cancelled };
 			wl_signal_emit(&p->events.hold_end, &ev);
 		}
 	} else if (strcmp(verb, "key") == 0) {
@@ -424,34 +537,34 @@ static void run(char *line, char *reply, size_t cap) {
 		NEED(kdev, "no keyboard device");
 		bool pressed;
 		NEED(sscanf(line, "%*s %i %31s", &i, a) == 2 && parse_state(a, &pressed) && i >= 0, "expected CODE pressed|released");
-		struct wlr_event_keyboard_key ev = { .time_msec = t, .keycode = (uint32_t)i, .update_state = true,
+		EVENT(wlr_event_keyboard_key, wlr_keyboard_key_event) ev = { .time_msec = t, .keycode = (uint32_t)i, .update_state = true,
 			.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED };
-		wlr_keyboard_notify_key(kdev->keyboard, &ev);
+		wlr_keyboard_notify_key(AS_KEYBOARD(kdev), &ev);
 	} else if (strcmp(verb, "touch-down") == 0 || strcmp(verb, "touch-motion") == 0) {
 		// touch-down|touch-motion ID X Y: X, Y in 0…1 across the layout.
 		NEED_TOUCH();
 		NEED(sscanf(line, "%*s %i %lf %lf", &i, &x, &y) == 3, "expected ID X Y");
 		NEED(x >= 0 && x <= 1 && y >= 0 && y <= 1, "X and Y must be within 0…1");
 		if (verb[6] == 'd') {
-			struct wlr_event_touch_down ev = { .device = tdev, .time_msec = t, .touch_id = i, .x = x, .y = y };
-			wl_signal_emit(&tdev->touch->events.down, &ev);
+			EVENT(wlr_event_touch_down, wlr_touch_down_event) ev = { FROM_TOUCH(tdev), .time_msec = t, .touch_id = i, .x = x, .y = y };
+			wl_signal_emit(&AS_TOUCH(tdev)->events.down, &ev);
 		} else {
-			struct wlr_event_touch_motion ev = { .device = tdev, .time_msec = t, .touch_id = i, .x = x, .y = y };
-			wl_signal_emit(&tdev->touch->events.motion, &ev);
+			EVENT(wlr_event_touch_motion, wlr_touch_motion_event) ev = { FROM_TOUCH(tdev), .time_msec = t, .touch_id = i, .x = x, .y = y };
+			wl_signal_emit(&AS_TOUCH(tdev)->events.motion, &ev);
 		}
 	} else if (strcmp(verb, "touch-up") == 0 || strcmp(verb, "touch-cancel") == 0) {
 		NEED_TOUCH();
 		NEED(sscanf(line, "%*s %i", &i) == 1, "expected ID");
 		if (verb[6] == 'u') {
-			struct wlr_event_touch_up ev = { .device = tdev, .time_msec = t, .touch_id = i };
-			wl_signal_emit(&tdev->touch->events.up, &ev);
+			EVENT(wlr_event_touch_up, wlr_touch_up_event) ev = { FROM_TOUCH(tdev), .time_msec = t, .touch_id = i };
+			wl_signal_emit(&AS_TOUCH(tdev)->events.up, &ev);
 		} else {
-			struct wlr_event_touch_cancel ev = { .device = tdev, .time_msec = t, .touch_id = i };
-			wl_signal_emit(&tdev->touch->events.cancel, &ev);
+			EVENT(wlr_event_touch_cancel, wlr_touch_cancel_event) ev = { FROM_TOUCH(tdev), .time_msec = t, .touch_id = i };
+			wl_signal_emit(&AS_TOUCH(tdev)->events.cancel, &ev);
 		}
 	} else if (strcmp(verb, "touch-frame") == 0) {
 		NEED_TOUCH();
-		wl_signal_emit(&tdev->touch->events.frame, NULL);
+		wl_signal_emit(&AS_TOUCH(tdev)->events.frame, NULL);
 	} else {
 		snprintf(reply, cap, "error unknown command '%s'", verb);
 		return;
@@ -517,7 +630,7 @@ static int listener_readable(int fd, uint32_t mask, void *data) {
 	if (cfd < 0) return 0;
 	struct client *c = calloc(1, sizeof *c);
 	c->fd = cfd;
-	c->source = wl_event_loop_add_fd(wl_display_get_event_loop(shim.display), cfd,
+	c->source = wl_event_loop_add_fd(shim.loop, cfd,
 		WL_EVENT_READABLE, client_readable, c);
 	return 0;
 }
@@ -537,7 +650,7 @@ static void open_control_socket(void) {
 	}
 	// The test runs as root and sway as another user; let the test connect.
 	chmod(path, 0666);
-	wl_event_loop_add_fd(wl_display_get_event_loop(shim.display), fd, WL_EVENT_READABLE, listener_readable, NULL);
+	wl_event_loop_add_fd(shim.loop, fd, WL_EVENT_READABLE, listener_readable, NULL);
 	LOG("listening on %s", path);
 }
 
@@ -548,6 +661,7 @@ static void open_control_socket(void) {
 // does at scan-out. It is sent from an idle callback: wlr_presentation notes the commit in its
 // own commit listener, which runs after ours.
 
+#if WLR_015
 struct presenter {
 	struct wlr_output *output;
 	struct wl_listener commit, destroy;
@@ -573,7 +687,7 @@ static void present_commit(struct wl_listener *listener, void *data) {
 	if (!(event->committed & WLR_OUTPUT_STATE_BUFFER)) return;
 	p->seq = p->output->commit_seq;
 	if (event->when) p->when = *event->when; else clock_gettime(CLOCK_MONOTONIC, &p->when);
-	if (!p->idle) p->idle = wl_event_loop_add_idle(wl_display_get_event_loop(shim.display), present_now, p);
+	if (!p->idle) p->idle = wl_event_loop_add_idle(shim.loop, present_now, p);
 }
 
 static void present_destroy(struct wl_listener *listener, void *data) {
@@ -598,18 +712,16 @@ static void new_output(struct wl_listener *listener, void *data) {
 	wl_signal_add(&p->output->events.destroy, &p->destroy);
 }
 
-struct wlr_backend *wlr_backend_autocreate(struct wl_display *display) {
-	struct wlr_backend *(*real)(struct wl_display *) =
-		(struct wlr_backend *(*)(struct wl_display *))dlsym(RTLD_NEXT, "wlr_backend_autocreate");
-	if (!real) { LOG("wlr_backend_autocreate not found: %s", dlerror()); abort(); }
-	struct wlr_backend *backend = real(display);
-	if (!backend) return NULL;
-	shim.display = display;
+#endif
+
+// After the real autocreate: finds the headless backend, makes the devices, opens the socket.
+static void set_up(struct wlr_backend *backend) {
+	shim.backend = backend;
 	if (wlr_backend_is_headless(backend)) shim.headless = backend;
 	else if (wlr_backend_is_multi(backend)) wlr_multi_for_each_backend(backend, find_headless, NULL);
 	if (!shim.headless) {
 		LOG("no headless backend (set WLR_BACKENDS=headless): injection disabled");
-		return backend;
+		return;
 	}
 	const char *wanted = getenv("LODESTONE_INJECT_DEVICES");
 	if (!wanted) wanted = "pointer,keyboard,touch";
@@ -619,8 +731,55 @@ struct wlr_backend *wlr_backend_autocreate(struct wl_display *display) {
 	open_control_socket();
 	const char *present = getenv("LODESTONE_INJECT_PRESENT");
 	if (present && strcmp(present, "1") == 0) {
+#if WLR_015
 		new_output_listener.notify = new_output;
 		wl_signal_add(&shim.headless->events.new_output, &new_output_listener);
+#else
+		// wlroots 0.18's headless outputs present by themselves.
+		LOG("LODESTONE_INJECT_PRESENT ignored: wlroots %s presents headless frames itself", WLR_VERSION_STR);
+#endif
 	}
+}
+
+static void *next_symbol(const char *name) {
+	void *f = dlsym(RTLD_NEXT, name);
+	if (!f) { LOG("%s not found: %s", name, dlerror()); abort(); }
+	return f;
+}
+
+#if WLR_015
+struct wlr_backend *wlr_backend_autocreate(struct wl_display *display) {
+	struct wlr_backend *(*real)(struct wl_display *) =
+		(struct wlr_backend *(*)(struct wl_display *))next_symbol("wlr_backend_autocreate");
+	struct wlr_backend *backend = real(display);
+	if (!backend) return NULL;
+	shim.display = display;
+	shim.loop = wl_display_get_event_loop(display);
+	set_up(backend);
 	return backend;
 }
+#else
+struct wlr_backend *wlr_backend_autocreate(struct wl_event_loop *loop, struct wlr_session **session) {
+	struct wlr_backend *(*real)(struct wl_event_loop *, struct wlr_session **) =
+		(struct wlr_backend *(*)(struct wl_event_loop *, struct wlr_session **))next_symbol("wlr_backend_autocreate");
+	struct wlr_backend *backend = real(loop, session);
+	if (!backend) return NULL;
+	shim.loop = loop;
+	set_up(backend);
+	return backend;
+}
+
+// The compositor listens on new_input before it starts the backend: the devices made so far
+// are announced once it has started, as the backend announces the devices it finds.
+bool wlr_backend_start(struct wlr_backend *backend) {
+	bool (*real)(struct wlr_backend *) = (bool (*)(struct wlr_backend *))next_symbol("wlr_backend_start");
+	if (!real(backend)) return false;
+	if (backend == shim.backend && !shim.started) {
+		shim.started = true;
+		for (int k = 0; k < KIND_COUNT; k++) {
+			if (shim.devices[k]) announce(shim.devices[k]);
+		}
+	}
+	return true;
+}
+#endif
