@@ -115,45 +115,74 @@ struct DragOutTests {
         #expect(session.lastFrame?.drag == nil && !session.isAnimating, "landed")
     }
 
-    /// The HUD's Drag section during a drag between applications (issue 18.4): the offer's
-    /// types, the source's actions, the negotiated action (wl_data_source.action, never the
-    /// keys held) and when it changed, the input, and whether a key change reached us.
-    @Test("the HUD's Drag section shows the drag out: types, actions, the negotiated action and when, the input, keys reached")
+    /// The HUD's Drag section during a drag between applications (issue 18.4, 30.9): whose
+    /// drag, what the source offers, who prefers what, what the compositor chose (never the
+    /// keys held) and when, the type taken, the input and whether a key change reached us, and
+    /// once over what became of it.
+    @Test("the HUD's Drag section shows the drag out: whose, source offers, their preference not told, the compositor's choice and when, the type taken, keys reached, the result (issue 18.4, 30.9)")
     func hudDragSection() throws {
         let (session, _, p) = dragging()
         let types = ["text/uri-list", "text/plain;charset=utf-8", "application/x-lodestone-item"]
         _ = try #require(session.beginDragOut(mimeTypes: types, operations: [.move, .copy, .link], exit: p))
+        session.dragOut(target: "text/plain;charset=utf-8")
         session.dragOut(action: .copy, at: Timestamp(rawValue: 2_500_000))
         _ = session.snapshot()
         func drag() -> [String: String] {
             let r = Showcase.layout().elements.first { $0.id == Showcase.ID.hud }!.frame
             let rows = HUDEllipsisTests.rows(session.hud, in: r, scale: 1)
-            let start = rows.firstIndex { $0.label == "offer" } ?? rows.endIndex
-            return Dictionary(rows[start...].prefix(4).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let start = rows.firstIndex { $0.label == "drag" } ?? rows.endIndex
+            return Dictionary(rows[start...].prefix(7).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
         }
         var rows = drag()
-        #expect(rows["offer"] == "text/uri-list +2", "\(rows)")
-        #expect(rows["actions"] == "move|copy|link")
-        #expect(rows["negotiated"] == "copy @ 2.50 s")
+        #expect(rows["drag"] == "ours → another app", "\(rows)")
+        #expect(rows["offers"] == "move|copy|link")
+        #expect(rows["they prefer"] == "not told")
+        #expect(rows["chose"] == "copy @ 2.50 s")
+        #expect(rows["type"]?.hasPrefix("text/plain") == true && session.hud.external?.accepted == "text/plain;charset=utf-8", "\(rows)")
         #expect(rows["by"] == "pointer · keys not seen")
+        #expect(rows["result"] == nil, "no result while it goes on")
         // The keys held repeated (a compositor sending the same state again): no change.
         session.handle(InputEvent(time: Timestamp(rawValue: 2_550_000), device: DeviceID(2), .modifiers(ModifierState())))
         _ = session.snapshot()
         #expect(drag()["by"] == "pointer · keys not seen")
-        // Ctrl pressed here while the compositor carries the drag: noted, and the negotiated
+        // Ctrl pressed here while the compositor carries the drag: noted, and the chosen
         // action stays what the protocol said (here: still copy) until it says otherwise.
         session.handle(InputEvent(time: Timestamp(rawValue: 2_600_000), device: DeviceID(2), .modifiers(ModifierState(depressed: .control))))
         _ = session.snapshot()
         rows = drag()
-        #expect(rows["by"] == "pointer · keys reached" && rows["negotiated"] == "copy @ 2.50 s", "\(rows)")
+        #expect(rows["by"] == "pointer · keys reached" && rows["chose"] == "copy @ 2.50 s", "\(rows)")
         session.dragOut(action: .move, at: Timestamp(rawValue: 3_000_000))
         _ = session.snapshot()
-        #expect(drag()["negotiated"] == "move @ 3.00 s")
-        // Over: the section keeps the last drag between applications until one inside starts.
+        #expect(drag()["chose"] == "move @ 3.00 s")
+        // Over: the section keeps the last drag between applications until one inside starts,
+        // and says what became of it.
+        session.dragOutDropped()
         session.endDragOut(finished: true)
         _ = session.snapshot()
-        #expect(drag()["negotiated"] == "move @ 3.00 s")
+        rows = drag()
+        #expect(rows["chose"] == "move @ 3.00 s")
+        #expect(rows["result"]?.hasPrefix("moved") == true && session.hud.external?.result == "moved: the destination finished", "\(rows)")
         #expect(session.externalKeysReached == false, "reset once no drag between applications goes on")
+    }
+
+    @Test("another application's drag over the window: the HUD says whose, our preference, the type we take, and the pointer rows follow it (issue 30.9)")
+    func hudIncomingDrag() {
+        let session = PlaygroundSession()
+        let folder = Showcase.ID.dropTargets[0]
+        let f = session.engine.surfaceFrame(of: folder)!
+        let at = Point(f.midX, f.midY)
+        var d = ExternalDrag(offer: 7, mimeTypes: ["application/x-gtk-local-dnd", "text/plain;charset=utf-8"], sourceOperations: [.copy, .move], position: at)
+        d.answer = session.externalDropAnswer(at: at, offered: d.mimeTypes, sourceOperations: d.sourceOperations)
+        d.negotiated = .copy
+        session.externalDrag = d
+        _ = session.snapshot()
+        let r = Showcase.layout().elements.first { $0.id == Showcase.ID.hud }!.frame
+        let rows = Dictionary(HUDEllipsisTests.rows(session.hud, in: r, scale: 1).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows["drag"] == "another app's → here", "\(rows)")
+        #expect(rows["we prefer"] == "copy", "a plain drop of text prefers copy: \(rows)")
+        #expect(rows["type"]?.hasPrefix("text/plain") == true && session.hud.external?.accepted == "text/plain;charset=utf-8",
+                "the type taken, not the first offered: \(rows)")
+        #expect(session.hud.pointer == at, "the pointer rows follow the drag")
     }
 
     @Test("what a drop brings, as its target shows it: file names, a text's first line, else type and size; long ones cut")

@@ -340,23 +340,34 @@ extension PlaygroundSession {
     func externalDragFacts(keysReached: Bool) -> ExternalDragFacts? {
         func names(_ ops: Set<DragOperation>) -> [String] { DragOperation.allCases.filter(ops.contains).map(\.rawValue) }
         if let d = outgoingDrag {
-            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
-                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: d.input.rawValue, keysReached: keysReached)
+            var f = ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                      changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: d.input.rawValue, keysReached: keysReached)
+            f.outgoing = true
+            f.accepted = d.acceptedType
+            f.keysNote = compositorIgnoresKeysMidDrag ? Self.keysIgnoredMidDrag : nil
+            return f
         }
         if let d = externalDrag {
             // Another application's drag: by the finger when one is down here (sway 1.7 keeps a
             // touch drag's focus on the window it began in), else by the seat's pointer, a
             // trackpad once the seat has shown one.
             let input: InputKind = hud.touches > 0 ? .touch : hud.lastInput == .trackpad ? .trackpad : .pointer
-            return ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
-                                     changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: input.rawValue, keysReached: keysReached)
+            var f = ExternalDragFacts(mimeTypes: d.mimeTypes, sourceActions: names(d.sourceOperations), negotiated: d.negotiated?.rawValue,
+                                      changedAt: d.negotiatedAt.map { Double($0.rawValue) / 1e6 }, input: input.rawValue, keysReached: keysReached)
+            f.preferred = d.answer.preferred?.rawValue
+            f.accepted = d.answer.mimeType
+            return f
         }
         return nil
     }
 
+    /// The compositor passes no key to anyone once it carries a drag (wlroots: sway, labwc,
+    /// cage; issue 30.6): set by the Wayland side from the globals it sees.
+    public static let keysIgnoredMidDrag = "hold them before the drag: this compositor ignores keys mid-drag"
+
     /// Another application's drop read here: the HUD's Drag section says what was taken.
     public func noteExternalDropRead(type: String, bytes: Int, operation: DragOperation?) {
-        hud.external?.taken = type
+        hud.external?.accepted = type
         hud.external?.result = "\(operation.map { "\($0.rawValue) · " } ?? "")read \(bytes) B"
     }
 
@@ -379,6 +390,9 @@ extension PlaygroundSession {
         if active {
             if externalKeysAtStart == nil { externalKeysAtStart = hud.modifiers }
             hud.external = externalDragFacts(keysReached: externalKeysReached)
+            // The pointer rows follow another application's drag over the window: wl_pointer
+            // left when the drag began, the data device's motion is where the pointer is.
+            if let d = externalDrag { hud.pointer = d.position; hud.drawn = d.position }
         } else {
             externalKeysReached = false
             externalKeysAtStart = nil

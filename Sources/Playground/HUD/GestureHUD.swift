@@ -283,13 +283,17 @@ public struct GestureHUD: Sendable, Equatable {
         y += 40
         section("Drag")
         if let x = external {
-            // A drag between applications (issue 18.4): the same four rows tell its offer, the
-            // source's actions, the negotiated action and when it last changed, and the input
-            // with whether a key change reached this window while it went on.
-            row("offer", x.mimeTypes.first.map { $0 + (x.mimeTypes.count > 1 ? " +\(x.mimeTypes.count - 1)" : "") } ?? "none")
-            row("actions", x.sourceActions.isEmpty ? "none" : x.sourceActions.joined(separator: "|"))
-            row("negotiated", (x.negotiated ?? "none") + (x.changedAt.map { " @ " + fmt($0, 2) + " s" } ?? ""), highlight: x.negotiated != nil)
+            // A drag between applications (issue 18.4, 30.9), each row saying whose it is:
+            // whose drag, what its source offers, what the destination prefers (ours when we
+            // are it), what the compositor chose and when it last changed, the type taken, the
+            // input with whether a key change reached this window, and once over its result.
+            row("drag", x.outgoing ? "ours → another app" : "another app's → here")
+            row("offers", x.sourceActions.isEmpty ? "none" : x.sourceActions.joined(separator: "|"))
+            row(x.outgoing ? "they prefer" : "we prefer", x.outgoing ? "not told" : (x.preferred ?? "none"))
+            row("chose", (x.negotiated ?? "none") + (x.changedAt.map { " @ " + fmt($0, 2) + " s" } ?? ""), highlight: x.negotiated != nil)
+            row("type", x.accepted ?? "none")
             row("by", x.input + " · keys " + (x.keysReached ? "reached" : "not seen"))
+            if let note = x.keysNote, !x.keysReached { row("keys", note, highlight: true) }
             if let result = x.result { row("result", result, highlight: true) }
             return (parts, y)
         }
@@ -471,6 +475,15 @@ extension ShowcaseContent {
 
 /// What the HUD shows of a drag between applications (issue 18.4).
 public struct ExternalDragFacts: Sendable, Equatable {
+    /// Whose drag: one of this window's items out to another application (true), or another
+    /// application's over this window (false).
+    public var outgoing = false
+    /// This window's preference as the destination (wl_data_offer.set_actions), by name; nil:
+    /// none, or not ours to give (our own drag out: the destination prefers).
+    public var preferred: String?
+    /// The type the destination takes: for our drag out wl_data_source.target, for another's
+    /// the one this window accepted, then the one it read. Nil: none (yet).
+    public var accepted: String?
     public var mimeTypes: [String]
     /// The source's actions by name (ask is link).
     public var sourceActions: [String]
@@ -485,8 +498,9 @@ public struct ExternalDragFacts: Sendable, Equatable {
     public var keysReached: Bool
     /// Once it ended: what became of it (OutgoingDrag.result), nil while it goes on.
     public var result: String?
-    /// The type the destination took (the one read), once known; nil: none yet.
-    public var taken: String?
+    /// What the user must know of the keys during this drag (issue 30.6): under wlroots no
+    /// key pressed once the compositor has the drag reaches anyone. Nil: nothing to say.
+    public var keysNote: String?
     public init(mimeTypes: [String], sourceActions: [String], negotiated: String?, changedAt: Double?, input: String, keysReached: Bool) {
         self.mimeTypes = mimeTypes; self.sourceActions = sourceActions; self.negotiated = negotiated
         self.changedAt = changedAt; self.input = input; self.keysReached = keysReached

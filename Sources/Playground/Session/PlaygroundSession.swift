@@ -22,6 +22,9 @@ public final class PlaygroundSession {
     public private(set) var geometry: ShowcaseGeometry?
     /// A drag from another application over the window (issue 18.3), for the state report.
     public var externalDrag: ExternalDrag?
+    /// The compositor passes no key on while it carries a drag (wlroots, issue 30.6): the HUD
+    /// says keys must be held before a drag leaves the window.
+    public var compositorIgnoresKeysMidDrag = false
     /// The last drop from another application, once its data was read.
     public var lastExternalDrop: ExternalDropResult?
     /// How many drops from other applications were read (or failed).

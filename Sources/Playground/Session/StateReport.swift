@@ -168,6 +168,8 @@ public enum StateReport {
         // Whether a key change reached this window while a drag between applications went on
         // (issue 18.4: under wlroots none does once the compositor has the drag).
         o.raw("external_keys_reached", session.externalKeysReached ? "true" : "false")
+        // What the HUD tells of keys during a drag between applications (issue 30.6), nil: nothing.
+        o.raw("keys_note", session.hud.external?.keysNote.map(JSONWriter.quoted) ?? "null")
         o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
         o.raw("removed", ids(session.removedItems.sorted()))
         // What is still in progress (G7): the engine's view (a button or touch held, a drag, band,

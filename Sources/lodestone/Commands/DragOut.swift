@@ -14,6 +14,7 @@
 // action (wl_data_source.action): the icon's badge follows it, a finished move removes the
 // item, a finished copy keeps it, and a cancel or refusal flies it back (PlaygroundSession).
 import Foundation
+import GestureCheck
 import InputProtocol
 import PixmanRenderer
 import Playground
@@ -91,6 +92,10 @@ final class DragOutHandler {
               session.beginDragOut(mimeTypes: Self.types, operations: operations, exit: exit) != nil else { return }
         self.source = source
         source.onEvent = { [weak self] in self?.handle($0) }
+        // wlroots (zwlr_* globals: sway, labwc, cage) passes no key to either window while it
+        // carries the drag (wlr_drag's keyboard grab): the HUD says to hold keys first.
+        let compositor = CompositorInfo.guessName(globals: client.registry.advertised, environment: ProcessInfo.processInfo.environment)
+        session.compositorIgnoresKeysMidDrag = compositor == "sway" || compositor == "a wlroots compositor"
         icon = client.makeDragIcon()
         drawIcon(first: false)
         device.startDrag(source: source, origin: window, icon: icon, serial: serial)
