@@ -48,7 +48,7 @@ public final class PlaygroundSession {
         engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
         hud.conventions = settings.conventions
         renderer = SceneRenderer(background: Palette.window)
-        if isShowcase { engine.disableMenuEntries([Showcase.reopenClosedTab]) } // no tab closed yet (I6)
+        if isShowcase { engine.disableMenuEntries(state.disabledMenuEntries) } // no tab closed yet (I6)
     }
 
     /// The interactions the playground runs for a layout.
@@ -210,13 +210,16 @@ public final class PlaygroundSession {
     private func control(after o: EngineOutput, before: ShowcaseState) {
         typealias ID = Showcase.ID
         if state.isPlaying != before.isPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
-        if state.canReopenTab != before.canReopenTab { engine.disableMenuEntries(state.canReopenTab ? [] : [Showcase.reopenClosedTab]) }
+        if state.disabledMenuEntries != before.disabledMenuEntries { engine.disableMenuEntries(state.disabledMenuEntries) }
         var skip: Double?
         if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward { skip = id == ID.skipBack ? -1 : 1 }
         if case .menuItemChosen(ID.video?, let i) = o, i == 1 || i == 2 { skip = i == 1 ? -1 : 1 }
         if let skip { engine.playback(.skip(seconds: skip * Showcase.skipInterval), scrubber: ID.scrubber) }
-        if state.slots.count < before.slots.count, case .activated(let id, _, _) = o, let slot = ID.tabCloses.firstIndex(of: id) {
-            engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+        if state.slots.count < before.slots.count {
+            // By its × or the bar's menu (Close Tab, Close Other Tabs: from the right).
+            for slot in before.slots.indices.reversed() where !state.slots.contains(before.slots[slot]) {
+                engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+            }
         } else if state.slots.count > before.slots.count {
             engine.withInteraction(TabStripInteraction.self) { t, ctx, _ in t.reopen(&ctx) }
         }
