@@ -141,16 +141,18 @@ public final class PlaygroundSession {
     /// and first goes to a menu or a band selection in progress).
     private func sidebarOverlayKey(_ event: InputEvent) -> Bool {
         guard let g = geometry, g.sidebar == .overlay, case .key(let k, pressed: true) = event.kind else { return false }
-        return KeyNames.name(of: k) == "esc" && lastFrame?.contextMenu == nil && !engine.isActive
+        return KeyNames.name(of: k) == "esc" && engine.openMenu == nil && !engine.isActive
     }
 
-    /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). Escape
-    /// goes first to a menu or a band selection in progress; only the showcase has a HUD.
+    /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). While a
+    /// menu is open every key is the menu's (issue 30.5: a drop's menu opens between frames, so
+    /// the engine is asked, not the last frame drawn); Escape also goes first to a band
+    /// selection in progress. Only the showcase has a HUD.
     private func hudPanelKey(_ event: InputEvent) -> Bool? {
-        guard let g = geometry, !g.hudDocked, case .key(let k, pressed: true) = event.kind else { return nil }
+        guard let g = geometry, !g.hudDocked, case .key(let k, pressed: true) = event.kind, engine.openMenu == nil else { return nil }
         switch KeyNames.name(of: k) {
         case "tab": return !g.hudShown
-        case "esc": return g.hudShown && lastFrame?.contextMenu == nil && !engine.isActive ? false : nil
+        case "esc": return g.hudShown && !engine.isActive ? false : nil
         default: return nil
         }
     }
