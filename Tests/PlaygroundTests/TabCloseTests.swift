@@ -31,17 +31,24 @@ struct TabCloseTests {
         u.button(false)
     }
 
-    /// Opens the tab bar's menu with a right click at `p` and chooses its first entry.
-    static func reopen(_ u: User, at p: Point) {
+    /// Opens the tab bar's menu with a right click at `p` and chooses its entry `title`.
+    static func choose(_ title: String, _ u: User, at p: Point) {
         u.move(p)
         u.wait(50)
         u.s.handle(InputEvent(time: u.at(30), device: ShowcaseInteractionTests.mouse, .button(.right, pressed: true)))
         u.s.handle(InputEvent(time: u.at(30), device: ShowcaseInteractionTests.mouse, .button(.right, pressed: false)))
         u.wait(50)
         guard let m = u.s.engine.describe().contextMenu else { Issue.record("no menu on the tab bar"); return }
-        #expect(m.items.first == Showcase.reopenClosedTab, "menu of \(String(describing: m.element)) at \(p): region \(String(describing: u.s.engine.region(at: p))) element \(String(describing: u.s.engine.element(at: p))) disabled \(u.s.engine.scene.disabled.sorted())")
-        click(u, Point(m.origin.x + 20, m.origin.y + 5 + m.itemHeight / 2))
+        guard let i = m.items.firstIndex(of: title) else {
+            Issue.record("no \(title) in the menu of \(String(describing: m.element)) at \(p): \(m.items); region \(String(describing: u.s.engine.region(at: p))) element \(String(describing: u.s.engine.element(at: p))) disabled \(u.s.engine.scene.disabled.sorted())")
+            return
+        }
+        click(u, m.itemFrame(i).center)
+        u.wait(50)
     }
+
+    /// Opens the tab bar's menu with a right click at `p` and chooses Reopen Closed Tab.
+    static func reopen(_ u: User, at p: Point) { choose(Showcase.reopenClosedTab, u, at: p) }
 
     /// How many drawn texts read `s`.
     static func texts(_ u: User, _ s: String) -> Int {

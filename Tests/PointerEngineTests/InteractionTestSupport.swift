@@ -49,5 +49,8 @@ struct Forwarding: Interaction {
     var isAnimating: Bool { base.isAnimating }
     func pointerRequest(context: InteractionContext) -> PointerRequest? { base.pointerRequest(context: context) }
     func contribute(to frame: inout Frame, context: InteractionContext) { base.contribute(to: &frame, context: context) }
-    var interests: InteractionInterests { everyEvent ? .all : base.interests }
+    /// Every event, and whether the interaction covers the window now (an open menu, issue
+    /// 30.5: that is what it does, not an event it asks for).
+    var interests: InteractionInterests { everyEvent ? InteractionInterests.all.union(base.interests.intersection(.covering)) : base.interests }
+    func covers(_ p: Point) -> Bool { base.covers(p) }
 }

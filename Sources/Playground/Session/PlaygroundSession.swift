@@ -51,7 +51,7 @@ public final class PlaygroundSession {
         engine = Engine(layout: l, settings: settings, interactions: interactions ?? PlaygroundSession.interactions(for: l), now: now)
         hud.conventions = settings.conventions
         renderer = SceneRenderer(background: Palette.window)
-        if isShowcase { engine.disableMenuEntries([Showcase.reopenClosedTab]) } // no tab closed yet (I6)
+        if isShowcase { engine.disableMenuEntries(state.disabledMenuEntries) } // no tab closed yet (I6)
     }
 
     /// The interactions the playground runs for a layout.
@@ -144,16 +144,18 @@ public final class PlaygroundSession {
     /// and first goes to a menu or a band selection in progress).
     private func sidebarOverlayKey(_ event: InputEvent) -> Bool {
         guard let g = geometry, g.sidebar == .overlay, case .key(let k, pressed: true) = event.kind else { return false }
-        return KeyNames.name(of: k) == "esc" && lastFrame?.contextMenu == nil && !engine.isActive
+        return KeyNames.name(of: k) == "esc" && engine.openMenu == nil && !engine.isActive
     }
 
-    /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). Escape
-    /// goes first to a menu or a band selection in progress; only the showcase has a HUD.
+    /// Tab shows or hides the HUD panel and Escape hides it (nil: the key does neither). While a
+    /// menu is open every key is the menu's (issue 30.5: a drop's menu opens between frames, so
+    /// the engine is asked, not the last frame drawn); Escape also goes first to a band
+    /// selection in progress. Only the showcase has a HUD.
     private func hudPanelKey(_ event: InputEvent) -> Bool? {
-        guard let g = geometry, !g.hudDocked, case .key(let k, pressed: true) = event.kind else { return nil }
+        guard let g = geometry, !g.hudDocked, case .key(let k, pressed: true) = event.kind, engine.openMenu == nil else { return nil }
         switch KeyNames.name(of: k) {
         case "tab": return !g.hudShown
-        case "esc": return g.hudShown && lastFrame?.contextMenu == nil && !engine.isActive ? false : nil
+        case "esc": return g.hudShown && !engine.isActive ? false : nil
         default: return nil
         }
     }
@@ -213,13 +215,16 @@ public final class PlaygroundSession {
     private func control(after o: EngineOutput, before: ShowcaseState) {
         typealias ID = Showcase.ID
         if state.isPlaying != before.isPlaying { engine.playback(state.isPlaying ? .play : .pause, scrubber: ID.scrubber) }
-        if state.canReopenTab != before.canReopenTab { engine.disableMenuEntries(state.canReopenTab ? [] : [Showcase.reopenClosedTab]) }
+        if state.disabledMenuEntries != before.disabledMenuEntries { engine.disableMenuEntries(state.disabledMenuEntries) }
         var skip: Double?
         if case .activated(let id, _, _) = o, id == ID.skipBack || id == ID.skipForward { skip = id == ID.skipBack ? -1 : 1 }
         if case .menuItemChosen(ID.video?, let i) = o, i == 1 || i == 2 { skip = i == 1 ? -1 : 1 }
         if let skip { engine.playback(.skip(seconds: skip * Showcase.skipInterval), scrubber: ID.scrubber) }
-        if state.slots.count < before.slots.count, case .activated(let id, _, _) = o, let slot = ID.tabCloses.firstIndex(of: id) {
-            engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+        if state.slots.count < before.slots.count {
+            // By its × or the bar's menu (Close Tab, Close Other Tabs: from the right).
+            for slot in before.slots.indices.reversed() where !state.slots.contains(before.slots[slot]) {
+                engine.withInteraction(TabStripInteraction.self) { t, ctx, now in t.close(slot: slot, now: now, &ctx) }
+            }
         } else if state.slots.count > before.slots.count {
             engine.withInteraction(TabStripInteraction.self) { t, ctx, _ in t.reopen(&ctx) }
         }

@@ -120,6 +120,16 @@ public enum StateReport {
         }
         o.raw("drops", "[" + drops.joined(separator: ",") + "]")
         o.raw("activations", "[" + activations.joined(separator: ",") + "]")
+        // The Tabs card (I6, issue 30.5): the tab shown, the open ones left to right, the closed
+        // ones newest last (what Reopen Closed Tab brings back), by index in the tab names.
+        if session.isShowcase {
+            let t = session.state
+            o.raw("tabs", object { x in
+                x.int("shown", t.tab)
+                x.raw("open", "[" + t.slots.map(String.init).joined(separator: ",") + "]")
+                x.raw("closed", "[" + t.closeOrder.map(String.init).joined(separator: ",") + "]")
+            })
+        }
         // Each scrubber's playhead, seconds, and whether its media plays (I3).
         o.raw("playback", object { x in
             for s in f.scrubbers {

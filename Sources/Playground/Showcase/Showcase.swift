@@ -118,6 +118,12 @@ public enum Showcase {
     public static let tabNames = ["Home", "Notes", "Music"]
     /// The tab bar's menu entry that brings back the newest closed tab (I6).
     public static let reopenClosedTab = "Reopen Closed Tab"
+    /// The tab bar's menu (I6, issue 30.5), as in Safari, Firefox and GNOME Web: close the tab
+    /// it was opened on (the tab shown when opened on the bar itself), close every other tab,
+    /// reopen the newest closed one.
+    public static let closeTab = "Close Tab"
+    public static let closeOtherTabs = "Close Other Tabs"
+    public static let tabMenu = [closeTab, closeOtherTabs, reopenClosedTab]
     public static let draggableNames = ["Report", "Photo", "Song"]
     public static let dropNames = ["Folder", "Copies only", "Locked"]
     public static let miniToolbarNames = ["Bold", "Italic", "Underline", "Link", "List"]
@@ -299,7 +305,7 @@ public enum Showcase {
             add(Element(id: ID.tabView, kind: .tabView, frame: c, label: "Tabs"), in: ID.panels[3])
             add(Element(id: ID.tabBar, kind: .tabBar, frame: Rect(x: c.minX, y: c.minY, width: c.width, height: 30),
                         cornerRadius: 9, hasBezel: true, label: "Tab bar",
-                        traits: ElementTraits(contextMenu: [reopenClosedTab])), in: ID.tabView)
+                        traits: ElementTraits(contextMenu: tabMenu)), in: ID.tabView)
             let tw = c.width / 3
             for i in 0..<3 {
                 let f = Rect(x: c.minX + Double(i) * tw + 2, y: c.minY + 2, width: tw - 4, height: 26)

@@ -44,7 +44,7 @@ public struct ShowcaseState: Hashable, Sendable {
             if drops.count > 16 { drops.removeFirst(drops.count - 16) }
         case .menuItemChosen(let e, let i):
             if e == ID.video, i == 0 { isPlaying.toggle() }
-            if let e, e == ID.tabBar || ID.tabs.contains(e), i == 0 { reopenTab() }
+            if let e, e == ID.tabBar || ID.tabs.contains(e), Showcase.tabMenu.indices.contains(i) { tabMenu(Showcase.tabMenu[i], on: e) }
         case .note(let n, _) where n == TabStripInteraction.closedNote:
             closing = nil
         default:
@@ -64,6 +64,35 @@ extension ShowcaseState {
         closeOrder.append(t)
         closing = t
         if tab == t, !slots.isEmpty { tab = slots[min(slot, slots.count - 1)] }
+    }
+
+    /// An entry of the tab bar's menu chosen on `element` (a tab, or the bar: the tab shown).
+    mutating func tabMenu(_ title: String, on element: ElementID) {
+        let k = Showcase.ID.tabs.firstIndex(of: element).flatMap { $0 < slots.count ? $0 : nil } ?? slots.firstIndex(of: tab)
+        switch title {
+        case Showcase.closeTab:
+            if let k { closeTab(slot: k) }
+        case Showcase.closeOtherTabs:
+            guard let k else { return }
+            let keep = slots[k]
+            // From the right, so that each slot still names its tab; the nearest closes last
+            // and is the first "Reopen Closed Tab" brings back.
+            for slot in slots.indices.reversed() where slot != k { closeTab(slot: slot) }
+            tab = keep
+        case Showcase.reopenClosedTab:
+            reopenTab()
+        default:
+            break
+        }
+    }
+
+    /// The tab bar's menu entries with nothing to act on now (I6): drawn dimmed, not choosable.
+    public var disabledMenuEntries: Set<String> {
+        var off: Set<String> = []
+        if !canReopenTab { off.insert(Showcase.reopenClosedTab) }
+        if slots.count < 2 { off.insert(Showcase.closeOtherTabs) }
+        if slots.isEmpty { off.insert(Showcase.closeTab) }
+        return off
     }
 
     /// "Reopen Closed Tab" (I6): the newest closed tab comes back to its place and is shown.

@@ -213,9 +213,10 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     public var isActive: Bool { false }
-    /// With no menu open and no long press pending: secondary clicks, presses and touches.
+    /// With no menu open and no long press pending: secondary clicks, presses and touches. An
+    /// open menu covers its frame and is modal: offered every event first (issue 30.5).
     public var interests: InteractionInterests {
-        if menu != nil { return .all }
+        if menu != nil { return InteractionInterests.all.union(.covering) }
         if case .idle = recognizer.state { return [.intent, .pointerPressed, .touches, .deviceRemoved] }
         return .all
     }
@@ -223,6 +224,10 @@ public struct ContextMenuInteraction: Interaction {
         if case .touching = recognizer.state { return true }
         return false
     }
+
+    /// The open menu is opaque to the pointer over all of its frame, disabled entries and
+    /// inset included (issue 30.5; G9).
+    public func covers(_ p: Point) -> Bool { menu?.frame.contains(p) ?? false }
 
     public func contribute(to frame: inout Frame, context: InteractionContext) {
         frame.contextMenu = menu

@@ -64,23 +64,49 @@ extension EngineCore {
             }
             if consumed, !broadcast { return true }
         }
-        let skip = captor
-        for i in components.indices where i != skip && interactionCache[i] & want != 0 {
-            let r = components[i].handle(event, context: &ctx, now: now)
-            refreshInteractionCache(i)
-            switch r {
-            case .ignored: continue
-            case .handled, .released: consumed = true
-            case .captured:
-                consumed = true
-                if captor == nil {
-                    captor = i
-                    if log != nil { transition("capture: \(interactions[i].name) captured on \(event)") }
-                }
+        // An interaction covering the window (an open menu, issue 30.5) is modal: it is
+        // offered the event before the others.
+        let covering = InteractionInterests.covering.rawValue
+        if interactionUnion & covering != 0 {
+            for i in components.indices where i != captor && interactionCache[i] & covering != 0 && interactionCache[i] & want != 0 {
+                if offer(event, to: i, &ctx, consumed: &consumed), !broadcast { return true }
             }
-            if !broadcast { return true }
+        }
+        for i in components.indices where i != captor && interactionCache[i] & want != 0 {
+            if interactionUnion & covering != 0, interactionCache[i] & covering != 0 { continue } // offered above
+            if offer(event, to: i, &ctx, consumed: &consumed), !broadcast { return true }
         }
         return consumed
+    }
+
+    /// Offers `event` to interaction `i` (not the captor); true when it consumed it.
+    private mutating func offer(_ event: InteractionEvent, to i: Int, _ ctx: inout InteractionContext, consumed: inout Bool) -> Bool {
+        let r = components[i].handle(event, context: &ctx, now: now)
+        refreshInteractionCache(i)
+        switch r {
+        case .ignored: return false
+        case .handled, .released: consumed = true
+        case .captured:
+            consumed = true
+            if captor == nil {
+                captor = i
+                if log != nil { transition("capture: \(interactions[i].name) captured on \(event)") }
+            }
+        }
+        return true
+    }
+
+    /// Whether an interaction draws over the content at `p` (an open menu): the elements under
+    /// it are neither hovered nor hit there (issue 30.5; G9).
+    func isCovered(_ p: Point) -> Bool {
+        let covering = InteractionInterests.covering.rawValue
+        guard interactionUnion & covering != 0 else { return false }
+        return components.indices.contains { interactionCache[$0] & covering != 0 && components[$0].covers(p) }
+    }
+
+    /// The element hit at `p` (padded hit regions), nil where an interaction covers it.
+    func hit(at p: Point) -> ElementID? {
+        isCovered(p) ? nil : index.element(at: p, scene: scene, padded: true)
     }
 
     /// What the interactions want of the pointer now: the captor's request, else the first

@@ -92,6 +92,7 @@ extension EngineCore {
         menus.present(items, disabled: disabled, for: element, at: point, input: .pointer, context(input: .pointer))
         components[i] = menus
         refreshInteractionCache(i)
+        updatePointer() // a pointer resting where the menu opened hovers nothing behind it (issue 30.5)
         return true
     }
 

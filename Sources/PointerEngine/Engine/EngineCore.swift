@@ -244,7 +244,7 @@ struct EngineCore: Sendable {
         let kind = input.button(device: device)
         visibility.button(at: now, log: log)
         updateHover()
-        let hit = hover.hovered ?? index.element(at: logicalPosition, scene: scene, padded: true)
+        let hit = hover.hovered ?? hit(at: logicalPosition)
         if pressed {
             guard input.buttons[b] == nil else { return } // a repeated press without release: ignore
             let count = input.clickCount(b, at: logicalPosition, now: now, interval: settings.doubleClickInterval)
@@ -283,7 +283,7 @@ struct EngineCore: Sendable {
         input.touched()
         visibility.handle(.touched, log: log)
         let p = clampToSurface(p)
-        let hit = index.element(at: p, scene: scene, padded: true)
+        let hit = hit(at: p)
         let handled = dispatch(.touchDown(id, at: p, hit: hit), input: .touch)
         input.touches[id] = InputTracker.TouchPoint(device: device, start: p, position: p, time: now, element: hit, moved: false, handled: handled)
     }
@@ -292,7 +292,7 @@ struct EngineCore: Sendable {
         let p = clampToSurface(p)
         guard var t = input.touches[id] else { return }
         InputTracker.moved(&t, to: p)
-        let hit = index.element(at: p, scene: scene, padded: true)
+        let hit = hit(at: p)
         let holder = captor
         if dispatch(.touchMoved(id, at: p, hit: hit), input: .touch) { t.handled = true }
         if holder != nil, captor == nil {
@@ -306,7 +306,7 @@ struct EngineCore: Sendable {
 
     mutating func touchUp(_ id: TouchID) {
         guard let t = input.touches.removeValue(forKey: id) else { return }
-        let hit = index.element(at: t.position, scene: scene, padded: true)
+        let hit = hit(at: t.position)
         let handled = dispatch(.touchUp(id, at: t.position, hit: hit), input: .touch)
         if let e = InputTracker.isTap(t, hit: hit, handled: handled, now: now) {
             outputs.append(.activated(e, input: .touch, clickCount: 1))
@@ -366,7 +366,9 @@ struct EngineCore: Sendable {
 
     /// Hover follows the pointer (M1, M2; see `HoverEffects.follow`).
     mutating func updateHover() {
-        hover.follow(pointer: logicalPosition, shown: visibility.isShown, held: isPointerHeld, layout: layout, index: index,
+        // Over an open menu nothing under it is hovered (issue 30.5; G9).
+        hover.follow(pointer: logicalPosition, shown: visibility.isShown, held: isPointerHeld || isCovered(logicalPosition),
+                     layout: layout, index: index,
                      scene: scene, reduceMotion: settings.reduceMotion, log: log)
     }
 

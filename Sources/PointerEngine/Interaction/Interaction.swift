@@ -113,6 +113,10 @@ public struct InteractionInterests: OptionSet, Hashable, Sendable {
     public static let intent = Self(rawValue: 1 << 14)
     /// `pointerRequest` may return non-nil.
     public static let pointerRequest = Self(rawValue: 1 << 15)
+    /// The interaction covers part of the window now (an open menu, G9): it is offered every
+    /// event before the others (a menu is modal), and `covers(_:)` may return true. Not in
+    /// `all`: only an interaction that draws over the content declares it.
+    public static let covering = Self(rawValue: 1 << 16)
     /// Every touch event.
     public static let touches: Self = [.touchDown, .touchMoved, .touchUp, .touchCancel]
     /// Everything (the default).
@@ -278,6 +282,10 @@ public protocol Interaction: Sendable {
     func contribute(to frame: inout Frame, context: InteractionContext)
     /// The events wanted now (see `InteractionInterests` for the contract).
     var interests: InteractionInterests { get }
+    /// Whether this interaction draws over the content at `p`, surface points (an open menu):
+    /// the elements under it are neither hovered nor hit there (issue 30.5). Asked only while
+    /// `interests` holds `.covering`.
+    func covers(_ p: Point) -> Bool
 }
 
 extension Interaction {
@@ -289,6 +297,7 @@ extension Interaction {
     public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
     public func contribute(to frame: inout Frame, context: InteractionContext) {}
     public var interests: InteractionInterests { .all }
+    public func covers(_ p: Point) -> Bool { false }
     /// Whether `event` is among the current interests. Interactions that keep a clock or
     /// timers start `handle` with `guard wants(event)`, so that events outside their interests
     /// change nothing, as the contract requires.
