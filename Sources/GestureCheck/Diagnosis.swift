@@ -256,12 +256,18 @@ public enum Diagnoses {
             }
         },
         DiagnosisRule(id: "natural-scrolling") { f in
-            guard let r = f.result(.scroll) else { return [] }
-            let natural = f.touchpads.contains { $0.configuration?.naturalScroll == true }
-                || r.tally.values.contains { $0.scrollDirection == .natural }
-            guard natural else { return [] }
+            guard f.result(.scroll) != nil else { return [] }
+            let configured = f.touchpads.contains { $0.configuration?.naturalScroll == true }
+            // The stream says it where libinput's option is on, or where the compositor's wl_seat 9
+            // said its axis values are inverted (axis_relative_direction), in any step: the
+            // direction is announced once, before the first scroll that shows it.
+            let said = f.results.flatMap { r in r.tally.compactMap { $0.value.scrollDirection == .natural ? $0.key : nil } }
+            guard configured || !said.isEmpty else { return [] }
+            let evidence = configured ? "libinput's natural-scroll option is on for the touchpad"
+                : said.contains(.compositor) ? "the compositor said so: wl_pointer.axis_relative_direction inverted"
+                : "libinput's natural-scroll option is on"
             return [Diagnosis(id: "natural-scrolling", step: .scroll, severity: .note,
-                              cause: "Natural scrolling is on: content follows your fingers.",
+                              cause: "Natural scrolling is on: content follows your fingers (\(evidence)).",
                               remedy: "If you expected the other direction: sway `input type:touchpad natural_scroll disabled`; GNOME `gsettings set org.gnome.desktop.peripherals.touchpad natural-scroll false`; KDE: System Settings › Touchpad › Invert scroll direction.")]
         },
         DiagnosisRule(id: "wheel-no-value120") { f in

@@ -169,9 +169,12 @@ public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
     /// The compositor (the Wayland seat): wl_pointer.axis values as sent, with the user's
     /// natural-scrolling choice in the compositor already applied.
     case compositor
-    /// libinput's natural-scroll option is on for the device: content follows the fingers.
+    /// Content follows the fingers: libinput's natural-scroll option is on for the device, or
+    /// the compositor said its axis values are inverted (wl_pointer.axis_relative_direction,
+    /// wl_seat 9; sent before the first scroll that shows it and whenever it changes).
     case natural
-    /// libinput's natural-scroll option is off (or the device has none).
+    /// libinput's natural-scroll option is off (or the device has none), or the compositor said
+    /// its axis values move with the fingers or wheel (axis_relative_direction `identical`).
     case traditional
 }
 

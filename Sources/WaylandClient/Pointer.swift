@@ -22,6 +22,9 @@ public final class Pointer {
     /// "hidden" (set_cursor with no surface: Lodestone draws its own pointer), the theme
     /// cursor's name, or "no theme cursor"; nil before the pointer first entered.
     public private(set) var cursorRequest: String?
+    /// Natural or traditional scrolling, as the compositor's axis_relative_direction (wl_seat 9)
+    /// last said; nil before a v9 compositor's first scroll.
+    public var scrollDirection: ScrollDirection? { frames.direction }
     /// The window under the pointer, if it is one of ours.
     public private(set) weak var focusedWindow: Window?
     /// Last position on the focused surface, in logical points.
@@ -36,7 +39,7 @@ public final class Pointer {
         frames = PointerFrames(version: wl_proxy_get_version(proxy)) { [unowned seat] kind, time in
             seat.emit(kind, device: SeatDevice.pointer, time)
         }
-        wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
+        lodestone_wl_pointer_add_listener_v9(proxy, Pointer.listener, userData(self))
         let registry = seat.client.registry
         if let manager = registry.relativePointerManager,
            let r = zwp_relative_pointer_manager_v1_get_relative_pointer(manager, proxy) {
@@ -75,7 +78,9 @@ public final class Pointer {
         frames.enter(x: x, y: y)
     }
 
-    nonisolated(unsafe) private static let listener = makeListener(wl_pointer_listener(
+    /// Every slot filled, axis_relative_direction (wl_seat 9) too: it only arrives where the seat
+    /// was bound at 9, which Registry allows only with a libwayland that dispatches it.
+    nonisolated(unsafe) private static let listener = makeListener(lodestone_wl_pointer_listener_v9(
         enter: { data, _, serial, surface, x, y in
             object(data, as: Pointer.self).entered(serial: serial, surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         },
@@ -99,7 +104,10 @@ public final class Pointer {
         axis_source: { data, _, source in object(data, as: Pointer.self).frames.axisSource(source) },
         axis_stop: { data, _, time, axis in object(data, as: Pointer.self).frames.axisStop(time: time, axis: axis) },
         axis_discrete: { data, _, axis, discrete in object(data, as: Pointer.self).frames.axisDiscrete(axis: axis, discrete: discrete) },
-        axis_value120: { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) }))
+        axis_value120: { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) },
+        axis_relative_direction: { data, _, axis, direction in
+            object(data, as: Pointer.self).frames.axisRelativeDirection(axis: axis, inverted: direction == 1)
+        }))
 
     nonisolated(unsafe) private static let relativeListener = makeListener(zwp_relative_pointer_v1_listener(
         relative_motion: { data, _, hi, lo, dx, dy, udx, udy in

@@ -6,6 +6,8 @@
 // and raw deltas of relative_motion, which may come before or after it. Axis events are
 // assembled at the frame: axis_source, axis_discrete / axis_value120, axis and axis_stop arrive
 // separately and in no guaranteed order. Without frames (v < 5) every event stands alone.
+// From v9, axis_relative_direction says whether the compositor inverted the axis values
+// (natural scrolling): a change of it goes out as `scrollDirection` before the frame's scrolls.
 import InputProtocol
 
 struct PointerFrames {
@@ -25,6 +27,10 @@ struct PointerFrames {
     private(set) var held: Set<UInt32> = []
     private var axisTime: UInt32?
     private var axes: [ScrollAxis: AxisFrame] = [:]
+    /// This frame's axis_relative_direction (v9), and the direction last emitted: nil until a
+    /// v9 compositor said one (the stream then keeps the seat's `compositor`).
+    private var pendingDirection: ScrollDirection?
+    private(set) var direction: ScrollDirection?
 
     private struct AxisFrame {
         var value: Double?
@@ -98,6 +104,13 @@ struct PointerFrames {
         axes[a, default: AxisFrame()].value120 = (axes[a]?.value120 ?? 0) &+ value120
     }
 
+    /// v9: whether the axis values of this frame move opposite to the fingers or wheel
+    /// (`inverted`: natural scrolling) or with them (traditional).
+    mutating func axisRelativeDirection(axis raw: UInt32, inverted: Bool) {
+        guard ScrollAxis(wayland: raw) != nil else { return }
+        pendingDirection = inverted ? .natural : .traditional
+    }
+
     /// wl_pointer.axis_source: 0 wheel, 1 finger, 2 continuous, 3 wheel tilt.
     mutating func axisSource(_ raw: UInt32) {
         axisSource = switch raw {
@@ -147,6 +160,11 @@ struct PointerFrames {
 
     private mutating func flushAxes() {
         let time: EventTime = axisTime.map { .milliseconds($0) } ?? .none
+        if let d = pendingDirection, d != direction, !axes.isEmpty {
+            direction = d
+            emit(.scrollDirection(d), time)
+        }
+        pendingDirection = nil
         for a in ScrollAxis.allCases {
             guard let f = axes[a] else { continue }
             // Without axis_source (old compositors): detents mean a wheel.

@@ -35,16 +35,16 @@ public struct MissingGlobalError: Error, CustomStringConvertible {
 public final class Registry {
     /// Everything we bind. Keep `why` honest: it is printed when the global is missing.
     public static let table: [GlobalSpec] = [
-        GlobalSpec(interface: "wl_compositor", minimum: 4, preferred: 4, required: true,
-                   why: "surfaces; v4 adds damage_buffer"),
+        GlobalSpec(interface: "wl_compositor", minimum: 4, preferred: 6, required: true,
+                   why: "surfaces; v4 adds damage_buffer, v6 the surface's preferred buffer scale and transform (where the loaded libwayland knows v6: 1.22+)"),
         GlobalSpec(interface: "wl_shm", minimum: 1, preferred: 1, required: true,
                    why: "shared-memory buffers for software rendering"),
-        GlobalSpec(interface: "xdg_wm_base", minimum: 1, preferred: 5, required: true,
-                   why: "a desktop window; v4 adds configure_bounds, v5 wm_capabilities"),
+        GlobalSpec(interface: "xdg_wm_base", minimum: 1, preferred: 6, required: true,
+                   why: "a desktop window; v4 adds configure_bounds, v5 wm_capabilities, v6 the suspended state"),
         GlobalSpec(interface: "wl_output", minimum: 2, preferred: 4, required: false,
                    why: "output scale for the buffer scale; v4 adds names", fallback: "buffer scale 1"),
-        GlobalSpec(interface: "wl_seat", minimum: 1, preferred: 8, required: false,
-                   why: "pointer, keyboard and touch from the compositor; v5 adds axis frames, v8 axis_value120",
+        GlobalSpec(interface: "wl_seat", minimum: 1, preferred: 9, required: false,
+                   why: "pointer, keyboard and touch from the compositor; v5 adds axis frames, v8 axis_value120, v9 axis_relative_direction (where the loaded libwayland knows v9: 1.22+)",
                    fallback: "no pointer, keyboard or touch input from the compositor (no seat): the window only renders"),
         GlobalSpec(interface: "zxdg_decoration_manager_v1", minimum: 1, preferred: 1, required: false,
                    why: "server-side window decorations", fallback: "the compositor decides the decorations"),
@@ -128,12 +128,24 @@ public final class Registry {
         wl_registry_destroy(handle)
     }
 
+    /// The version `spec` is bound at when the compositor advertises `advertised`: the lower of
+    /// that, what Lodestone knows (`preferred`) and what the loaded libwayland-client can
+    /// dispatch (`library`, its interface descriptor's version, read at run time: wl_seat 8 on
+    /// libwayland 1.21, 9 on 1.22+), so one binary works with either library (issue 32.3, 32.5).
+    static func bindVersion(_ spec: GlobalSpec, advertised: UInt32, library: UInt32) -> UInt32 {
+        min(advertised, spec.preferred, max(library, spec.minimum))
+    }
+
     private func bind(_ name: UInt32, _ spec: GlobalSpec, _ advertisedVersion: UInt32, _ interface: UnsafePointer<wl_interface>) -> OpaquePointer? {
         guard advertisedVersion >= spec.minimum else {
             tooOld[spec.interface] = advertisedVersion
             return nil
         }
-        let version = min(advertisedVersion, spec.preferred)
+        // libwayland's own interfaces (wl_*) carry the loaded library's version; a generated
+        // protocol's descriptor is as old as the XML it came from, and a newer version of it adds
+        // no event Lodestone does not handle (xdg_wm_base 6 adds a state value only).
+        let library = spec.interface.hasPrefix("wl_") ? lodestone_library_version(interface) : spec.preferred
+        let version = Registry.bindVersion(spec, advertised: advertisedVersion, library: library)
         boundVersions[spec.interface] = version
         return OpaquePointer(wl_registry_bind(handle, name, interface, version))
     }

@@ -16,7 +16,8 @@ public enum SeatDevice {
 public final class Seat {
     /// wl_seat*
     let proxy: OpaquePointer
-    let version: UInt32
+    /// The version wl_seat was bound at (9 brings the scroll direction).
+    public let version: UInt32
     unowned let client: Client
     public private(set) var name: String?
     public private(set) var capabilities: DeviceCapabilities = []
@@ -84,8 +85,9 @@ public final class Seat {
             let gestures: DeviceCapabilities = client.registry.pointerGestures != nil ? .gesture : []
             emit(.deviceAdded(name: "\(seatName) pointer", capabilities: [.pointer, gestures]), device: SeatDevice.pointer)
             // wl_pointer.axis values follow the user's natural-scrolling choice in the compositor
-            // (G1). (wl_pointer v9's axis_relative_direction would say which it is; libwayland
-            // 1.21 and sway 1.7 stop at v8.)
+            // (G1). From wl_seat 9 (a compositor and a libwayland that know it: Registry) the
+            // pointer's axis_relative_direction says which, as `natural` or `traditional`, before
+            // the first scroll (PointerFrames); libwayland 1.21 and sway 1.7 stop at 8.
             emit(.scrollDirection(.compositor), device: SeatDevice.pointer)
         } else if !new.contains(.pointer), let p = pointer {
             p.release()

@@ -85,6 +85,19 @@ public final class Window {
     public private(set) var surfaceScale: SurfaceScale = .integer(1)
     public private(set) var isConfigured = false
     public private(set) var decorationMode: DecorationMode = .none
+    /// The states of the last configure (xdg_toplevel), applied with its xdg_surface.configure.
+    public private(set) var toplevelStates: [ToplevelState] = []
+    /// The compositor does not repaint the window (xdg_wm_base 6 `suspended`): no frame is
+    /// drawn until it ends (issue 32.4).
+    public var isSuspended: Bool { toplevelStates.contains(.suspended) }
+    /// `isSuspended` changed (after the configure that changed it).
+    public var onSuspendedChanged: ((Bool) -> Void)?
+    /// wl_surface.preferred_buffer_scale (wl_compositor 6), nil until told; used where
+    /// fractional scale is absent instead of the outputs' scales (issue 32.5).
+    public private(set) var preferredBufferScale: Int32?
+    /// wl_surface.preferred_buffer_transform (wl_compositor 6), wl_output.transform's value, nil
+    /// until told. Reported, not applied: buffers stay upright and the compositor rotates them.
+    public private(set) var preferredBufferTransform: UInt32?
     public private(set) var scheduler = FrameScheduler()
     public let chain: BufferChain
 
@@ -99,6 +112,7 @@ public final class Window {
     private unowned let client: Client
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
+    private var pendingStates: [ToplevelState] = []
     private var bounds: (width: Int32, height: Int32) = (0, 0)
     private var enteredOutputs: [OpaquePointer] = []
     /// 120ths, from wp_fractional_scale_v1.preferred_scale; nil until told.
@@ -119,7 +133,7 @@ public final class Window {
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         chain = BufferChain(allocator: ShmAllocator(shm: registry.shm!))
 
-        wl_surface_add_listener(surface, Window.surfaceListener, userData(self))
+        lodestone_wl_surface_add_listener_v6(surface, Window.surfaceListener, userData(self))
         xdg_surface_add_listener(xdgSurface, Window.xdgSurfaceListener, userData(self))
         xdg_toplevel_add_listener(toplevel, Window.toplevelListener, userData(self))
         xdg_toplevel_set_title(toplevel, configuration.title)
@@ -183,7 +197,7 @@ public final class Window {
     // MARK: Drawing
 
     private func drawIfDue() {
-        guard scheduler.shouldDraw(ready: isConfigured), let draw else { return }
+        guard !isSuspended, scheduler.shouldDraw(ready: isConfigured), let draw else { return }
         let size = bufferSize
         if size != lastBufferSize {
             chain.invalidateContents()
@@ -249,7 +263,7 @@ public final class Window {
 
     private func updateScale() {
         let outputs = client.registry.outputs
-        let new = SurfaceScale.resolve(preferred120: fractionalPreferred, hasViewport: viewport != nil,
+        let new = SurfaceScale.resolve(preferred120: fractionalPreferred, hasViewport: viewport != nil, preferredBufferScale: preferredBufferScale,
                                        entered: outputs.filter { enteredOutputs.contains($0.proxy) }.map(\.scale),
                                        all: outputs.map(\.scale))
         guard new != surfaceScale else { return }
@@ -265,7 +279,8 @@ public final class Window {
 
     // MARK: Listeners
 
-    nonisolated(unsafe) private static let surfaceListener = makeListener(wl_surface_listener(
+    /// Every slot filled: the v6 events arrive only where wl_compositor was bound at 6 (Registry).
+    nonisolated(unsafe) private static let surfaceListener = makeListener(lodestone_wl_surface_listener_v6(
         enter: { data, _, output in
             let w = object(data, as: Window.self)
             if let output { w.enteredOutputs.append(output) }
@@ -275,6 +290,14 @@ public final class Window {
             let w = object(data, as: Window.self)
             w.enteredOutputs.removeAll { $0 == output }
             w.updateScale()
+        },
+        preferred_buffer_scale: { data, _, factor in
+            let w = object(data, as: Window.self)
+            w.preferredBufferScale = factor
+            w.updateScale()
+        },
+        preferred_buffer_transform: { data, _, transform in
+            object(data, as: Window.self).preferredBufferTransform = transform
         }))
 
     nonisolated(unsafe) private static let xdgSurfaceListener = makeListener(xdg_surface_listener(
@@ -286,8 +309,11 @@ public final class Window {
             if width <= 0 { width = w.bounds.width > 0 ? min(w.configuration.defaultSize.width, Int(w.bounds.width)) : w.configuration.defaultSize.width }
             if height <= 0 { height = w.bounds.height > 0 ? min(w.configuration.defaultSize.height, Int(w.bounds.height)) : w.configuration.defaultSize.height }
             let changed = (width, height) != w.logicalSize || !w.isConfigured
+            let wasSuspended = w.isSuspended
+            w.toplevelStates = w.pendingStates
             w.logicalSize = (width, height)
             w.isConfigured = true
+            if w.isSuspended != wasSuspended { w.onSuspendedChanged?(w.isSuspended) }
             if changed {
                 w.onResize?()
                 w.setNeedsDisplay()
@@ -297,8 +323,15 @@ public final class Window {
         }))
 
     nonisolated(unsafe) private static let toplevelListener = makeListener(xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
-            object(data, as: Window.self).pendingSize = (width, height)
+        configure: { data, _, width, height, states in
+            let w = object(data, as: Window.self)
+            w.pendingSize = (width, height)
+            var wire: [UInt32] = []
+            if let states, states.pointee.size > 0, let bytes = states.pointee.data {
+                let n = states.pointee.size / MemoryLayout<UInt32>.size
+                wire = Array(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt32.self), count: n))
+            }
+            w.pendingStates = ToplevelState.decode(wire)
         },
         close: { data, _ in
             let w = object(data, as: Window.self)

@@ -17,6 +17,9 @@ final class EventsView {
     private var gesture: GestureEvent?
     private var pinchScale = 1.0
     private var modifiers = ModifierState.none
+    /// The stream's last scroll direction (G1): natural or traditional where libinput's option or
+    /// the compositor's wl_seat 9 said which (issue 32.3).
+    private var scrolling: ScrollDirection?
     /// Recent events' colours, newest last.
     private var recent: [Paint] = []
     static let recentCount = 24
@@ -41,7 +44,8 @@ final class EventsView {
             gesture = g.phase == .end ? nil : g
             if g.kind == .pinch { pinchScale = g.phase == .end ? 1 : g.scale }
         case .modifiers(let m): modifiers = m
-        case .frame, .touchFrame, .deviceAdded, .deviceRemoved, .scroll, .key, .keyRepeat, .scrollDirection: break
+        case .scrollDirection(let d): scrolling = d
+        case .frame, .touchFrame, .deviceAdded, .deviceRemoved, .scroll, .key, .keyRepeat: break
         }
         if let c = Self.color(for: event.kind) {
             recent.append(c)
@@ -68,6 +72,11 @@ final class EventsView {
             let on = modifiers.effective.contains(mod)
             canvas.fill(.roundedRect(cornerRadius: 4), in: r, on ? Paint.accent : Paint(hex: 0x3A3A3C))
             if modifiers.locked.contains(mod) { canvas.stroke(.roundedRect(cornerRadius: 4), in: r, lineWidth: 2, .white) }
+        }
+        // Natural or traditional scrolling, right of the lamps, once the stream said which.
+        if let d = scrolling {
+            let text = d == .compositor ? "scrolling: set by the compositor" : "scrolling: \(d.rawValue)"
+            canvas.draw(text, font: Self.lineFont, at: Point(x: 12 + Double(Modifiers.all.count) * 22 + 12, y: 14), Paint(hex: 0xFFD60A))
         }
         // The newest lines that fit between the lamps and the strip.
         let fitting = max(0, Int((h - 44 - 32) / Self.lineHeight))

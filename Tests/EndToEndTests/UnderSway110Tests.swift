@@ -5,6 +5,7 @@
 // what sway 1.10 adds: fractional scale 1.5 (wp_fractional_scale_v1) and holds forwarded
 // from the device to the client (sway 1.8+), which `lodestone check --input wayland` passes.
 import Foundation
+import InputProtocol
 import Testing
 import TestSupport
 
@@ -96,5 +97,41 @@ struct GesturesUnderSway110Tests {
         let md = try dir.read("report.md")
         for name in ["pinch", "swipe3", "hold"] { #expect(md.contains("| \(name) | passed |"), "\(name):\n\(md)") }
         #expect(md.contains("- Name: sway 1.10"), "the compositor named, its version from sway's IPC:\n\(md)")
+    }
+}
+
+@Suite("sway 1.10 (Debian 13): wl_seat 9 and the scroll direction (issue 32.3)", .serialized, .debian13)
+struct SeatVersion9UnderSway110Tests {
+    typealias Scroll = ScrollDirectionAndRepeatUnderSwayTests
+
+    @Test("G1: Lodestone on Debian 13's libwayland binds wl_seat at 9 under sway 1.10; a natural finger scroll (the shim's device marks it inverted) reaches the stream as scroll_direction natural before its scrolls, and the state says natural")
+    func naturalScrollingSaid() throws {
+        let root = try Debian13Root.require("sway", at: "1.10")
+        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: Scroll.size.width, height: Scroll.size.height),
+                                                          config: ["default_border none", "mouse_warping none"], root: root)
+        defer { sway.stop() }
+        let dir = try TemporaryDirectory(prefix: "lodestone-seat9")
+        try Scroll.layout.write(toFile: dir.file("list.json"), atomically: true, encoding: .utf8)
+        let state = StateLog(path: dir.file("state.jsonl"))
+        let app = try Lodestone.launch(["--layout", dir.file("list.json"), "--state-out", state.path, "--auto-hide", "never", "--report-input"],
+                                       on: sway, inside: root, dir: dir)
+        defer { app.stop() }
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        try seat.move(to: Double(w.content.x + w.content.width / 2), Double(w.content.y + w.content.height / 2))
+        let first = try state.waitFor("a frame with the seat", timeout: 30) { ($0.json["seat"] as? [String: Any])?["version"] is NSNumber }
+        #expect(((first.json["seat"] as? [String: Any])?["version"] as? NSNumber)?.intValue == 9, "\(first.json["seat"] ?? "none")\n\(app.stderr)")
+        // Two fingers moving down with natural scrolling: the values come inverted (content follows the fingers).
+        for _ in 0..<4 { try seat.scroll(dy: -12, natural: true); usleep(12_000) }
+        try seat.scrollStop()
+        let s = try state.waitFor("the state saying natural", timeout: 15) {
+            ($0.json["seat"] as? [String: Any])?["scroll_direction"] as? String == "natural"
+        }
+        #expect(s.json["toplevel"] != nil)
+        var reader = TraceReader()
+        _ = try reader.read(line: Array(TraceEncoder.headerLine(TraceHeader()).utf8))
+        let events = try app.stdoutLines.filter { $0.hasPrefix("input ") }.compactMap { try reader.read(line: Array($0.dropFirst(6).utf8)) }
+        let said = try #require(events.firstIndex { $0.kind == .scrollDirection(.natural) }, "\(events.suffix(20))")
+        let firstFinger = try #require(events.firstIndex { if case .scroll(.finger, _, _, _, false) = $0.kind { true } else { false } })
+        #expect(said < firstFinger, "scroll_direction natural comes before the first finger scroll")
     }
 }

@@ -199,11 +199,30 @@ struct DiagnosisTests {
         s.scroll(.vertical, total: 100)
         let r = report(s, [.scroll], input: .libinput)
         #expect(ids(r) == ["natural-scrolling"])
-        #expect(r.diagnoses[0].severity == .note && r.diagnoses[0].cause == "Natural scrolling is on: content follows your fingers.")
+        #expect(r.diagnoses[0].severity == .note
+                && r.diagnoses[0].cause == "Natural scrolling is on: content follows your fingers (libinput's natural-scroll option is on).")
         var t = Stream(.libinput)
         t.add(.deviceAdded(name: "Pad", capabilities: touchpad))
         t.add(.scrollDirection(.traditional))
         #expect(ids(report(t, [.scroll], input: .libinput)) == [])
+    }
+
+    @Test("natural-scrolling under a wl_seat 9 compositor (G1, issue 32.3): its axis_relative_direction is the evidence; traditional names nothing")
+    func naturalScrollingFromTheSeat() {
+        var s = Stream(.compositor)
+        s.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad))
+        s.add(.scrollDirection(.compositor))
+        s.add(.scrollDirection(.natural))
+        s.scroll(.vertical, total: 100)
+        let r = report(s, [.scroll], input: .wayland)
+        #expect(ids(r) == ["natural-scrolling"])
+        #expect(r.diagnoses.first?.cause
+                == "Natural scrolling is on: content follows your fingers (the compositor said so: wl_pointer.axis_relative_direction inverted).")
+        var t = Stream(.compositor)
+        t.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad))
+        t.add(.scrollDirection(.traditional))
+        t.scroll(.vertical, total: 100)
+        #expect(!ids(report(t, [.scroll], input: .wayland)).contains("natural-scrolling"))
     }
 
     @Test("wheel: no value120 at all (wl_pointer < 8); whole detents only (no high-resolution wheel)")

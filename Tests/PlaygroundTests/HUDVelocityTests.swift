@@ -46,4 +46,24 @@ struct HUDVelocityTests {
         #expect(!hud.isMomentum)
         #expect(hud.shownVelocity(at: .milliseconds(end + 100)) == .zero)
     }
+
+    /// The value of the HUD's row `name`.
+    static func row(_ hud: GestureHUD, _ name: String) -> String? {
+        for p in hud.gestureParts(in: Rect(x: 0, y: 0, width: 280, height: 900)).0 {
+            if case .value(let v, let label, _, _) = p, label == name { return v }
+        }
+        return nil
+    }
+
+    @Test("G1 (issue 32.3): the Scroll section's scrolling row says natural or traditional as the stream says (libinput's option or a wl_seat 9 compositor), 'by compositor' before it is said")
+    func scrollingRow() {
+        var hud = GestureHUD()
+        #expect(Self.row(hud, "scrolling") == "—")
+        hud.observe(InputEvent(time: .milliseconds(1), device: DeviceID(1), .scrollDirection(.compositor)))
+        #expect(Self.row(hud, "scrolling") == "by compositor")
+        hud.observe(InputEvent(time: .milliseconds(2), device: DeviceID(1), .scrollDirection(.natural)))
+        #expect(Self.row(hud, "scrolling") == "natural" && hud.scrolling == .natural)
+        hud.observe(InputEvent(time: .milliseconds(3), device: DeviceID(1), .scrollDirection(.traditional)))
+        #expect(Self.row(hud, "scrolling") == "traditional")
+    }
 }

@@ -53,6 +53,24 @@ public enum Lodestone {
         }
     }
 
+    /// Starts `lodestone arguments` inside the Debian 13 root, on its libraries (libwayland 1.23:
+    /// wl_seat 9, wl_compositor 6), against `compositor` (one of the root's, whose runtime
+    /// directory is shared at the same path). A copy of the binary goes into `dir` (shared too,
+    /// with the Swift runtime read-only): the checkout's path does not exist in the root. Files
+    /// the program writes (`--state-out`) belong in `dir`. Stopped by PID like any child.
+    public static func launch(_ arguments: [String], on compositor: Compositor, inside root: Debian13Root, dir: TemporaryDirectory,
+                              environment: [String: String] = [:]) throws -> ChildProcess {
+        let copy = try Lodestone.copy(runnableByOthersIn: dir)
+        var env = compositor.clientEnvironment
+        env.merge(environment) { _, new in new }
+        let runtime = Debian13Root.swiftRuntime
+        if let runtime { env["LD_LIBRARY_PATH"] = runtime }
+        var shared = [dir.path]
+        if let r = env["XDG_RUNTIME_DIR"] { shared.append(r) }
+        let inside = root.command([copy] + arguments, environment: env, sharing: shared, readOnly: runtime.map { [$0] } ?? [])
+        return try ChildProcess(inside.argv, environment: inside.environment, name: "lodestone")
+    }
+
     /// Starts `lodestone arguments` against `compositor` (or with no compositor at all when nil).
     public static func launch(_ arguments: [String], on compositor: Compositor?, environment: [String: String] = [:]) throws -> ChildProcess {
         guard FileManager.default.isExecutableFile(atPath: executable) else {

@@ -149,10 +149,13 @@ public final class SeatInjector {
 
     /// One scroll frame. Values are in points (positive = down/right); `discrete` are wheel
     /// detents (wlroots 0.15 sends them as axis_discrete). Both axes share the frame's source.
+    /// `natural`: the values are already inverted, as natural scrolling gives them; the shim for
+    /// wlroots 0.18 marks them so (wl_pointer.axis_relative_direction inverted, wl_seat 9).
     public func scroll(dx: Double = 0, dy: Double = 0, source: ScrollSource = .finger,
-                       discrete: (dx: Int32, dy: Int32) = (0, 0)) throws {
-        if dy != 0 { try send("axis \(source.rawValue) vertical \(dy) \(discrete.dy)") }
-        if dx != 0 { try send("axis \(source.rawValue) horizontal \(dx) \(discrete.dx)") }
+                       discrete: (dx: Int32, dy: Int32) = (0, 0), natural: Bool = false) throws {
+        let mark = natural ? " natural" : ""
+        if dy != 0 { try send("axis \(source.rawValue) vertical \(dy) \(discrete.dy)\(mark)") }
+        if dx != 0 { try send("axis \(source.rawValue) horizontal \(dx) \(discrete.dx)\(mark)") }
         try send("frame")
     }
 

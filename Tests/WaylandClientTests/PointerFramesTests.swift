@@ -120,4 +120,36 @@ struct PointerFramesTests {
         p.frame()
         #expect(r.kinds == [.button(.left, pressed: false), .frame])
     }
+
+    @Test("G1 (wl_seat 9): axis_relative_direction goes out as scrollDirection before the frame's scroll, once, and again when it changes")
+    func relativeDirection() {
+        let r = Recorder()
+        var p = r.frames(version: 9)
+        p.axisSource(finger)
+        p.axisRelativeDirection(axis: vertical, inverted: true)
+        p.axis(time: 7, axis: vertical, value: -3)
+        p.frame()
+        #expect(r.kinds == [.scrollDirection(.natural), .scroll(source: .finger, axis: .vertical, value: -3, value120: nil, stop: false), .frame])
+        #expect(p.direction == .natural)
+        // The same direction again: not repeated.
+        p.axisSource(finger)
+        p.axisRelativeDirection(axis: vertical, inverted: true)
+        p.axis(time: 8, axis: vertical, value: -2)
+        p.frame()
+        #expect(r.kinds.filter { if case .scrollDirection = $0 { true } else { false } }.count == 1)
+        // A mouse wheel without natural scrolling on the same seat: traditional, said before its scroll.
+        let before = r.kinds.count
+        p.axisSource(wheel)
+        p.axisRelativeDirection(axis: vertical, inverted: false)
+        p.axisValue120(axis: vertical, value120: 120)
+        p.axis(time: 9, axis: vertical, value: 15)
+        p.frame()
+        #expect(Array(r.kinds[before...]) == [.scrollDirection(.traditional), .scroll(source: .wheel, axis: .vertical, value: 15, value120: 120, stop: false), .frame])
+        // A direction with no axis value in its frame says nothing.
+        let r2 = Recorder()
+        var q = r2.frames(version: 9)
+        q.axisRelativeDirection(axis: vertical, inverted: true)
+        q.frame()
+        #expect(r2.kinds == [.frame] && q.direction == nil)
+    }
 }

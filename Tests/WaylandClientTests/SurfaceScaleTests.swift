@@ -18,6 +18,18 @@ struct SurfaceScaleTests {
         #expect(SurfaceScale.resolve(preferred120: preferred, hasViewport: false, entered: [2], all: [2]) == .integer(2))
     }
 
+    @Test("wl_compositor 6 (issue 32.5): preferred_buffer_scale decides where fractional scale is absent, over the outputs' guess; fractional still wins with a viewport")
+    func preferredBufferScale() {
+        // cage 0.2 at output scale 2: no fractional-scale, the surface told 2 before entering.
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, preferredBufferScale: 2, entered: [], all: [1]) == .integer(2))
+        // The compositor's word over the outputs (a mirrored 1× and 2× pair: it picks 1).
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, preferredBufferScale: 1, entered: [1, 2], all: [1, 2]) == .integer(1))
+        #expect(SurfaceScale.resolve(preferred120: 180, hasViewport: true, preferredBufferScale: 2, entered: [2], all: [2]) == .fractional(1.5))
+        // Not told (or a nonsense 0): the outputs, as before.
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, preferredBufferScale: 0, entered: [3], all: [3]) == .integer(3))
+        #expect(SurfaceScale.resolve(preferred120: nil, hasViewport: false, preferredBufferScale: nil, entered: [2], all: [2]) == .integer(2))
+    }
+
     @Test("buffer sizes: logical × n, or logical × scale rounded half away from zero")
     func bufferSizes() {
         #expect(SurfaceScale.integer(2).bufferSize(logical: (676, 453)) == PixelSize(width: 1352, height: 906))

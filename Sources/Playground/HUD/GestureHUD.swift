@@ -20,6 +20,10 @@ public struct GestureHUD: Sendable, Equatable {
     /// content is still gliding on momentum after the fingers lifted (G1).
     public var scrollVelocity = Vector.zero
     public var isMomentum = false
+    /// Who set the scroll direction and which it is (G1): the stream's last `scrollDirection`
+    /// (libinput's option, or a wl_seat 9 compositor's axis_relative_direction; `compositor`
+    /// when the seat applies the user's choice without saying which). nil: not said yet.
+    public var scrolling: ScrollDirection?
     public var swipeDirection: String?
     public var swipeTravel = Vector.zero
     public var modifiers: Modifiers = []
@@ -107,6 +111,7 @@ public struct GestureHUD: Sendable, Equatable {
     /// momentum the HUD shows wherever the pointer is (the engine's scroll views each keep their
     /// own, with the same estimator), and the wheel's detents. The rest: `read(_:)`.
     public mutating func observe(_ ev: InputEvent) {
+        if case .scrollDirection(let d) = ev.kind { scrolling = d }
         guard case .scroll(let source, let axis, let value, let v120, let stop) = ev.kind else { return }
         if source == .wheel {
             wheelDetents += Int((v120 ?? 0) / 120)
@@ -124,6 +129,17 @@ public struct GestureHUD: Sendable, Equatable {
         isMomentum = false
         if axis == .vertical { scrollY.add(value, at: ev.time) } else { scrollX.add(value, at: ev.time) }
         scrollVelocity = Vector(scrollX.velocity(at: ev.time), scrollY.velocity(at: ev.time))
+    }
+
+    /// The HUD's scroll-direction value: natural or traditional where the stream said which,
+    /// "by compositor" where the compositor applies the user's choice without saying.
+    static func scrollingText(_ d: ScrollDirection?) -> String {
+        switch d {
+        case .natural?: "natural"
+        case .traditional?: "traditional"
+        case .compositor?: "by compositor"
+        case nil: "—"
+        }
     }
 
     /// Lets momentum decay between events (the same time constant as the engine's, G1).
@@ -273,6 +289,7 @@ public struct GestureHUD: Sendable, Equatable {
         row("velocity", fmt(v.length, 0) + " pt/s")
         row("direction", v.length < 1 ? "—" : (abs(v.dy) >= abs(v.dx) ? (v.dy > 0 ? "↓" : "↑") : (v.dx > 0 ? "→" : "←")))
         row("momentum", isMomentum ? "gliding" : "—", highlight: isMomentum)
+        row("scrolling", GestureHUD.scrollingText(scrolling), highlight: scrolling == .natural)
         row("wheel detents", "\(wheelDetents)")
         section("Keyboard")
         var x = r.minX + 16

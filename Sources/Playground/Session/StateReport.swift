@@ -19,6 +19,14 @@ public struct CompositorFacts: Sendable, Equatable {
     /// Whether the seat has its wl_data_device (none without a seat).
     public var hasDataDevice: Bool
 
+    /// The toplevel's states of its last configure (`activated`, `maximized`, `suspended` …).
+    public var toplevelStates: [String] = []
+    /// wl_seat's bound version (nil: no seat) and the scroll direction the seat said last
+    /// (`natural`, `traditional`; from wl_seat 9's axis_relative_direction; nil: not said).
+    public var seatVersion: UInt32?, scrollDirection: String?
+    /// wl_surface.preferred_buffer_scale and _transform (wl_compositor 6), nil until sent.
+    public var preferredBufferScale: Int32?, preferredBufferTransform: UInt32?
+
     public init(drawsOwnPointer: Bool, compositorCursor: String?, dataDeviceOffered: UInt32?, dataDeviceBound: UInt32?, hasDataDevice: Bool) {
         self.drawsOwnPointer = drawsOwnPointer; self.compositorCursor = compositorCursor
         self.dataDeviceOffered = dataDeviceOffered; self.dataDeviceBound = dataDeviceBound; self.hasDataDevice = hasDataDevice
@@ -197,6 +205,20 @@ public enum StateReport {
                 x.raw("offered", facts.dataDeviceOffered.map { "\($0)" } ?? "null")
                 x.raw("bound", facts.dataDeviceBound.map { "\($0)" } ?? "null")
                 x.raw("device", facts.hasDataDevice ? "true" : "false")
+            })
+            // The toplevel's configure states; while `suspended` no frame is drawn (issue 32.4):
+            // the line that says so is written when it begins.
+            o.raw("toplevel", object { x in
+                x.raw("states", "[" + facts.toplevelStates.map(JSONWriter.quoted).joined(separator: ",") + "]")
+                x.raw("suspended", facts.toplevelStates.contains("suspended") ? "true" : "false")
+            })
+            o.raw("seat", object { x in
+                x.raw("version", facts.seatVersion.map { "\($0)" } ?? "null")
+                x.raw("scroll_direction", facts.scrollDirection.map(JSONWriter.quoted) ?? "null")
+            })
+            o.raw("preferred_buffer", object { x in
+                x.raw("scale", facts.preferredBufferScale.map { "\($0)" } ?? "null")
+                x.raw("transform", facts.preferredBufferTransform.map { "\($0)" } ?? "null")
             })
         }
         o.raw("active", "[" + session.engine.interactions.filter(\.isActive).map { JSONWriter.quoted($0.name) }.joined(separator: ",") + "]")

@@ -85,8 +85,14 @@ enum PlaygroundLive {
         defer { if let stateFile { fclose(stateFile) } }
         func compositorFacts() -> CompositorFacts {
             let d = client.dataDeviceManager
-            return CompositorFacts(drawsOwnPointer: window.configuration.drawsOwnPointer, compositorCursor: client.seat?.pointer?.cursorRequest,
-                                   dataDeviceOffered: d.offered, dataDeviceBound: d.bound, hasDataDevice: d.device)
+            var facts = CompositorFacts(drawsOwnPointer: window.configuration.drawsOwnPointer, compositorCursor: client.seat?.pointer?.cursorRequest,
+                                        dataDeviceOffered: d.offered, dataDeviceBound: d.bound, hasDataDevice: d.device)
+            facts.toplevelStates = window.toplevelStates.map(\.rawValue)
+            facts.seatVersion = client.seat?.version
+            facts.scrollDirection = client.seat?.pointer?.scrollDirection?.rawValue
+            facts.preferredBufferScale = window.preferredBufferScale
+            facts.preferredBufferTransform = window.preferredBufferTransform
+            return facts
         }
         var reported = 0
         func report() {
@@ -96,11 +102,14 @@ enum PlaygroundLive {
         }
         // Wakes the loop at the engine's next deadline (auto-hide P5, prediction settling).
         let deadline = try? LoopTimer(loop: client.loop) { _ in
+            guard !window.isSuspended else { return }
             session.advance(to: now())
             window.setNeedsDisplay()
         }
         // Asks the session, not a described frame: describing costs a frame's worth of work.
         func schedule() {
+            // Suspended (xdg_wm_base 6): nothing animates or draws until it ends (issue 32.4).
+            if window.isSuspended { return }
             if session.isAnimating {
                 window.setNeedsDisplay()
             } else if let d = session.nextDeadline {
@@ -179,12 +188,27 @@ enum PlaygroundLive {
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
-            if let stateFile, let frame = session.lastFrame {
-                let line = StateReport.line(session, frame: frame, number: ctx.frameNumber, scale: ctx.scale,
-                                            size: Size(width: Double(ctx.logicalSize.width), height: Double(ctx.logicalSize.height)),
-                                            cacheBytes: cache.byteCount, facts: compositorFacts())
-                fputs(line + "\n", stateFile)
-                fflush(stateFile)
+            writeState(number: ctx.frameNumber, scale: ctx.scale, size: ctx.logicalSize)
+        }
+        func writeState(number: Int, scale: Double, size: (width: Int, height: Int)) {
+            guard let stateFile, let frame = session.lastFrame else { return }
+            let line = StateReport.line(session, frame: frame, number: number, scale: scale,
+                                        size: Size(width: Double(size.width), height: Double(size.height)),
+                                        cacheBytes: cache.byteCount, facts: compositorFacts())
+            fputs(line + "\n", stateFile)
+            fflush(stateFile)
+        }
+        // Suspended (xdg_wm_base 6: another workspace, covered, minimized): no frame is drawn,
+        // time is not advanced, no deadline wakes the loop; the state line saying so is written
+        // as it begins (the frame number of the last frame committed). When it ends, time catches
+        // up at once: momentum, springs and playback are where they would be had the window been
+        // shown all along (they are functions of time, not of frames), and a frame is drawn.
+        window.onSuspendedChanged = { suspended in
+            if suspended {
+                writeState(number: window.scheduler.committedFrames, scale: window.scale, size: window.logicalSize)
+            } else {
+                session.advance(to: now())
+                window.setNeedsDisplay()
             }
         }
         window.onPresented = { frame in

@@ -473,18 +473,26 @@ static void run(char *line, char *reply, size_t cap) {
 		wl_signal_emit(&p->events.button, &ev);
 		pointer_frame(p);
 	} else if (strcmp(verb, "axis") == 0) {
-		// axis SOURCE vertical|horizontal DELTA DISCRETE: no frame (send "frame" after the
-		// axes that belong together). DELTA 0 is a stop for finger/continuous sources.
+		// axis SOURCE vertical|horizontal DELTA DISCRETE [natural]: no frame (send "frame" after
+		// the axes that belong together). DELTA 0 is a stop for finger/continuous sources.
+		// "natural": the delta is already inverted, as libinput's natural scrolling gives it;
+		// wlroots 0.18 marks it so (wl_pointer.axis_relative_direction inverted, wl_seat 9),
+		// wlroots 0.15 has no such field and ignores the word.
 		NEED_POINTER();
 		axis_source_t source;
-		NEED(sscanf(line, "%*s %31s %31s %lf %i", a, b, &x, &n) == 4 && parse_source(a, &source),
-			"expected wheel|finger|continuous|tilt vertical|horizontal DELTA DISCRETE");
+		char natural[16] = "";
+		NEED(sscanf(line, "%*s %31s %31s %lf %i %15s", a, b, &x, &n, natural) >= 4 && parse_source(a, &source),
+			"expected wheel|finger|continuous|tilt vertical|horizontal DELTA DISCRETE [natural]");
+		NEED(natural[0] == 0 || strcmp(natural, "natural") == 0, "the fifth word may only be natural");
 		NEED(strcmp(b, "vertical") == 0 || strcmp(b, "horizontal") == 0, "orientation must be vertical or horizontal");
 		NEED(!shim.axis_pending || shim.axis_source == source,
 			"mixing axis sources in one frame aborts sway 1.7; send frame first");
 		EVENT(wlr_event_pointer_axis, wlr_pointer_axis_event) ev = { FROM_POINTER(pdev), .time_msec = t, .source = source,
 			.orientation = b[0] == 'v' ? AXIS_VERTICAL : AXIS_HORIZONTAL,
 			.delta = x, .delta_discrete = DETENTS(n) };
+#if !WLR_015
+		ev.relative_direction = natural[0] ? WL_POINTER_AXIS_RELATIVE_DIRECTION_INVERTED : WL_POINTER_AXIS_RELATIVE_DIRECTION_IDENTICAL;
+#endif
 		wl_signal_emit(&p->events.axis, &ev);
 		shim.axis_pending = true;
 		shim.axis_source = source;
