@@ -55,15 +55,15 @@ struct HUDVelocityTests {
         return nil
     }
 
-    @Test("G1 (issue 32.3): the Scroll section's scrolling row says natural or traditional as the stream says (libinput's option or a wl_seat 9 compositor), 'by compositor' before it is said")
+    @Test("G1 (issue 32.3): the Scroll section's direction row adds natural or traditional as the stream says (libinput's option or a wl_seat 9 compositor), 'by compositor' before it is said")
     func scrollingRow() {
         var hud = GestureHUD()
-        #expect(Self.row(hud, "scrolling") == "—")
+        #expect(Self.row(hud, "direction") == "—")
         hud.observe(InputEvent(time: .milliseconds(1), device: DeviceID(1), .scrollDirection(.compositor)))
-        #expect(Self.row(hud, "scrolling") == "by compositor")
+        #expect(Self.row(hud, "direction") == "— · by compositor")
         hud.observe(InputEvent(time: .milliseconds(2), device: DeviceID(1), .scrollDirection(.natural)))
-        #expect(Self.row(hud, "scrolling") == "natural" && hud.scrolling == .natural)
+        #expect(Self.row(hud, "direction") == "— · natural" && hud.scrolling == .natural)
         hud.observe(InputEvent(time: .milliseconds(3), device: DeviceID(1), .scrollDirection(.traditional)))
-        #expect(Self.row(hud, "scrolling") == "traditional")
+        #expect(Self.row(hud, "direction") == "— · traditional")
     }
 }

@@ -287,9 +287,11 @@ public struct GestureHUD: Sendable, Equatable {
         section("Scroll")
         let v = shownVelocity(at: now)
         row("velocity", fmt(v.length, 0) + " pt/s")
-        row("direction", v.length < 1 ? "—" : (abs(v.dy) >= abs(v.dx) ? (v.dy > 0 ? "↓" : "↑") : (v.dx > 0 ? "→" : "←")))
+        // The direction now, and the seat's scrolling direction where the stream said it (a
+        // row of its own would push the docked HUD past a 768 pt window: one row, issue 32.3).
+        let now = v.length < 1 ? "—" : (abs(v.dy) >= abs(v.dx) ? (v.dy > 0 ? "↓" : "↑") : (v.dx > 0 ? "→" : "←"))
+        row("direction", scrolling == nil ? now : now + " · " + GestureHUD.scrollingText(scrolling), highlight: scrolling == .natural)
         row("momentum", isMomentum ? "gliding" : "—", highlight: isMomentum)
-        row("scrolling", GestureHUD.scrollingText(scrolling), highlight: scrolling == .natural)
         row("wheel detents", "\(wheelDetents)")
         section("Keyboard")
         var x = r.minX + 16
