@@ -165,6 +165,35 @@ struct DragOutTests {
         #expect(session.externalKeysReached == false, "reset once no drag between applications goes on")
     }
 
+    @Test("a touch drag of ours whose data-device positions jump farther than a finger moves is one the compositor kept here: refused, no target hit, and it comes back saying so (issue 30.4, G11)")
+    func uncarriedTouchDrag() throws {
+        let session = PlaygroundSession()
+        let f = try #require(session.engine.surfaceFrame(of: item))
+        let folder = try #require(session.engine.surfaceFrame(of: Showcase.ID.dropTargets[0]))
+        var t: UInt64 = 0
+        func send(_ kind: InputEventKind) { t += 16_000; session.handle(InputEvent(time: Timestamp(rawValue: t), device: DeviceID(3), kind)) }
+        send(.deviceAdded(name: "screen", capabilities: .touch))
+        send(.touchDown(id: 0, position: InputPoint(x: f.midX, y: f.midY)))
+        session.advance(to: Timestamp(rawValue: t + 800_000))
+        t += 800_000
+        let width = session.engine.layout.size.width
+        for x in stride(from: f.midX + 16, through: width - 10, by: 16) { send(.touchMotion(id: 0, position: InputPoint(x: x, y: f.midY))) }
+        let out = try #require(session.beginDragOut(mimeTypes: ["text/uri-list"], operations: [.move, .copy], exit: Point(width - 10, f.midY)))
+        #expect(out.input == .touch)
+        // The compositor's data device over our window: at our edge, then a finger's step on.
+        session.externalDrag = ExternalDrag(offer: 1, mimeTypes: ["text/uri-list"], sourceOperations: [.move, .copy], position: Point(width - 8, f.midY))
+        session.externalDragMoved(to: Point(width - 2, f.midY))
+        #expect(session.outgoingDrag?.uncarried == false, "a finger's step is no jump")
+        // Over the next window: its positions, our Folder's place in the same layout.
+        session.externalDragMoved(to: Point(folder.midX, folder.midY))
+        #expect(session.outgoingDrag?.uncarried == true)
+        #expect(session.externalDropAnswer(at: Point(folder.midX, folder.midY), offered: ["text/uri-list"], sourceOperations: [.move, .copy]) == .refused,
+                "our own Folder is not hit with another surface's position")
+        let ended = try #require(session.endDragOut(finished: false))
+        #expect(ended.result == "the compositor kept the touch drag in this window: it came back")
+        #expect(session.layout[item] != nil)
+    }
+
     @Test("another application's drag over the window: the HUD says whose, our preference, the type we take, and the pointer rows follow it (issue 30.9)")
     func hudIncomingDrag() {
         let session = PlaygroundSession()

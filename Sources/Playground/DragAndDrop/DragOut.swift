@@ -65,6 +65,12 @@ public struct OutgoingDrag: Sendable, Equatable {
     public var droppedHome = false
     /// The compositor said the user dropped (dnd_drop_performed) before the end.
     public var dropPerformed = false
+    /// The compositor kept this touch drag in the window it began in, giving it positions
+    /// that belong to whatever surface is under the finger (sway 1.7: wlr_drag moves a touch
+    /// point's focus only when the compositor asks, and sway 1.7 never does; issue 30.4). From
+    /// then on the window takes nothing from it: its own targets are not where those positions
+    /// say. Seen as a jump no finger makes between two motions.
+    public var uncarried = false
 
     /// What became of the drag, in words for the HUD and the state (issue 30.1): where the
     /// item is and why. Nil while it goes on.
@@ -82,6 +88,7 @@ public struct OutgoingDrag: Sendable, Equatable {
             }
         case .cancelled:
             if isLinkByAsk { return "linked: the destination read it and chose at its menu" }
+            if uncarried { return "the compositor kept the touch drag in this window: it came back" }
             if !dropPerformed { return acceptedType == nil ? "refused: no type taken, the item came back" : "cancelled: the item came back" }
             if let read = sent.last {
                 return "read \(read.mimeType) (\(read.bytes) B), then cancelled: the item stays"
@@ -191,6 +198,27 @@ extension PlaygroundSession {
     public func dragOutDropped() {
         outgoingDrag?.phase = .dropped
         outgoingDrag?.dropPerformed = true
+    }
+
+    /// How far another application's (or our own) drag may move between two data-device
+    /// motions before the positions are taken for another surface's, × the window's longer
+    /// side: a finger at 2 m/s moves 17 pt between two 120 Hz touch frames; sway 1.7's jump
+    /// from one window's edge into the next is the window's width.
+    public static let uncarriedJump = 0.3
+
+    /// The data device's motion of the drag over the window. A touch drag of ours whose
+    /// position jumps farther than a finger moves is one the compositor kept here with
+    /// another surface's positions (issue 30.4): it is marked uncarried and refused.
+    public func externalDragMoved(to p: Point) {
+        guard var d = externalDrag else { return }
+        if let out = outgoingDrag, out.input == .touch, !out.uncarried {
+            let size = engine.layout.size
+            if p.distance(to: d.position) > Self.uncarriedJump * max(size.width, size.height) {
+                outgoingDrag?.uncarried = true
+            }
+        }
+        d.position = p
+        externalDrag = d
     }
 
     /// A drop target of this window took our own drag.

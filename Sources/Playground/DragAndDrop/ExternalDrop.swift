@@ -114,7 +114,10 @@ public enum ExternalDrop {
 extension PlaygroundSession {
     /// The answer to an offer at `point` (window pt), with the modifiers the engine knows about.
     public func externalDropAnswer(at point: Point, offered: [String], sourceOperations: Set<DragOperation>) -> ExternalDropAnswer {
-        ExternalDrop.answer(in: layout, hit: engine.element(at: point), offered: offered, sourceOperations: sourceOperations,
+        // Our own touch drag that the compositor kept here: its positions are another
+        // surface's, so no target of ours is where they say (issue 30.4).
+        if outgoingDrag?.uncarried == true { return .refused }
+        return ExternalDrop.answer(in: layout, hit: engine.element(at: point), offered: offered, sourceOperations: sourceOperations,
                             modifiers: engine.modifiers, conventions: engine.settings.conventions, plainDrop: engine.settings.plainDrop)
     }
 }

@@ -240,6 +240,7 @@ public enum StateReport {
             x.string("phase", d.phase.rawValue)
             x.raw("result", d.result.map { json(.string($0)) } ?? "null")
             x.raw("drop_performed", d.dropPerformed ? "true" : "false")
+            x.raw("uncarried", d.uncarried ? "true" : "false")
             x.raw("home", d.droppedHome ? "true" : "false")
             x.raw("sent", array(d.sent) { s in
                 object { y in

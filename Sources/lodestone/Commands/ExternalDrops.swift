@@ -32,7 +32,11 @@ final class ExternalDropHandler {
                                                 position: Point(x: p.x, y: p.y))
             answer(force: true)
         case let .motion(p):
-            session.externalDrag?.position = Point(x: p.x, y: p.y)
+            let wasUncarried = session.outgoingDrag?.uncarried == true
+            session.externalDragMoved(to: Point(x: p.x, y: p.y))
+            if !wasUncarried, session.outgoingDrag?.uncarried == true {
+                Diagnostics.warning("drag out: the compositor keeps this touch drag in its window (its positions are another window's): nothing here takes it, and it comes back")
+            }
             answer(force: false)
         case let .sourceActions(actions):
             session.externalDrag?.sourceOperations = Self.operations(actions)
