@@ -1,5 +1,6 @@
 // An xdg_toplevel window with a software-rendered wl_shm surface: configure (including 0×0,
-// where we choose our own size), close, server-side decorations when offered, buffer scale
+// where we choose our own size), close, server-side decorations when offered (else the window
+// draws its own: states, wm_capabilities, move, resize, window menu; issue 32.1, W1), buffer scale
 // from the outputs we are on (or fractional-scale-v1 + viewporter when offered), drawing
 // driven by one outstanding frame callback, and damage_buffer with the changed rects. The
 // window keeps no damage history: content that tracks its own damage (a SceneRenderer, whose
@@ -59,14 +60,56 @@ public final class Window {
         /// The smallest size the content lays out for (xdg_toplevel.set_min_size), points;
         /// nil: no minimum.
         public var minimumSize: (width: Int, height: Int)?
+        /// Who should draw the window's decorations (issue 32.1, W1).
+        public var decorations: DecorationRequest
         public init(title: String, appID: String = "lodestone", defaultSize: (width: Int, height: Int) = (720, 480),
-                    drawsOwnPointer: Bool = true, minimumSize: (width: Int, height: Int)? = nil, tracksOwnDamage: Bool = false) {
+                    drawsOwnPointer: Bool = true, minimumSize: (width: Int, height: Int)? = nil, tracksOwnDamage: Bool = false,
+                    decorations: DecorationRequest = .auto) {
             self.title = title; self.appID = appID; self.defaultSize = defaultSize; self.drawsOwnPointer = drawsOwnPointer
-            self.minimumSize = minimumSize; self.tracksOwnDamage = tracksOwnDamage
+            self.minimumSize = minimumSize; self.tracksOwnDamage = tracksOwnDamage; self.decorations = decorations
         }
     }
 
-    public enum DecorationMode: Sendable { case none, clientSide, serverSide }
+    /// Who draws the decorations: nobody, the window itself, or the compositor.
+    public enum DecorationMode: String, Sendable { case none, clientSide = "client", serverSide = "server" }
+    /// What the window asks for: the compositor's where offered (auto), or always one side.
+    public enum DecorationRequest: Sendable { case auto, clientSide, serverSide }
+
+    /// The toplevel's states from its newest configure (xdg_toplevel.state).
+    public struct ToplevelStates: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let maximized = ToplevelStates(rawValue: 1 << 1)
+        public static let fullscreen = ToplevelStates(rawValue: 1 << 2)
+        public static let resizing = ToplevelStates(rawValue: 1 << 3)
+        public static let activated = ToplevelStates(rawValue: 1 << 4)
+        /// Any of tiled_left/right/top/bottom (v2).
+        public static let tiled = ToplevelStates(rawValue: 1 << 5)
+        /// v6: the window is not visible (GNOME, KWin: minimized, on another workspace).
+        public static let suspended = ToplevelStates(rawValue: 1 << 9)
+        /// The names `--state-out` reports.
+        public var names: [String] {
+            [(Self.maximized, "maximized"), (.fullscreen, "fullscreen"), (.tiled, "tiled"), (.activated, "activated"),
+             (.suspended, "suspended"), (.resizing, "resizing")].filter { contains($0.0) }.map(\.1)
+        }
+    }
+
+    /// What the compositor's window management offers (xdg_toplevel.wm_capabilities, v5;
+    /// everything below v5, where the event does not exist).
+    public struct Capabilities: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let windowMenu = Capabilities(rawValue: 1 << 1)
+        public static let maximize = Capabilities(rawValue: 1 << 2)
+        public static let fullscreen = Capabilities(rawValue: 1 << 3)
+        public static let minimize = Capabilities(rawValue: 1 << 4)
+        public static let all: Capabilities = [.windowMenu, .maximize, .fullscreen, .minimize]
+    }
+
+    /// An edge or corner a resize starts from (xdg_toplevel.resize_edge).
+    public enum ResizeEdge: UInt32, Sendable {
+        case top = 1, bottom = 2, left = 4, topLeft = 5, bottomLeft = 6, right = 8, topRight = 9, bottomRight = 10
+    }
 
     public let configuration: Configuration
     /// Paints a frame. Called from the event loop when a frame is due.
@@ -98,6 +141,13 @@ public final class Window {
     /// wl_surface.preferred_buffer_transform (wl_compositor 6), wl_output.transform's value, nil
     /// until told. Reported, not applied: buffers stay upright and the compositor rotates them.
     public private(set) var preferredBufferTransform: UInt32?
+    /// The toplevel's states as of the newest configure.
+    public private(set) var states: ToplevelStates = []
+    /// What the compositor's window management offers (wm_capabilities).
+    public private(set) var capabilities: Capabilities = .all
+    /// The decorations, states or capabilities changed (called at the configure that brings
+    /// them, before `onResize`).
+    public var onStateChanged: (() -> Void)?
     public private(set) var scheduler = FrameScheduler()
     public let chain: BufferChain
 
@@ -112,7 +162,11 @@ public final class Window {
     private unowned let client: Client
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
-    private var pendingStates: [ToplevelState] = []
+    /// The newest configure's states, by name (suspended among them) and as the controls' set.
+    private var pendingToplevelStates: [ToplevelState] = []
+    private var pendingStates: ToplevelStates = []
+    private var pendingCapabilities: Capabilities?
+    private var pendingDecoration: DecorationMode?
     private var bounds: (width: Int32, height: Int32) = (0, 0)
     private var enteredOutputs: [OpaquePointer] = []
     /// 120ths, from wp_fractional_scale_v1.preferred_scale; nil until told.
@@ -139,11 +193,19 @@ public final class Window {
         xdg_toplevel_set_title(toplevel, configuration.title)
         xdg_toplevel_set_app_id(toplevel, configuration.appID)
         if let min = configuration.minimumSize { xdg_toplevel_set_min_size(toplevel, Int32(min.width), Int32(min.height)) }
+        // wm_capabilities comes before the first configure from v5 on; below, all is offered.
+        capabilities = wl_proxy_get_version(toplevel) >= 5 ? [] : .all
 
+        // W1: the compositor's decorations where it offers xdg-decoration (unless the window
+        // asks to draw its own); without it, the window's own (or none, when asked for the
+        // compositor's). The compositor's answer decides (decorationListener).
         if let manager = registry.decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_add_listener(decoration, Window.decorationListener, userData(self))
-            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+            let mode = configuration.decorations == .clientSide ? ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE : ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE
+            zxdg_toplevel_decoration_v1_set_mode(decoration, mode.rawValue)
+        } else {
+            pendingDecoration = configuration.decorations == .serverSide ? DecorationMode.none : .clientSide
         }
         if let manager = registry.fractionalScaleManager, let viewporter = registry.viewporter {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
@@ -308,9 +370,10 @@ public final class Window {
             // 0 means "choose yourself": our default, within the compositor's bounds if given.
             if width <= 0 { width = w.bounds.width > 0 ? min(w.configuration.defaultSize.width, Int(w.bounds.width)) : w.configuration.defaultSize.width }
             if height <= 0 { height = w.bounds.height > 0 ? min(w.configuration.defaultSize.height, Int(w.bounds.height)) : w.configuration.defaultSize.height }
+            w.applyPendingState()
             let changed = (width, height) != w.logicalSize || !w.isConfigured
             let wasSuspended = w.isSuspended
-            w.toplevelStates = w.pendingStates
+            w.toplevelStates = w.pendingToplevelStates
             w.logicalSize = (width, height)
             w.isConfigured = true
             if w.isSuspended != wasSuspended { w.onSuspendedChanged?(w.isSuspended) }
@@ -322,30 +385,106 @@ public final class Window {
             }
         }))
 
+    /// The states, capabilities and decoration mode a configure brings, applied at its
+    /// xdg_surface.configure; `onStateChanged` when any changed (or at the first configure).
+    private func applyPendingState() {
+        var changed = !isConfigured || states != pendingStates
+        states = pendingStates
+        if let c = pendingCapabilities, c != capabilities { capabilities = c; changed = true }
+        pendingCapabilities = nil
+        if let d = pendingDecoration, d != decorationMode { decorationMode = d; changed = true }
+        pendingDecoration = nil
+        if changed { onStateChanged?() }
+    }
+
+    /// The values of a wl_array of uint32 (xdg_toplevel's states, wm_capabilities).
+    private static func values(_ array: UnsafeMutablePointer<wl_array>?) -> [UInt32] {
+        guard let a = array?.pointee, let data = a.data, a.size > 0 else { return [] }
+        let n = a.size / MemoryLayout<UInt32>.stride
+        return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: n))
+    }
+
+    // MARK: Window management (issue 32.1, W1)
+
+    /// The seat and the serial of the newest press on this window: what move, resize and the
+    /// window menu need (nil: no pointer, or no press yet).
+    private var grab: (seat: OpaquePointer, serial: UInt32)? {
+        guard let seat = client.seat, let serial = seat.pointer?.lastPressSerial else { return nil }
+        return (seat.proxy, serial)
+    }
+
+    /// Asks the compositor to move the window with the pointer (the press still held).
+    @discardableResult
+    public func beginMove() -> Bool {
+        guard let g = grab else { return false }
+        xdg_toplevel_move(toplevel, g.seat, g.serial)
+        return true
+    }
+
+    /// Asks the compositor to resize the window from `edge` with the pointer.
+    @discardableResult
+    public func beginResize(_ edge: ResizeEdge) -> Bool {
+        guard let g = grab else { return false }
+        xdg_toplevel_resize(toplevel, g.seat, g.serial, edge.rawValue)
+        return true
+    }
+
+    /// Opens the compositor's window menu at a surface point (where offered).
+    @discardableResult
+    public func showWindowMenu(x: Int, y: Int) -> Bool {
+        guard capabilities.contains(.windowMenu), let g = grab else { return false }
+        xdg_toplevel_show_window_menu(toplevel, g.seat, g.serial, Int32(x), Int32(y))
+        return true
+    }
+
+    /// Maximizes the window, or restores it when it is maximized.
+    public func toggleMaximized() {
+        guard capabilities.contains(.maximize) else { return }
+        if states.contains(.maximized) { xdg_toplevel_unset_maximized(toplevel) } else { xdg_toplevel_set_maximized(toplevel) }
+    }
+
+    public func minimize() {
+        guard capabilities.contains(.minimize) else { return }
+        xdg_toplevel_set_minimized(toplevel)
+    }
+
+    /// What the close button does: the same as the compositor's close.
+    public func requestClose() {
+        if let onClose { onClose() } else { client.loop.stop(.finished(code: 0)) }
+    }
+
     nonisolated(unsafe) private static let toplevelListener = makeListener(xdg_toplevel_listener(
         configure: { data, _, width, height, states in
             let w = object(data, as: Window.self)
             w.pendingSize = (width, height)
-            var wire: [UInt32] = []
-            if let states, states.pointee.size > 0, let bytes = states.pointee.data {
-                let n = states.pointee.size / MemoryLayout<UInt32>.size
-                wire = Array(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt32.self), count: n))
+            w.pendingToplevelStates = ToplevelState.decode(Window.values(states))
+            var s: ToplevelStates = []
+            for v in Window.values(states) {
+                switch v {
+                case 5...8: s.insert(.tiled)
+                case 1...4, 9: s.insert(ToplevelStates(rawValue: 1 << v))
+                default: break
+                }
             }
-            w.pendingStates = ToplevelState.decode(wire)
+            w.pendingStates = s
         },
-        close: { data, _ in
-            let w = object(data, as: Window.self)
-            if let onClose = w.onClose { onClose() } else { w.client.loop.stop(.finished(code: 0)) }
-        },
+        close: { data, _ in object(data, as: Window.self).requestClose() },
         configure_bounds: { data, _, width, height in
             object(data, as: Window.self).bounds = (width, height)
         },
-        wm_capabilities: { _, _, _ in }))
+        wm_capabilities: { data, _, capabilities in
+            var c: Capabilities = []
+            for v in Window.values(capabilities) where (1...4).contains(v) { c.insert(Capabilities(rawValue: 1 << v)) }
+            object(data, as: Window.self).pendingCapabilities = c
+        }))
 
     nonisolated(unsafe) private static let decorationListener = makeListener(zxdg_toplevel_decoration_v1_listener(
         configure: { data, _, mode in
-            object(data, as: Window.self).decorationMode =
-                mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue ? .serverSide : .clientSide
+            // The compositor's answer; asked for its decorations and told client-side, the
+            // `server` setting gets none.
+            let w = object(data, as: Window.self)
+            let server = mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue
+            w.pendingDecoration = server ? .serverSide : w.configuration.decorations == .serverSide ? DecorationMode.none : .clientSide
         }))
 
     nonisolated(unsafe) private static let fractionalListener = makeListener(wp_fractional_scale_v1_listener(

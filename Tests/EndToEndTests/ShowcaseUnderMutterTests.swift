@@ -30,6 +30,31 @@ struct SharedMutter: SuiteTrait, TestScoping {
     }
 }
 
+extension MutterSeat {
+    /// Where a window is on mutter's monitor: the pointer put at monitor point m (near `near`)
+    /// is reported at surface point a (`--state-out`), so the origin is m − a. A state may
+    /// still show an earlier position (the enter), so the reading counts only once a second
+    /// move by a known step is reported moved by exactly that step. Also the pointer's last
+    /// surface point; nil after `tries` rounds without.
+    static func windowOrigin(seat: MutterSeat, state: StateLog, near base: (x: Double, y: Double),
+                             tries: Int) throws -> (origin: (x: Double, y: Double), pointer: Point)? {
+        let step = (x: 7.25, y: 3.5)
+        for k in 0..<tries {
+            let m = (x: base.x + 0.25 + Double(k), y: base.y + 0.25)
+            try seat.move(to: m.x, m.y)
+            usleep(100_000)
+            guard let a = state.last?.pointerAt else { continue }
+            try seat.move(to: m.x + step.x, m.y + step.y)
+            if (try? state.waitFor("the pointer moved by \(step)", timeout: 3, settled: false, { s in
+                s.pointerAt.map { abs($0.x - a.x - step.x) < 0.01 && abs($0.y - a.y - step.y) < 0.01 } ?? false
+            })) != nil {
+                return ((m.x - a.x, m.y - a.y), Point(a.x + step.x, a.y + step.y))
+            }
+        }
+        return nil
+    }
+}
+
 /// The showcase in a window of the shared mutter, its origin on the monitor found by a probe.
 final class MutterShowcase: AimedShowcase {
     let mutter: Mutter
@@ -60,25 +85,18 @@ final class MutterShowcase: AimedShowcase {
         }
         let size = try #require(first.size)
         model = PlaygroundSession(size: Size(size.width, size.height))
+        // mutter draws no decorations: the window draws its own controls (issue 32.1, W1), and
+        // the model lays its toolbar out with them.
+        let controls = MutterChromeWindow.controls(first)
+        model.setChrome(WindowChrome(buttons: WindowControlKind.allCases.filter { controls[$0.rawValue] != nil },
+                                     resizable: controls.keys.contains { $0.hasPrefix("resize-") }))
         guard seat.hasStream else { return }
         // Where mutter placed the window: the pointer put at monitor point m is reported at
         // surface point `at`, so the origin is m − at. A state may still show an earlier
         // position (the enter), so the reading counts only once a second move by a known step
         // is reported moved by exactly that step; then a probe checks the origin.
-        let step = (x: 7.25, y: 3.5)
-        var found: (x: Double, y: Double)?
-        for k in 0..<5 where found == nil {
-            let m = (x: Double(mutter.size.width) / 2 + 0.25 + Double(k), y: Double(mutter.size.height) / 2 + 0.25)
-            try seat.move(to: m.x, m.y)
-            usleep(100_000)
-            guard let a = state.last?.pointerAt else { continue }
-            try seat.move(to: m.x + step.x, m.y + step.y)
-            if (try? state.waitFor("the pointer moved by \(step)", timeout: 3, settled: false, { s in
-                s.pointerAt.map { abs($0.x - a.x - step.x) < 0.01 && abs($0.y - a.y - step.y) < 0.01 } ?? false
-            })) != nil {
-                found = (m.x - a.x, m.y - a.y)
-            }
-        }
+        let found = try MutterSeat.windowOrigin(seat: seat, state: state,
+                                                near: (Double(mutter.size.width) / 2, Double(mutter.size.height) / 2), tries: 5)?.origin
         guard let found else {
             throw HarnessError("the pointer through mutter never moved by a known step in the window: \(state.last?.description ?? "no state")\n\(app.stderr)")
         }

@@ -66,6 +66,10 @@ public final class PlaygroundSession {
         let sidebarEscape = sidebarOverlayKey(event)
         let hudKey = sidebarEscape ? nil : hudPanelKey(event)
         engine.handle(event, now: max(event.time, engine.now))
+        if let g = geometry, !g.chrome.isEmpty,
+           let a = chromeInput.handle(event, position: engine.logicalPosition, target: { [unowned self] in chromeTarget(at: $0) }) {
+            windowActions.append(a)
+        }
         // The HUD shows what the engine made of the event (issue 20.2), and its scroll speed.
         hud.read(engine)
         hud.observe(event)
@@ -82,10 +86,35 @@ public final class PlaygroundSession {
     @discardableResult
     public func resize(to size: Size) -> Bool {
         guard let g = geometry else { return false }
-        let new = ShowcaseGeometry(size: size, hudShown: hudPanelShown, sidebarShown: sidebarOverlayShown)
+        let new = ShowcaseGeometry(size: size, hudShown: hudPanelShown, sidebarShown: sidebarOverlayShown, chrome: g.chrome)
         guard new != g else { return false }
         relayout(new)
         return true
+    }
+
+    /// The window's own controls (issue 32.1, W1): none until the live window finds the
+    /// compositor draws no decorations.
+    public var chrome: WindowChrome { geometry?.chrome ?? .none }
+
+    /// Shows the window's own controls (or takes them away); the toolbar lays out again.
+    public func setChrome(_ chrome: WindowChrome) {
+        guard let g = geometry, g.chrome != chrome else { return }
+        relayout(ShowcaseGeometry(size: g.size, hudShown: hudPanelShown, sidebarShown: sidebarOverlayShown, chrome: chrome))
+    }
+
+    /// What the window's controls asked of the compositor since the last call, in order.
+    public func takeWindowActions() -> [WindowAction] {
+        defer { windowActions = [] }
+        return windowActions
+    }
+    private var windowActions: [WindowAction] = []
+    private var chromeInput = WindowChromeInput()
+
+    /// The title bar, a resize edge, or anything else at surface point `p`.
+    public func chromeTarget(at p: Point) -> ChromeTarget {
+        guard let g = geometry, let id = engine.element(at: p) else { return .other }
+        if let e = Showcase.windowEdge(id, in: g) { return .edge(e) }
+        return id == Showcase.ID.toolbar ? .titleBar : .other
     }
 
     /// Whether the HUD panel is asked for where the HUD does not dock (the HUD button, Tab).
@@ -95,7 +124,7 @@ public final class PlaygroundSession {
     public func showHUDPanel(_ shown: Bool) {
         hudPanelShown = shown
         guard let g = geometry else { return }
-        let new = ShowcaseGeometry(size: g.size, hudShown: shown, sidebarShown: sidebarOverlayShown)
+        let new = ShowcaseGeometry(size: g.size, hudShown: shown, sidebarShown: sidebarOverlayShown, chrome: g.chrome)
         if new != g { relayout(new) }
     }
 
@@ -106,7 +135,7 @@ public final class PlaygroundSession {
     public func showSidebarOverlay(_ shown: Bool) {
         sidebarOverlayShown = shown
         guard let g = geometry else { return }
-        let new = ShowcaseGeometry(size: g.size, hudShown: hudPanelShown, sidebarShown: shown)
+        let new = ShowcaseGeometry(size: g.size, hudShown: hudPanelShown, sidebarShown: shown, chrome: g.chrome)
         if new != g { relayout(new) }
     }
 
@@ -181,6 +210,10 @@ public final class PlaygroundSession {
         while !outs.isEmpty {
             for o in outs {
                 if case .activated(Showcase.ID.hudToggle, _, _) = o, isShowcase { toggle.toggle() }
+                // The window's own buttons (issue 32.1, W1) ask the compositor.
+                if case .activated(let id, _, _) = o, isShowcase, let kind = Showcase.windowControl(id) {
+                    windowActions.append(kind == .close ? .close : kind == .minimize ? .minimize : .toggleMaximize)
+                }
                 // The sidebar button shows or hides the collapsed sidebar; choosing a row hides it.
                 if case .activated(let id, _, _) = o, isShowcase, let g = geometry, g.sidebar != .docked {
                     if id == Showcase.ID.sidebarToggle { sidebar = !(sidebar ?? (g.sidebar == .overlay)) }

@@ -18,6 +18,11 @@ public struct CompositorFacts: Sendable, Equatable {
     public var dataDeviceOffered: UInt32?, dataDeviceBound: UInt32?
     /// Whether the seat has its wl_data_device (none without a seat).
     public var hasDataDevice: Bool
+    /// Who draws the window's controls: "client", "server" or "none" (issue 32.1, W1); nil
+    /// before the first configure.
+    public var decorations: String?
+    /// The toplevel's states from the newest configure, by name.
+    public var windowStates: [String] = []
 
     /// The toplevel's states of its last configure (`activated`, `maximized`, `suspended` …).
     public var toplevelStates: [String] = []
@@ -220,9 +225,21 @@ public enum StateReport {
                 x.raw("scale", facts.preferredBufferScale.map { "\($0)" } ?? "null")
                 x.raw("transform", facts.preferredBufferTransform.map { "\($0)" } ?? "null")
             })
+            o.raw("decorations", facts.decorations.map(JSONWriter.quoted) ?? "null")
+            o.raw("window_states", "[" + facts.windowStates.map(JSONWriter.quoted).joined(separator: ",") + "]")
         }
+        // The window's own controls (issue 32.1, W1): buttons and resize regions, surface points.
+        o.raw("window_controls", array(windowControls(session)) { c in
+            object { x in x.string("kind", c.kind); x.raw("frame", rect(c.frame)) }
+        })
         o.raw("active", "[" + session.engine.interactions.filter(\.isActive).map { JSONWriter.quoted($0.name) }.joined(separator: ",") + "]")
         return o.text
+    }
+
+    /// The window's buttons and resize regions (kind "resize-EDGE") the showcase shows.
+    static func windowControls(_ session: PlaygroundSession) -> [(kind: String, frame: Rect)] {
+        guard let g = session.geometry else { return [] }
+        return g.windowButtonFrames.map { ($0.0.rawValue, $0.1) } + g.chrome.edgeFrames(size: g.size).map { ("resize-" + $0.0.rawValue, $0.1) }
     }
 
     /// A drag of one of our items carried by the compositor (issue 18.2): what the source

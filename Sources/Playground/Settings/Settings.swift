@@ -15,7 +15,8 @@
 //       "conventions": "desktop",        // or "mac": what modifier keys mean (I1, I2, G9)
 //       "plainDrop": "move",             // or "ask": a drop in with no modifier opens the drop menu (issue 18.3)
 //       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
-//       "inputBackend": "wayland"        // "wayland", "libinput" or "both"
+//       "inputBackend": "wayland",       // "wayland", "libinput" or "both"
+//       "decorations": "auto"            // "auto", "client" or "server": who draws the window's controls (W1)
 //     }
 import InputProtocol
 import PointerEngine
@@ -41,6 +42,9 @@ public struct AppSettings: Sendable, Equatable {
     /// seat scrolls as the compositor says (its own natural-scrolling setting). Version-1
     /// traces, recorded before the direction was applied, are read with it too.
     public var naturalScrolling = true
+    /// W1: who draws the window's controls (issue 32.1): `auto` takes the compositor's where it
+    /// offers xdg-decoration, else draws Lodestone's own.
+    public var decorations = DecorationSetting.auto
     public init() {}
 }
 
@@ -68,7 +72,7 @@ public enum SettingsFile {
     }
 
     public static let keys = ["generation", "size", "color", "contrastBorder", "autoHideDelay", "reduceMotion",
-                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "plainDrop", "reservedGestures", "inputBackend"]
+                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "plainDrop", "reservedGestures", "inputBackend", "decorations"]
     public static let scrollSpeedRange: ClosedRange<Double> = 0.1...10
     /// Longest auto-hide delay accepted, seconds (an hour; null means never).
     public static let maximumAutoHide = 3600.0
@@ -149,6 +153,7 @@ public enum SettingsFile {
             }
             s.pointer.gestures.reserved = set
         case "inputBackend": s.inputBackend = try backend(try string())
+        case "decorations": s.decorations = try decorations(try string())
         default:
             let near = keys.min { distance($0, key) < distance($1, key) }
             let hint = near.map { distance($0, key) <= 3 ? " (did you mean \"\($0)\"?)" : "" } ?? ""
@@ -180,6 +185,13 @@ public enum SettingsFile {
     public static func plainDrop(_ v: String) throws(SettingsError) -> PlainDrop {
         guard let p = PlainDrop(rawValue: v) else { throw SettingsError("plainDrop must be \"move\" or \"ask\", found \"\(v)\"") }
         return p
+    }
+
+    public static func decorations(_ v: String) throws(SettingsError) -> DecorationSetting {
+        guard let d = DecorationSetting(rawValue: v) else {
+            throw SettingsError("decorations must be \"auto\", \"client\" or \"server\", found \"\(v)\"")
+        }
+        return d
     }
 
     public static func backend(_ v: String) throws(SettingsError) -> InputBackendChoice {
@@ -293,6 +305,7 @@ public enum SettingsFile {
                     for part in v.split(separator: ",") where !part.trimmingSpaces.isEmpty { set.insert(try gesture(part.trimmingSpaces)) }
                     s.pointer.gestures.reserved = set
                 case "--input": s.inputBackend = try backend(try value(a))
+                case "--decorations": s.decorations = try decorations(try value(a))
                 default: rest.append(a)
                 }
             } catch {
@@ -310,6 +323,7 @@ public enum SettingsFile {
         ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
         ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
         ("--conventions", "desktop|mac"), ("--plain-drop", "move|ask"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
+        ("--decorations", "auto|client|server"),
     ]
 
     /// The file's setting each flag sets: a bad value there only warns when the flag is given.
@@ -318,6 +332,7 @@ public enum SettingsFile {
         "--contrast-border": "contrastBorder", "--auto-hide": "autoHideDelay", "--reduce-motion": "reduceMotion",
         "--natural-scrolling": "naturalScrolling", "--scroll-speed": "scrollSpeed", "--kinetic": "kineticScrolling",
         "--magnetism": "magnetism", "--conventions": "conventions", "--plain-drop": "plainDrop", "--reserved": "reservedGestures", "--input": "inputBackend",
+        "--decorations": "decorations",
     ]
 }
 

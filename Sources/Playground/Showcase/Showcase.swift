@@ -98,6 +98,33 @@ public enum Showcase {
         public static let hudToggle = ElementID(125)
         /// The scroll view holding the twelve cards.
         public static let content = ElementID(1700)
+        /// The window's own buttons where the compositor draws none (issue 32.1, W1).
+        public static let windowMinimize = ElementID(131)
+        public static let windowMaximize = ElementID(132)
+        public static let windowClose = ElementID(133)
+        /// The resize band's regions, in `WindowChrome.edgeFrames` order.
+        public static let windowEdges = (0..<12).map { ElementID(1801 + Int32($0)) }
+
+        /// The element of a window button.
+        public static func windowButton(_ kind: WindowControlKind) -> ElementID {
+            switch kind {
+            case .minimize: windowMinimize
+            case .maximize: windowMaximize
+            case .close: windowClose
+            }
+        }
+    }
+
+    /// The window button `id` is, if it is one.
+    public static func windowControl(_ id: ElementID) -> WindowControlKind? {
+        WindowControlKind.allCases.first { ID.windowButton($0) == id }
+    }
+
+    /// The window edge the region `id` resizes from, in the chrome of `g`.
+    public static func windowEdge(_ id: ElementID, in g: ShowcaseGeometry) -> WindowEdge? {
+        guard let i = ID.windowEdges.firstIndex(of: id) else { return nil }
+        let edges = g.chrome.edgeFrames(size: g.size)
+        return i < edges.count ? edges[i].0 : nil
     }
 
     // MARK: geometry
@@ -173,6 +200,7 @@ public enum Showcase {
         b.image(); b.graph(); b.video(); b.pages()
         b.collection(); b.dragAndDrop(); b.canvas(); b.controls()
         b.miniToolbar()
+        b.windowEdges()
         if let r = g.hudFrame {
             // The panel over the content takes the pointer (an arrow, no effect): what is under
             // it cannot be reached through it.
@@ -238,6 +266,21 @@ public enum Showcase {
             let right: [(ElementID, String)] = [(ID.share, "Share"), (ID.add, "Add"), (ID.trash, "Delete"), (ID.search, "Search")]
             for (i, (id, name)) in right.enumerated() {
                 add(Element(id: id, kind: .barButton, frame: g.trailingButtonFrame(i), cornerRadius: 8, label: name), in: ID.toolbar)
+            }
+            // The window's own buttons (issue 32.1, W1): bar buttons, so they highlight (E1).
+            for (kind, r) in g.windowButtonFrames {
+                add(Element(id: ID.windowButton(kind), kind: .barButton, frame: r, cornerRadius: r.height / 2,
+                            label: kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()), in: ID.toolbar)
+            }
+        }
+
+        /// The resize band along the window's edges (issue 32.1, W1): regions over everything
+        /// that give the pointer the edge's P4 resize shape and its A1 arrows.
+        mutating func windowEdges() {
+            for (i, (edge, r)) in g.chrome.edgeFrames(size: size).enumerated() {
+                add(Element(id: ID.windowEdges[i], kind: .group, frame: r, label: "",
+                            style: PointerStyle(effect: .none, shape: .system(edge.cursor), accessories: PointerAccessory.resizeArrows(edge.axis)),
+                            hitPadding: 0, zIndex: 40))
             }
         }
 

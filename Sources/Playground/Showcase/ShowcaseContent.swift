@@ -190,7 +190,8 @@ struct ShowcaseContent {
         if id == ID.sidebarEdit { return roundButton("Edit", r, font: .system(12, bold: true)) }
         if let g = barGlyph(id) { return [ink.centered(g, in: r, font: .system(17), Palette.accent)] }
         if id == ID.hudToggle { return hudToggle(r) }
-        if id == ID.content { return [] }
+        if let k = Showcase.windowControl(id) { return windowButton(k, r) }
+        if id == ID.content || id == ID.hud || ID.windowEdges.contains(id) { return [] }
         if id == ID.segmented { return [.fill(.roundedRect(cornerRadius: e.cornerRadius), r, Paint(hex: 0xE6E6EB))] }
         if let i = ID.segments.firstIndex(of: id) { return segment(i, e, r) }
         if let i = ID.icons.firstIndex(of: id) { return appIcon(i, r) }
@@ -223,7 +224,6 @@ struct ShowcaseContent {
         if id == ID.miniToolbar { return [] }
         if let i = ID.miniButtons.firstIndex(of: id) { return miniButton(i, r) }
         if let i = ID.panels.firstIndex(of: id) { return panel(i, e, r) }
-        if id == ID.hud { return [] }
         return nil
     }
 

@@ -82,14 +82,19 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public let contentSize: Size
     /// The first card's origin in the content view's coordinates.
     public let gridOrigin: Point
+    /// The window's own controls at the toolbar's right end and along its edges (issue 32.1,
+    /// W1; none where the compositor decorates, and headless).
+    public let chrome: WindowChrome
 
     /// The layout for a window of `size` points; `hudShown` says whether the HUD panel is shown
     /// when the HUD does not dock. Below `minimumSize` (a compositor may not honour it: sway
     /// tiles a 1440×900 output at scale 2 as 720×450) it still lays out for the size given, so
     /// nothing is cut off; it is only no longer promised to look tidy.
     /// `sidebarShown`: the collapsed sidebar is shown over the content.
-    public init(size: Size, hudShown: Bool = false, sidebarShown: Bool = false) {
+    /// `chrome`: the window's own controls (issue 32.1), which push the bar buttons left.
+    public init(size: Size, hudShown: Bool = false, sidebarShown: Bool = false, chrome: WindowChrome = .none) {
         self.size = size
+        self.chrome = chrome
         sidebar = size.width >= Self.sidebarDockMinimumWidth ? .docked : sidebarShown ? .overlay : .collapsed
         let leading = sidebar == .docked ? Self.sidebarWidth : 0
         let beside = size.width - leading - Self.hudWidth - Self.hudMargin
@@ -99,7 +104,7 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         columns = Self.columns(fitting: viewportWidth)
         // The segmented control: centred in the window when it fits between the button groups,
         // else centred between them, else in a second row.
-        let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked) - Self.leadingButtonsEnd
+        let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome) - Self.leadingButtonsEnd
         toolbarHeight = free >= Self.segmentedWidth + 2 * Self.toolbarSpacing
             ? Self.toolbarRowHeight : Self.toolbarRowHeight + Self.toolbarSecondRow
         content = Rect(x: leading, y: toolbarHeight, width: viewportWidth, height: size.height - toolbarHeight)
@@ -121,8 +126,8 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     static var segmentedWidth: Double { 3 * segmentWidth + 4 }
 
     /// Where the right-hand bar buttons start (with the HUD button when the HUD does not dock).
-    static func trailingButtonsStart(width: Double, hudDocked: Bool) -> Double {
-        width - trailingButtonsInset - Double(hudDocked ? 4 : 5) * barButtonWidth
+    static func trailingButtonsStart(width: Double, hudDocked: Bool, chrome: WindowChrome) -> Double {
+        width - max(trailingButtonsInset, chrome.buttonsWidth) - Double(hudDocked ? 4 : 5) * barButtonWidth
     }
 
     /// Rows of cards.
@@ -165,7 +170,7 @@ public struct ShowcaseGeometry: Hashable, Sendable {
             let x = ((content.minX + size.width - w) / 2).rounded(.down)
             return Rect(x: x, y: Self.toolbarRowHeight + (Self.toolbarSecondRow - h) / 2, width: w, height: h)
         }
-        let start = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked)
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome)
         var x = size.width / 2 - 1.5 * Self.segmentWidth - 2
         if x < Self.leadingButtonsEnd + Self.toolbarSpacing || x + w > start - Self.toolbarSpacing {
             x = ((Self.leadingButtonsEnd + start - w) / 2).rounded(.down)
@@ -175,14 +180,14 @@ public struct ShowcaseGeometry: Hashable, Sendable {
 
     /// The frame of right-hand bar button `i` (0 Share … 3 Search), surface points.
     public func trailingButtonFrame(_ i: Int) -> Rect {
-        let start = Self.trailingButtonsStart(width: size.width, hudDocked: true)
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: true, chrome: chrome)
         return Rect(x: start + Double(i) * Self.barButtonWidth, y: Self.barButtonTop, width: Self.barButtonWidth, height: Self.barButtonHeight)
     }
 
     /// The HUD button's frame (left of Share), nil when the HUD docks.
     public var hudToggleFrame: Rect? {
         guard !hudDocked else { return nil }
-        let start = Self.trailingButtonsStart(width: size.width, hudDocked: false)
+        let start = Self.trailingButtonsStart(width: size.width, hudDocked: false, chrome: chrome)
         return Rect(x: start, y: Self.barButtonTop, width: Self.barButtonWidth, height: Self.barButtonHeight)
     }
 
@@ -193,6 +198,11 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         let w = Self.formatBarSize.width
         return Rect(x: (span.midX - w / 2).rounded(.down), y: size.height - Self.formatBarBottom - Self.formatBarSize.height,
                     width: w, height: Self.formatBarSize.height)
+    }
+
+    /// The window buttons' frames on the surface (issue 32.1), left to right.
+    public var windowButtonFrames: [(WindowControlKind, Rect)] {
+        chrome.buttonFrames(width: size.width, top: Self.barButtonTop, rowHeight: Self.barButtonHeight)
     }
 
     /// The largest content offset (how far the content scrolls), points.

@@ -30,7 +30,9 @@ enum PlaygroundCommand {
           --input wayland|libinput|both, --conventions desktop|mac (what Ctrl, Alt, Super, Shift mean:
           desktop = Ctrl toggles, Shift extends, Ctrl copies, Ctrl+Shift links; mac = Control-click
           opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links), --plain-drop move|ask (what a drop
-          from another application does with no key held: move, or ask with a menu)
+          from another application does with no key held: move, or ask with a menu),
+          --decorations auto|client|server (who draws the window's controls: auto takes the
+          compositor's where it offers xdg-decoration, else Lodestone draws its own, as under GNOME)
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
@@ -63,7 +65,11 @@ enum PlaygroundCommand {
                             cache's images hold), cursor {drawn_by (lodestone|compositor),
                             compositor_cursor (hidden|a theme cursor's name|null before the
                             pointer entered)}, data_device {offered, bound (wl_data_device_manager's
-                            versions, null when missing), device (the seat's wl_data_device)}.
+                            versions, null when missing), device (the seat's wl_data_device)},
+                            decorations (client|server|none: who draws the window's controls),
+                            window_controls [{kind (close|minimize|maximize|resize-EDGE), frame}]
+                            (Lodestone's own, surface points), window_states (maximized, fullscreen,
+                            tiled, activated, suspended, resizing: the newest configure's).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
@@ -181,7 +187,7 @@ enum PlaygroundCommand {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, reportFirstFrame: options.latencyProbe != nil, frameLimit: options.frameLimit, stats: options.stats,
                 reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
-                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut))
+                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut, decorations: options.settings.decorations))
         }
         return runWindow(client: client, options: options)
     }

@@ -55,6 +55,8 @@ enum PlaygroundLive {
         /// Sees every event the engine gets, after merging, just before the engine
         /// (`lodestone record` writes the trace here).
         var tap: ((InputEvent) -> Void)?
+        /// Who draws the window's controls (issue 32.1, W1).
+        var decorations = DecorationSetting.auto
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -68,7 +70,7 @@ enum PlaygroundLive {
         let min = ShowcaseGeometry.minimumSize
         let window = client.makeWindow(Window.Configuration(title: "Lodestone", defaultSize: (Int(size.width), Int(size.height)),
                                                             minimumSize: session.isShowcase ? (Int(min.width), Int(min.height)) : nil,
-                                                            tracksOwnDamage: true))
+                                                            tracksOwnDamage: true, decorations: Window.DecorationRequest(options.decorations)))
         // Animation frames keep a spare buffer close to the newest frame, for the input commit
         // that finds the compositor holding the other two (issue 8).
         window.chain.spareRefreshAge = 3
@@ -92,6 +94,8 @@ enum PlaygroundLive {
             facts.scrollDirection = client.seat?.pointer?.scrollDirection?.rawValue
             facts.preferredBufferScale = window.preferredBufferScale
             facts.preferredBufferTransform = window.preferredBufferTransform
+            facts.decorations = window.decorationMode.rawValue
+            facts.windowStates = window.states.names
             return facts
         }
         var reported = 0
@@ -131,6 +135,8 @@ enum PlaygroundLive {
         // what each backend contributes.
         // The seat's and libinput's times go onto `now()`'s clock as they are dispatched: the
         // clock frames and deadlines advance with (KWin's fake input stamps its wall clock).
+        // The window's own controls where the compositor draws none (issue 32.1, W1).
+        let controls = WindowControls(window: window, session: session)
         var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
         pipeline.notice = { Diagnostics.warning($0) }
         func feed(_ events: [InputEvent]) {
@@ -144,6 +150,7 @@ enum PlaygroundLive {
             }
             drops.inputHandled()
             report()
+            controls.perform(session.takeWindowActions())
             window.requestImmediateFrame()
         }
         // A replay (`lodestone replay`) takes no input from the compositor.
@@ -230,6 +237,7 @@ enum PlaygroundLive {
         window.onResize = {
             session.resize(to: Size(width: Double(window.logicalSize.width), height: Double(window.logicalSize.height)))
         }
+        window.onStateChanged = { controls.update() }
         window.onClose = { client.loop.stop(.finished(code: CLI.Status.ok)) }
         return finish(client.loop.run(), window: window, stats: options.stats)
     }
