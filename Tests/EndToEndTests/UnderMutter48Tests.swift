@@ -40,6 +40,9 @@ struct ShowcaseUnderMutter48Tests {
         try Mutter43().copyDrag(habit: habit)
     }
 
+    @Test("G1: a finger scroll through mutter (NotifyPointerAxis with the finger flag, then finish) moves the list by the finger travel, ends with axis_stop (43 sent none) and glides on to rest", Mutter43.streamTrait)
+    func fingerScrollMomentum() throws { try Mutter43().fingerScrollMomentum() }
+
     @Test("G9: a right-click through mutter opens the context menu with no input after it", Mutter43.streamTrait)
     func rightClickMenu() throws { try Mutter43().rightClickMenu() }
 

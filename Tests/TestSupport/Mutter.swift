@@ -57,6 +57,8 @@ public final class Mutter: Compositor {
     public let socket: String
     /// The virtual monitor, logical pixels (scale 1).
     public let size: (width: Int, height: Int)
+    /// The Debian 13 root whose mutter 48 this is, or nil for the host's mutter 43.
+    public let root: Debian13Root?
 
     public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socket, "PATH": Sway.path]
@@ -93,6 +95,7 @@ public final class Mutter: Compositor {
             return try ChildProcess(inside.argv, environment: inside.environment, name: name)
         }
         size = (width, height)
+        self.root = root
         bus = try SessionBus(in: dir, timeout: timeout)
         let env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path,
                    "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": dir.file("config"),
