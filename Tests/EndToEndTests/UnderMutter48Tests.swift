@@ -22,6 +22,20 @@ struct ShowcaseUnderMutter48Tests {
         #expect(w.app.isRunning, "\(w.app.stderr)")
     }
 
+    @Test("fractional scale 1.5 (scale-monitor-framebuffer, set through DisplayConfig as GNOME Settings does): the window draws a buffer of its size × 1.5")
+    func fractionalScale() throws {
+        let mutter = try Mutter.start(scale: 1.5, root: try Debian13Root.require())
+        defer { mutter.stop() }
+        let app = try Lodestone.launch(["--report-frames"], on: mutter)
+        defer { app.stop() }
+        let line = try app.waitForLine(containing: "scale 1.5 ", timeout: 30)
+        let words = line.split(separator: " ")
+        let size = try #require(words.firstIndex(of: "size").map { words[$0 + 1].split(separator: "x").compactMap { Double($0) } })
+        let buffer = try #require(words.firstIndex(of: "buffer").map { words[$0 + 1].split(separator: "x").compactMap { Int($0) } })
+        #expect(size.count == 2 && buffer == size.map { Int(($0 * 1.5).rounded()) }, "\(line)")
+        #expect(app.isRunning, "\(app.stderr)")
+    }
+
     @Test("E1: through mutter's pointer, the Back button in the toolbar highlights", Mutter43.streamTrait)
     func highlight() throws { try Mutter43().highlight() }
 
