@@ -107,14 +107,14 @@ public struct Debian13Root: Sendable {
 
     /// The directory holding the Swift runtime the host-built programs load (their RUNPATH, e.g.
     /// /opt/swift/usr/lib/swift/linux): a program run inside the root needs it bound there.
-    public static var swiftRuntime: String? {
+    public static let swiftRuntime: String? = {
         let exe = Lodestone.executable
         guard let p = try? ChildProcess(["ldd", exe], environment: ["PATH": Sway.path], name: "ldd"),
               (try? p.wait(timeout: 10)) == .exited(0),
               let line = p.stdout.split(separator: "\n").first(where: { $0.contains("libswiftCore.so => ") }),
               let path = line.split(separator: " ").dropFirst(2).first else { return nil }
         return (String(path) as NSString).deletingLastPathComponent
-    }
+    }()
 
     /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.
     public static func injectLibrary(repositoryRoot: String = RepositoryRoot.path) -> String? {
