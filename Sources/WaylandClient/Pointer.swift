@@ -75,31 +75,37 @@ public final class Pointer {
         frames.enter(x: x, y: y)
     }
 
-    nonisolated(unsafe) private static let listener = makeListener(wl_pointer_listener(
-        enter: { data, _, serial, surface, x, y in
+    nonisolated(unsafe) private static let listener = makeListener({
+        var l = wl_pointer_listener()
+        l.enter = { data, _, serial, surface, x, y in
             object(data, as: Pointer.self).entered(serial: serial, surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        },
-        leave: { data, _, _, _ in
+        }
+        l.leave = { data, _, _, _ in
             let p = object(data, as: Pointer.self)
             p.focusedWindow = nil
             p.frames.leave()
-        },
-        motion: { data, _, time, x, y in
+        }
+        l.motion = { data, _, time, x, y in
             object(data, as: Pointer.self).frames.motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        },
-        button: { data, _, serial, time, button, state in
+        }
+        l.button = { data, _, serial, time, button, state in
             let p = object(data, as: Pointer.self)
             if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue { p.lastPressSerial = serial }
             p.frames.button(time: time, code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
-        },
-        axis: { data, _, time, axis, value in
+        }
+        l.axis = { data, _, time, axis, value in
             object(data, as: Pointer.self).frames.axis(time: time, axis: axis, value: wl_fixed_to_double(value))
-        },
-        frame: { data, _ in object(data, as: Pointer.self).frames.frame() },
-        axis_source: { data, _, source in object(data, as: Pointer.self).frames.axisSource(source) },
-        axis_stop: { data, _, time, axis in object(data, as: Pointer.self).frames.axisStop(time: time, axis: axis) },
-        axis_discrete: { data, _, axis, discrete in object(data, as: Pointer.self).frames.axisDiscrete(axis: axis, discrete: discrete) },
-        axis_value120: { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) }))
+        }
+        l.frame = { data, _ in object(data, as: Pointer.self).frames.frame() }
+        l.axis_source = { data, _, source in object(data, as: Pointer.self).frames.axisSource(source) }
+        l.axis_stop = { data, _, time, axis in object(data, as: Pointer.self).frames.axisStop(time: time, axis: axis) }
+        l.axis_discrete = { data, _, axis, discrete in object(data, as: Pointer.self).frames.axisDiscrete(axis: axis, discrete: discrete) }
+        l.axis_value120 = { data, _, axis, value in object(data, as: Pointer.self).frames.axisValue120(axis: axis, value120: value) }
+        // Newer headers add slots (libwayland 1.23: axis_relative_direction, wl_pointer v9):
+        // no-ops, for the pointer is bound at v8 at most (issue 31, Debian 13).
+        lodestone_fill_newer_pointer_slots(&l)
+        return l
+    }())
 
     nonisolated(unsafe) private static let relativeListener = makeListener(zwp_relative_pointer_v1_listener(
         relative_motion: { data, _, hi, lo, dx, dy, udx, udy in

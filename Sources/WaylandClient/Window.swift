@@ -265,17 +265,23 @@ public final class Window {
 
     // MARK: Listeners
 
-    nonisolated(unsafe) private static let surfaceListener = makeListener(wl_surface_listener(
-        enter: { data, _, output in
+    nonisolated(unsafe) private static let surfaceListener = makeListener({
+        var l = wl_surface_listener()
+        l.enter = { data, _, output in
             let w = object(data, as: Window.self)
             if let output { w.enteredOutputs.append(output) }
             w.updateScale()
-        },
-        leave: { data, _, output in
+        }
+        l.leave = { data, _, output in
             let w = object(data, as: Window.self)
             w.enteredOutputs.removeAll { $0 == output }
             w.updateScale()
-        }))
+        }
+        // Newer headers add slots (libwayland 1.23: preferred_buffer_scale and _transform,
+        // wl_surface v6): no-ops, for the compositor is bound at v4 (issue 31, Debian 13).
+        lodestone_fill_newer_surface_slots(&l)
+        return l
+    }())
 
     nonisolated(unsafe) private static let xdgSurfaceListener = makeListener(xdg_surface_listener(
         configure: { data, xdgSurface, serial in
