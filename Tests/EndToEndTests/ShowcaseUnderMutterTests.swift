@@ -244,6 +244,10 @@ extension CompositorMatrix {
             }
             let travelled = (rest.offset(of: key)?.y ?? 0) - start
             #expect(travelled > Self.fingerTravel * Self.momentumGain, "the list moved \(travelled) points for \(Self.fingerTravel) of finger travel: no momentum")
+            // mutter 48 turns the finish flag into wl_pointer.axis_stop (issue 31, measured); 43 drops it.
+            let after = w.app.stdoutLines.filter { $0.hasPrefix("input ") }
+            let stopped = after.contains { $0.contains("\"finger\"") && $0.contains("\"stop\": true") }
+            #expect(stopped == (w.mutter.root != nil), "axis_stop \(stopped ? "" : "not ")seen: \(after.suffix(6))")
         }
 
         @Test("G9: a right-click through mutter opens the context menu with no input after it", streamTrait)

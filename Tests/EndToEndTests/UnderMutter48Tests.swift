@@ -22,6 +22,20 @@ struct ShowcaseUnderMutter48Tests {
         #expect(w.app.isRunning, "\(w.app.stderr)")
     }
 
+    @Test("fractional scale 1.5 (scale-monitor-framebuffer, set through DisplayConfig as GNOME Settings does): the window draws a buffer of its size × 1.5")
+    func fractionalScale() throws {
+        let mutter = try Mutter.start(scale: 1.5, root: try Debian13Root.require())
+        defer { mutter.stop() }
+        let app = try Lodestone.launch(["--report-frames"], on: mutter)
+        defer { app.stop() }
+        let line = try app.waitForLine(containing: "scale 1.5 ", timeout: 30)
+        let words = line.split(separator: " ")
+        let size = try #require(words.firstIndex(of: "size").map { words[$0 + 1].split(separator: "x").compactMap { Double($0) } })
+        let buffer = try #require(words.firstIndex(of: "buffer").map { words[$0 + 1].split(separator: "x").compactMap { Int($0) } })
+        #expect(size.count == 2 && buffer == size.map { Int(($0 * 1.5).rounded()) }, "\(line)")
+        #expect(app.isRunning, "\(app.stderr)")
+    }
+
     @Test("E1: through mutter's pointer, the Back button in the toolbar highlights", Mutter43.streamTrait)
     func highlight() throws { try Mutter43().highlight() }
 
@@ -39,6 +53,9 @@ struct ShowcaseUnderMutter48Tests {
         try seat.release(key: .leftShift)
         try Mutter43().copyDrag(habit: habit)
     }
+
+    @Test("G1: a finger scroll through mutter (NotifyPointerAxis with the finger flag, then finish) moves the list by the finger travel, ends with axis_stop (43 sent none) and glides on to rest", Mutter43.streamTrait)
+    func fingerScrollMomentum() throws { try Mutter43().fingerScrollMomentum() }
 
     @Test("G9: a right-click through mutter opens the context menu with no input after it", Mutter43.streamTrait)
     func rightClickMenu() throws { try Mutter43().rightClickMenu() }

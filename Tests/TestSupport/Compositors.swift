@@ -45,6 +45,8 @@ public final class Sway: Compositor {
     public let socket: String
     /// Absolute path of sway's IPC socket.
     public let ipcSocket: String
+    /// The Debian 13 root this sway (1.10) runs in, or nil for the host's sway 1.7.
+    public let root: Debian13Root?
     public static let outputName = SwaySetup.outputName
 
     public var clientEnvironment: [String: String] {
@@ -71,6 +73,7 @@ public final class Sway: Compositor {
                  inject: SwaySetup.Inject?, root: Debian13Root?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-sway")
         runtimeDirectory = dir
+        self.root = root
         let setup = SwaySetup(width: output.width, height: output.height, scale: output.scale, inject: inject, extraConfig: config)
         // The config and a copy of every preload go into sway's own directory (issue 16.1): the
         // checkout may sit where sway's uid cannot read (a 0700 home directory).

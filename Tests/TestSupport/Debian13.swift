@@ -3,9 +3,9 @@
 // bubblewrap: the root read-only as /, a fresh /tmp, /proc and /dev, and the compositor's runtime
 // directory (and any other directory a test shares, e.g. the injection shim's socket) bound at
 // the same path, so the host-built lodestone, grim and swaymsg connect to its sockets as they
-// do to Debian 12's. The compositor is bubblewrap's child and dies with it (--die-with-parent),
-// and bubblewrap with the shell that started it: stopping the ChildProcess (that shell) by its
-// PID tears the whole thing down.
+// do to Debian 12's. The compositor runs in bubblewrap's pid namespace, which dies with bubblewrap
+// (--die-with-parent, --unshare-pid), and bubblewrap with the shell that started it: stopping the
+// ChildProcess (that shell) by its PID tears the whole thing down.
 import Foundation
 
 public struct Debian13Root: Sendable {
@@ -76,7 +76,12 @@ public struct Debian13Root: Sendable {
         // /dev/shm and /tmp writable by all, as on a host: wlroots shares keymaps and pixman
         // buffers in /dev/shm, and labwc exits when Xwayland cannot make /tmp/.X11-unix.
         var out = ["bwrap", "--ro-bind", path, "/", "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
-                   "--perms", "1777", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent"]
+                   "--perms", "1777", "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--die-with-parent",
+                   // A pid namespace of its own: when bwrap dies its init does, and the kernel
+                   // kills everything inside. --die-with-parent alone reaches only what keeps the
+                   // parent-death signal, which a change of uid clears: sway, cage, labwc and
+                   // weston under setpriv outlived their bwrap (192 processes after a few runs).
+                   "--unshare-pid"]
         for d in directories { out += ["--bind", d, d] }
         for d in readOnly {
             // The root is read-only: a mount point under a directory it leaves empty (/opt in a
@@ -102,14 +107,14 @@ public struct Debian13Root: Sendable {
 
     /// The directory holding the Swift runtime the host-built programs load (their RUNPATH, e.g.
     /// /opt/swift/usr/lib/swift/linux): a program run inside the root needs it bound there.
-    public static var swiftRuntime: String? {
+    public static let swiftRuntime: String? = {
         let exe = Lodestone.executable
         guard let p = try? ChildProcess(["ldd", exe], environment: ["PATH": Sway.path], name: "ldd"),
               (try? p.wait(timeout: 10)) == .exited(0),
               let line = p.stdout.split(separator: "\n").first(where: { $0.contains("libswiftCore.so => ") }),
               let path = line.split(separator: " ").dropFirst(2).first else { return nil }
         return (String(path) as NSString).deletingLastPathComponent
-    }
+    }()
 
     /// The sway-inject shim built against the root's wlroots 0.18 by scripts/build-fixtures.
     public static func injectLibrary(repositoryRoot: String = RepositoryRoot.path) -> String? {

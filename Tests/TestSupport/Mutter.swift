@@ -57,6 +57,8 @@ public final class Mutter: Compositor {
     public let socket: String
     /// The virtual monitor, logical pixels (scale 1).
     public let size: (width: Int, height: Int)
+    /// The Debian 13 root whose mutter 48 this is, or nil for the host's mutter 43.
+    public let root: Debian13Root?
 
     public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socket, "PATH": Sway.path]
@@ -77,11 +79,15 @@ public final class Mutter: Compositor {
         pipewire == nil ? "PipeWire is not installed or did not start: mutter's absolute motion and touch need a screen-cast stream" : nil
     }
 
-    public static func start(width: Int = 1440, height: Int = 900, root: Debian13Root? = nil, timeout: Double = 20) throws -> Mutter {
-        try Mutter(width: width, height: height, root: root, timeout: timeout)
+    /// - scale: the virtual monitor's scale; other than 1 only with a root (mutter 48 scales by
+    ///   fractions with its experimental scale-monitor-framebuffer; mutter 43 is not asked). The
+    ///   mode must divide by it (1440×900 at 1.5: 960×600 points).
+    public static func start(width: Int = 1440, height: Int = 900, scale: Double = 1, root: Debian13Root? = nil,
+                             timeout: Double = 20) throws -> Mutter {
+        try Mutter(width: width, height: height, scale: scale, root: root, timeout: timeout)
     }
 
-    private init(width: Int, height: Int, root: Debian13Root?, timeout: Double) throws {
+    private init(width: Int, height: Int, scale: Double, root: Debian13Root?, timeout: Double) throws {
         if let why = Mutter.unavailable { throw HarnessError(why) }
         let dir = try TemporaryDirectory(prefix: "lodestone-mutter")
         guard chmod(dir.path, 0o700) == 0 else { throw HarnessError("cannot make \(dir.path) 0700") }
@@ -93,10 +99,20 @@ public final class Mutter: Compositor {
             return try ChildProcess(inside.argv, environment: inside.environment, name: name)
         }
         size = (width, height)
+        self.root = root
         bus = try SessionBus(in: dir, timeout: timeout)
-        let env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path,
+        var env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path,
                    "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": dir.file("config"),
                    "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"]
+        if scale != 1 {
+            // Settings from a key file instead of memory, holding the one experimental feature
+            // that lets mutter offer fractional scales.
+            let settings = dir.file("config/glib-2.0/settings")
+            try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+            try "[org/gnome/mutter]\nexperimental-features=['scale-monitor-framebuffer']\n"
+                .write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
+            env["GSETTINGS_BACKEND"] = "keyfile"
+        }
         // PipeWire first: mutter's screen-cast streams connect to it.
         var pw: ChildProcess?
         if programOnPath("pipewire") {
@@ -120,6 +136,7 @@ public final class Mutter: Compositor {
                 return FileManager.default.fileExists(atPath: socket)
             }
             try bus.waitForName("org.gnome.Mutter.RemoteDesktop", timeout: timeout)
+            if scale != 1 { try Self.setScale(scale, mode: "\(width)x\(height)@60.000", bus: bus.address) }
         } catch {
             process.stop()
             pipewire?.stop()
@@ -130,6 +147,23 @@ public final class Mutter: Compositor {
     deinit {
         process.stop()
         pipewire?.stop()
+    }
+
+    /// Sets the virtual monitor's scale through org.gnome.Mutter.DisplayConfig, as GNOME Settings
+    /// does: ApplyMonitorsConfig with the current state's serial, temporarily (method 1).
+    static func setScale(_ scale: Double, mode: String, bus: String) throws {
+        func call(_ method: String, _ args: [String]) throws -> String {
+            let p = try ChildProcess(["gdbus", "call", "--address", bus, "--dest", "org.gnome.Mutter.DisplayConfig",
+                                      "--object-path", "/org/gnome/Mutter/DisplayConfig",
+                                      "--method", "org.gnome.Mutter.DisplayConfig." + method] + args,
+                                     environment: ["PATH": Sway.path], name: "gdbus")
+            guard try p.wait(timeout: 10) == .exited(0) else { throw HarnessError("mutter's DisplayConfig.\(method): \(p.stderr)") }
+            return p.stdout
+        }
+        let state = try call("GetCurrentState", [])
+        guard let serial = state.split(separator: ",").first?.split(separator: " ").last,
+              state.contains("'\(mode)'") else { throw HarnessError("mutter's monitor state has no mode \(mode): \(state.prefix(400))") }
+        _ = try call("ApplyMonitorsConfig", [String(serial), "1", "[(0, 0, \(scale), 0, true, [('Meta-0', '\(mode)', @a{sv} {})])]", "@a{sv} {}"])
     }
 
     /// A RemoteDesktop session (with a screen-cast stream when PipeWire runs) for the seat.
