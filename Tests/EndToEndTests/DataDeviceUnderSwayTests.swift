@@ -214,8 +214,8 @@ struct DataDeviceUnderSwayTests {
             for i in 1...10 { let t = Double(i) / 10; try seat.move(to: q.0 + (p.0 - q.0) * t, q.1 + (p.1 - q.1) * t) }
         }
         func drag(_ s: AppState) -> [String: Any]? { s.json["external_drag"] as? [String: Any] }
-        // Over "Copies only": the target takes copy alone; nothing is preferred (no key held
-        // here: the source has the keyboard focus, so desktop's plain drag asks for move).
+        // Over "Copies only": the target takes copy alone, and prefers it: no key is held here
+        // (the source has the keyboard focus) and a plain drop of text prefers copy (issue 30.7).
         let c = try centre(copiesOnly)
         try glide(to: c, from: start)
         let over = try state.waitFor("the offer over Copies only, copy negotiated", settled: false) { s in
@@ -227,7 +227,7 @@ struct DataDeviceUnderSwayTests {
         #expect(d["source_operations"] as? [String] == ["move", "copy"])
         #expect(d["accepted_type"] as? String == "text/plain;charset=utf-8")
         #expect(d["operations"] as? [String] == ["copy"])
-        #expect(d["preferred"] is NSNull)
+        #expect(d["preferred"] as? String == "copy", "a plain drop of text prefers copy, which this target takes (issue 30.7)")
         try source.waitForLine(containing: "target text/plain;charset=utf-8")
         // Over "Folder": every operation is taken, and a plain drag of text (no file list)
         // prefers copy, so the source keeps its text (issue 30.7).
