@@ -43,7 +43,14 @@ public final class DragIcon {
         draw(storage.pixels, storage.stride)
         held[key!] = storage
         wl_surface_set_buffer_scale(surface, scale)
-        wl_surface_attach(surface, storage.wlBuffer, move.dx, move.dy)
+        // wl_surface 5 (wl_compositor 5 and up, bound where offered) forbids attach's offset:
+        // it moves with wl_surface.offset instead (KWin and mutter raise invalid_offset).
+        if wl_proxy_get_version(surface) >= 5 {
+            if move.dx != 0 || move.dy != 0 { wl_surface_offset(surface, move.dx, move.dy) }
+            wl_surface_attach(surface, storage.wlBuffer, 0, 0)
+        } else {
+            wl_surface_attach(surface, storage.wlBuffer, move.dx, move.dy)
+        }
         wl_surface_damage_buffer(surface, 0, 0, Int32(size.width), Int32(size.height))
         wl_surface_commit(surface)
     }
