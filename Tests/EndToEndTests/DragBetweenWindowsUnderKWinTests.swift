@@ -21,11 +21,13 @@ extension CompositorMatrix {
 
         /// A virtual KWin with fake input and the two windows, for `body`; all stopped after.
         static func withTwoWindows(_ body: (TwoWindowDrags) throws -> Void) throws {
-            let kwin = try KWin.start(width: output.width, height: output.height, scale: 1, placementPolicy: "Smart")
+            // KWin 6.3 where the Debian 13 suite runs this (KWinShowcase.root), else the host's 5.27.
+            let root = KWinShowcase.root
+            let kwin = try KWin.start(width: output.width, height: output.height, scale: 1, placementPolicy: "Smart", root: root)
             defer { kwin.stop() }
             let seat = try kwin.fakeInput()
             defer { seat.client.stop() }
-            let w = try TwoWindowDrags(name: "KWin 5.27", on: kwin, output: output, windowSize: window) { _ = try seat.send($0) }
+            let w = try TwoWindowDrags(name: root == nil ? "KWin 5.27" : "KWin 6.3", on: kwin, output: output, windowSize: window) { _ = try seat.send($0) }
             try body(w)
             #expect(w.apps.allSatisfy { $0.isRunning })
         }

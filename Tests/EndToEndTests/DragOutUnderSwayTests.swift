@@ -425,6 +425,23 @@ struct DragOutUnderSwayTests {
     /// click on one leaves the menu open and applies nothing (the source's drag waits, dropped),
     /// then Link here reads the file. With `--plain-drop ask` (Dolphin's way) a drop with no key
     /// asks: the target prefers ask, the menu has every entry enabled, and Move here moves.
+    @Test("sway 1.10 (Debian 13, wlroots 0.18): drags between two windows as under sway 1.7: Ctrl copies (the item stays), no key moves once finished (issue 31.5; I2, G11)",
+          .debian13)
+    func betweenWindowsUnderSway110() throws {
+        let root = try Debian13Root.require("sway", at: "1.10")
+        let started = try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1200), config: ["default_border none", "mouse_warping none"], root: root)
+        let p = try pair(on: started)
+        defer { p.stop(); _ = started }
+        let d = Showcase.ID.draggables
+        let copy = try dragAcross(p, item: d[1], keys: [.leftCtrl], dropIndex: 1)
+        #expect(copy.negotiated == "copy" && copy.phase == "finished" && !copy.removed && copy.dropOperation == "copy", "\(copy)")
+        #expect(copy.offered == ["copy"], "the source narrowed its offer by the key held: \(copy.offered ?? [])")
+        let move = try dragAcross(p, item: d[0], keys: [], dropIndex: 2)
+        #expect(move.negotiated == "move" && move.phase == "finished" && move.removed && move.dropOperation == "move", "\(move)")
+        #expect(move.offered == ["move", "copy", "link"] && move.preferred == "move", "the destination chose: \(move)")
+        #expect(p.source.isRunning && p.target.isRunning)
+    }
+
     @Test("drop menu: all four entries, the ones the drop cannot take disabled and inert; --plain-drop ask: a plain drop asks, Move here moves (issue 18.3)")
     func dropMenu() throws {
         let p = try pair(["--plain-drop", "ask"])

@@ -43,4 +43,7 @@ struct ShowcaseUnderKWin63Tests {
 
     @Test("I2 G11: a touch drag through KWin's fake input, Ctrl held, drops as a copy by touch")
     func touchCopyDrag() throws { try KWin527().touchCopyDrag() }
+
+    @Test("I2: drags between two windows under KWin 6.3 as under 5.27: with no key the destination chooses move; Ctrl pressed over the target reaches only the destination, and the drop is a copy")
+    func destinationChooses() throws { try CompositorMatrix.DragBetweenWindowsUnderKWinTests().destinationChooses() }
 }
