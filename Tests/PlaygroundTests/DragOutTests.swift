@@ -191,6 +191,19 @@ struct DragOutTests {
                 "our own Folder is not hit with another surface's position")
         let ended = try #require(session.endDragOut(finished: false))
         #expect(ended.result == "the compositor kept the touch drag in this window: it came back")
+        // The same when the compositor (wlroots) leaves and enters again at the other surface's
+        // positions instead of moving there.
+        send(.touchDown(id: 1, position: InputPoint(x: f.midX, y: f.midY)))
+        session.advance(to: Timestamp(rawValue: t + 800_000))
+        t += 800_000
+        for x in stride(from: f.midX + 16, through: width - 10, by: 16) { send(.touchMotion(id: 1, position: InputPoint(x: x, y: f.midY))) }
+        _ = try #require(session.beginDragOut(mimeTypes: ["text/uri-list"], operations: [.move, .copy], exit: Point(width - 10, f.midY)))
+        session.compositorIgnoresKeysMidDrag = true
+        session.externalDragEntered(ExternalDrag(offer: 2, mimeTypes: ["text/uri-list"], sourceOperations: [.move], position: Point(width - 6, f.midY)))
+        #expect(session.outgoingDrag?.uncarried == false, "the first entry, where the drag left")
+        session.externalDrag = nil // leave
+        session.externalDragEntered(ExternalDrag(offer: 2, mimeTypes: ["text/uri-list"], sourceOperations: [.move], position: Point(folder.midX, folder.midY)))
+        #expect(session.outgoingDrag?.uncarried == true, "an entry far from where it was last seen")
         #expect(session.layout[item] != nil)
     }
 

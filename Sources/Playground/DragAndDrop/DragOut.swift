@@ -179,6 +179,7 @@ extension PlaygroundSession {
         let d = OutgoingDrag(item: held.item, input: held.input, mimeTypes: mimeTypes, sourceOperations: operations,
                              itemFrame: frame, exit: exit, grab: held.origin - Point(frame.minX, frame.minY))
         outgoingDrag = d
+        lastOwnDragPosition = nil
         returning = nil
         // The compositor holds a finger that carries a drag: its touch-up never comes here
         // (sway 1.7's drag grab keeps it). The engine let go of it: the HUD takes the engine's count.
@@ -211,14 +212,30 @@ extension PlaygroundSession {
     /// another surface's positions (issue 30.4): it is marked uncarried and refused.
     public func externalDragMoved(to p: Point) {
         guard var d = externalDrag else { return }
-        if let out = outgoingDrag, out.input == .touch, !out.uncarried {
-            let size = engine.layout.size
-            if p.distance(to: d.position) > Self.uncarriedJump * max(size.width, size.height) {
-                outgoingDrag?.uncarried = true
-            }
-        }
+        noteOwnTouchDrag(at: p, from: d.position)
         d.position = p
         externalDrag = d
+    }
+
+    /// A drag entered the window (wl_data_device.enter). Where the compositor keeps a touch
+    /// drag's focus here (wlroots), it may leave and enter again at the other surface's
+    /// positions: an entry far from where the drag was last seen (or left the window) is that.
+    public func externalDragEntered(_ drag: ExternalDrag) {
+        if compositorIgnoresKeysMidDrag, let out = outgoingDrag {
+            noteOwnTouchDrag(at: drag.position, from: lastOwnDragPosition ?? out.exit)
+        }
+        externalDrag = drag
+    }
+
+    /// Marks our touch drag uncarried when it moved from `from` to `p` farther than a finger
+    /// moves (uncarriedJump), and remembers where it was seen.
+    private func noteOwnTouchDrag(at p: Point, from: Point) {
+        guard let out = outgoingDrag, out.input == .touch else { return }
+        let size = engine.layout.size
+        if !out.uncarried, p.distance(to: from) > Self.uncarriedJump * max(size.width, size.height) {
+            outgoingDrag?.uncarried = true
+        }
+        lastOwnDragPosition = p
     }
 
     /// A drop target of this window took our own drag.

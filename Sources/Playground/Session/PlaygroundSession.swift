@@ -25,6 +25,8 @@ public final class PlaygroundSession {
     /// The compositor passes no key on while it carries a drag (wlroots, issue 30.6): the HUD
     /// says keys must be held before a drag leaves the window.
     public var compositorIgnoresKeysMidDrag = false
+    /// Where the data device last put our own drag out over the window (issue 30.4).
+    var lastOwnDragPosition: Point?
     /// The last drop from another application, once its data was read.
     public var lastExternalDrop: ExternalDropResult?
     /// How many drops from other applications were read (or failed).

@@ -27,16 +27,16 @@ final class ExternalDropHandler {
         switch event.kind {
         case let .enter(summary, p):
             guard let summary else { session.externalDrag = nil; break }
-            session.externalDrag = ExternalDrag(offer: summary.id, mimeTypes: summary.mimeTypes,
-                                                sourceOperations: Self.operations(summary.sourceActions),
-                                                position: Point(x: p.x, y: p.y))
+            let wasUncarried = session.outgoingDrag?.uncarried == true
+            session.externalDragEntered(ExternalDrag(offer: summary.id, mimeTypes: summary.mimeTypes,
+                                                     sourceOperations: Self.operations(summary.sourceActions),
+                                                     position: Point(x: p.x, y: p.y)))
+            warnIfUncarried(was: wasUncarried)
             answer(force: true)
         case let .motion(p):
             let wasUncarried = session.outgoingDrag?.uncarried == true
             session.externalDragMoved(to: Point(x: p.x, y: p.y))
-            if !wasUncarried, session.outgoingDrag?.uncarried == true {
-                Diagnostics.warning("drag out: the compositor keeps this touch drag in its window (its positions are another window's): nothing here takes it, and it comes back")
-            }
+            warnIfUncarried(was: wasUncarried)
             answer(force: false)
         case let .sourceActions(actions):
             session.externalDrag?.sourceOperations = Self.operations(actions)
@@ -57,6 +57,12 @@ final class ExternalDropHandler {
             return
         }
         changed()
+    }
+
+    /// Says once that the compositor keeps our touch drag in this window (issue 30.4).
+    private func warnIfUncarried(was: Bool) {
+        guard !was, session.outgoingDrag?.uncarried == true else { return }
+        Diagnostics.warning("drag out: the compositor keeps this touch drag in its window (its positions are another window's): nothing here takes it, and it comes back")
     }
 
     func modifiersChanged() {
