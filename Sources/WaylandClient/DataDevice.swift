@@ -411,9 +411,6 @@ public final class DataSource {
     private let loop: EventLoop
     private let provide: (String) -> [UInt8]?
     private let limits: TransferLimits
-    /// Writes under way: a destination may still read after the source is released, so each
-    /// writer keeps itself alive until it ends (PipeWriter); these are only watched.
-    private var writers: [WeakRef<PipeWriter>] = []
 
     init(manager: OpaquePointer, mimeTypes: [String], actions: DragActions, loop: EventLoop,
          limits: TransferLimits, provide: @escaping (String) -> [UInt8]?) {
@@ -432,9 +429,6 @@ public final class DataSource {
         wl_data_source_destroy(proxy)
     }
 
-    /// Writes to destinations still under way.
-    public var writesInProgress: Int { writers.filter { $0.object?.isActive == true }.count }
-
     private func send(_ mimeType: String, fd: Int32) {
         guard let bytes = provide(mimeType) else {
             Sys.close(fd)
@@ -442,13 +436,11 @@ public final class DataSource {
             return
         }
         // The source may be gone when the write ends (issue 30.1: a destination that reads
-        // after the drag was cancelled): then nobody is left to hear how it went.
-        let writer = PipeWriter.start(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [weak self] failure in
-            guard let self else { return }
-            self.writers.removeAll { $0.object?.isActive != true }
-            if let failure { self.onEvent?(.sendFailed(mimeType: mimeType, reason: failure)) }
+        // after the drag was cancelled): then nobody is left to hear how it went. The writer
+        // keeps itself alive until it ends (PipeWriter): nothing here holds it.
+        PipeWriter.start(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [weak self] failure in
+            if let failure { self?.onEvent?(.sendFailed(mimeType: mimeType, reason: failure)) }
         }
-        if writer.isActive { writers.append(WeakRef(writer)) }
     }
 
     private func actionChanged(_ bits: UInt32) {

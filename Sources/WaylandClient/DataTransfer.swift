@@ -224,12 +224,6 @@ extension Sys {
     }
 }
 
-/// A reference that does not keep its object alive.
-struct WeakRef<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
-}
-
 /// Writes `bytes` to a destination's pipe from the event loop and closes it. It owns `fd`.
 /// `done` runs once: nil when everything was written, else why not (the reader went away,
 /// or did not read within the timeout).
