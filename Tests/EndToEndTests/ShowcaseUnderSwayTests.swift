@@ -162,6 +162,19 @@ final class ShowcaseWindow: AimedShowcase {
 
     /// What the app printed on stderr (for failure messages).
     var output: String { "--- stderr:\n\(app.stderr)" }
+
+    /// A screenshot of `rect` once `shows` holds for it, or the last one taken after `timeout`
+    /// seconds (for the test's own expectations to name what is missing). No input is sent
+    /// meanwhile: a frame that comes only with the next event still fails.
+    func shot(_ rect: Rect, timeout: Double = 3, until shows: (Shot) -> Bool) throws -> Shot {
+        let end = Date().addingTimeInterval(timeout)
+        var last = try shot(rect)
+        while !shows(last) && Date() < end {
+            usleep(100_000)
+            last = try shot(rect)
+        }
+        return last
+    }
 }
 
 extension Int {
@@ -234,15 +247,19 @@ struct ShowcaseUnderSwayTests {
         try w.glide(to: Point(button.midX, button.maxY + 4))
         try w.state.waitFor("a highlight on Back from below it", highlighted)
         // Resting near the centre keeps the parallax small, so the platter shows on every side.
-        try w.glide(to: Point(button.midX + 2, button.midY + 2), steps: 3)
-        let s = try w.state.waitFor("the highlight at rest", highlighted)
+        // The state read is the one after the glide's last motion: under load the window can
+        // settle between two motions, and the last one moves the platter's parallax by a pixel.
+        let rest = Point(button.midX + 2, button.midY + 2)
+        try w.glide(to: rest, steps: 3)
+        let s = try w.state.waitFor("the highlight at rest, the pointer at \(rest)") { s in
+            highlighted(s) && s.pointerAt.map { abs($0.x - rest.x) < 0.01 && abs($0.y - rest.y) < 0.01 } ?? false
+        }
         let fx = try #require(s.effect(on: id))
         #expect(fx["kind"] as? String == "highlight")
         let platter = try #require(s.rect(fx["platter"]), "no platter in \(s)")
         // A little larger than the control on every side (E1), the parallax included.
         let outsets = [button.minX - platter.minX, platter.maxX - button.maxX, button.minY - platter.minY, platter.maxY - button.maxY]
         #expect(outsets.allSatisfy { $0 >= 2 && $0 < 12 }, "platter \(platter) around the button \(button): outsets \(outsets)")
-        let after = try w.shot(region)
         let pointer = (s.pointerBounds ?? .zero).outsetBy(2)
 
         // On screen, the ring between the button's frame and the platter's edge changed on
@@ -253,9 +270,13 @@ struct ShowcaseUnderSwayTests {
             Rect(x: button.minX + 8, y: platter.minY + 0.5, width: button.width - 16, height: outsets[2] - 1),
             Rect(x: button.minX + 8, y: button.maxY + 0.5, width: button.width - 16, height: outsets[3] - 1),
         ]
+        let after = try w.shot(region) { shot in sides.allSatisfy { shot.changed(from: before, in: $0, excluding: [pointer]) > 0.75 } }
         for (k, ring) in sides.enumerated() {
             let f = after.changed(from: before, in: ring, excluding: [pointer])
-            #expect(f > 0.9, "ring side \(k) \(ring): only \(f) of its pixels changed")
+            // 0.75, not more: at scale 1.5 a ring side can be 5 pixel rows, one of them where
+            // the platter's bright rim blends back to within 3 levels of the background (stop
+            // 35's CI: 246 against 247 at y 6.67 with the platter's top at 5.375).
+            #expect(f > 0.75, "ring side \(k) \(ring): only \(f) of its pixels changed")
         }
         // Beyond the platter and its soft edge (a blurred shadow, Painter.platter) nothing changed.
         let soft = platter.outsetBy(8)
@@ -325,9 +346,11 @@ struct ShowcaseUnderSwayTests {
         let icon = w.frame(id)
         let region = icon.outsetBy(14)
         let before = try w.shot(region)
-        try w.glide(to: Point(icon.minX - 5, icon.midY))
-        let s = try w.state.waitFor("a lift on the icon") { s in
-            s.effect(on: Int(id.rawValue)).map { s.number($0["progress"]) >= 0.99 } ?? false
+        let rest = Point(icon.minX - 5, icon.midY)
+        try w.glide(to: rest)
+        let s = try w.state.waitFor("a lift on the icon, the pointer at \(rest)") { s in
+            (s.effect(on: Int(id.rawValue)).map { s.number($0["progress"]) >= 0.99 } ?? false)
+                && s.pointerAt.map { abs($0.x - rest.x) < 0.01 && abs($0.y - rest.y) < 0.01 } ?? false
         }
         let fx = try #require(s.effect(on: Int(id.rawValue)))
         #expect(fx["kind"] as? String == "lift")
@@ -337,10 +360,9 @@ struct ShowcaseUnderSwayTests {
         let shadow = try #require(s.rect(fx["shadow"]), "a lift casts a shadow: \(s)")
         #expect(shadow.midY > icon.midY, "the shadow \(shadow) is not below the icon \(icon)")
         #expect(abs(content.width - icon.width * factor) < 0.5)
-        let after = try w.shot(region)
-
         // Scaled: the icon now covers background just outside its resting frame.
         let grown = Rect(x: content.minX + 0.5, y: icon.midY - 4, width: icon.minX - content.minX - 1, height: 8)
+        let after = try w.shot(region) { $0.changed(from: before, in: grown) > 0.9 }
         #expect(icon.minX - content.minX > 1, "content \(content) does not extend past \(icon)")
         #expect(after.changed(from: before, in: grown) > 0.9)
         // The shadow darkens what lies just below the lifted icon, far more than what lies above it.
