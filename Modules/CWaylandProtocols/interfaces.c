@@ -42,3 +42,5 @@ const struct wl_interface *lodestone_wp_fractional_scale_manager_v1_interface(vo
 const struct wl_interface *lodestone_wp_fractional_scale_v1_interface(void) { return &wp_fractional_scale_v1_interface; }
 const struct wl_interface *lodestone_wp_presentation_interface(void) { return &wp_presentation_interface; }
 const struct wl_interface *lodestone_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
+const struct wl_interface *lodestone_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
+const struct wl_interface *lodestone_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }

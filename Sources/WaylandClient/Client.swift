@@ -37,6 +37,10 @@ public final class Client {
     public var onDataDevice: ((DataDeviceEvent) -> Void)? {
         didSet { seat?.onDataDevice = onDataDevice }
     }
+    /// The keyboard focus came to this client's windows (true) or left them (false).
+    public var onKeyboardFocus: ((Bool) -> Void)? {
+        didSet { seat?.onKeyboardFocus = onKeyboardFocus }
+    }
     /// Records event → commit → presentation times (issue 8, `lodestone bench latency`).
     /// nil (the default) costs one nil test per event and per frame.
     public var latencyProbe: LatencyProbe?
@@ -77,6 +81,7 @@ public final class Client {
             let s = Seat(client: self, proxy: global.proxy, version: registry.boundVersions["wl_seat"] ?? 1)
             s.onEvent = onInput
             s.onDataDevice = onDataDevice
+            s.onKeyboardFocus = onKeyboardFocus
             seat = s
         } else {
             guard seat != nil else { return }

@@ -16,6 +16,8 @@ final class KeyboardInput {
     /// Keys per second and delay before repeating, in ms (wl_keyboard.repeat_info, v4).
     private(set) var repeatInfo: (rate: Int32, delay: Int32)?
     private(set) var focused = false
+    /// The keyboard focus came to one of this client's surfaces (true) or left (false).
+    var onFocus: ((Bool) -> Void)?
     private var lastModifiers = ModifierState.none
     /// Keys pressed while focused, released for the engine when focus leaves.
     private var held: [UInt32] = []
@@ -53,6 +55,7 @@ final class KeyboardInput {
 
     private func enter() {
         focused = true
+        onFocus?(true)
         // The pressed-keys array of enter is not replayed: those presses began elsewhere. The
         // modifiers event that follows enter carries the state that matters.
     }
@@ -66,6 +69,7 @@ final class KeyboardInput {
             lastModifiers = state
             emit(.modifiers(state), .none)
         }
+        onFocus?(false)
     }
 
     private func key(time: UInt32, key: UInt32, state: UInt32) {

@@ -66,6 +66,12 @@ public final class Registry {
                    fallback: "no drag and drop with other applications: drags stay inside the window and drops from other applications are not seen"),
     ]
 
+    /// xdg_activation_v1, bound where offered and never reported missing: only the drop menu
+    /// asks for the keyboard with it (issue 30.5), and most compositors mark the window
+    /// urgent at most (Activation.swift).
+    public static let activationSpec = GlobalSpec(interface: "xdg_activation_v1", minimum: 1, preferred: 1, required: false,
+                                                  why: "asking for the keyboard when the drop menu opens", fallback: "the drop menu waits for a click")
+
     /// wl_registry*
     let handle: OpaquePointer
     let display: Display
@@ -88,6 +94,8 @@ public final class Registry {
     private(set) var presentation: OpaquePointer?
     /// wl_data_device_manager (v3), for the seat's data device.
     private(set) var dataDeviceManager: OpaquePointer?
+    /// xdg_activation_v1's requests (nil: not offered).
+    private(set) var activation: Activation?
     /// wl_seat (the first one advertised) and its global name.
     private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
 
@@ -119,6 +127,7 @@ public final class Registry {
 
     deinit {
         for o in outputs { o.destroy() }
+        activation = nil
         for p in [decorationManager, viewporter, fractionalScaleManager, pointerGestures, relativePointerManager, pointerConstraints, presentation, dataDeviceManager, seatGlobal?.proxy] {
             if let p { wl_proxy_destroy(p) }
         }
@@ -152,6 +161,11 @@ public final class Registry {
 
     private func global(name: UInt32, interface: String, version: UInt32) {
         advertised[interface] = max(advertised[interface] ?? 0, version)
+        if interface == Registry.activationSpec.interface, activation == nil,
+           let p = bind(name, Registry.activationSpec, version, lodestone_xdg_activation_v1_interface()) {
+            activation = Activation(manager: p)
+            return
+        }
         guard let spec = Registry.table.first(where: { $0.interface == interface }) else { return }
         switch interface {
         case "wl_compositor": compositor = compositor ?? bind(name, spec, version, lodestone_wl_compositor_interface())

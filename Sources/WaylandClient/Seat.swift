@@ -44,6 +44,10 @@ public final class Seat {
     public var report: (String) -> Void = Diagnostics.warning
     /// The keyboard's repeat rate (keys/s) and delay (ms) from wl_keyboard.repeat_info.
     public var keyRepeat: (rate: Int32, delay: Int32)? { keyboard?.repeatInfo }
+    /// The keyboard focus came to this client (true) or left it (false).
+    public var onKeyboardFocus: ((Bool) -> Void)?
+    /// The seat's keyboard focus is on one of this client's surfaces.
+    public var keyboardFocused: Bool { keyboard?.focused ?? false }
 
     init(client: Client, proxy: OpaquePointer, version: UInt32) {
         self.client = client
@@ -98,6 +102,7 @@ public final class Seat {
             keyboard = KeyboardInput(proxy: proxy, report: { [unowned self] in self.report($0) }) { [unowned self] kind, time in
                 self.emit(kind, device: SeatDevice.keyboard, time)
             }
+            keyboard?.onFocus = { [unowned self] in self.onKeyboardFocus?($0) }
             emit(.deviceAdded(name: "\(seatName) keyboard", capabilities: .keyboard), device: SeatDevice.keyboard)
         } else if !new.contains(.keyboard), let k = keyboard {
             k.destroy()

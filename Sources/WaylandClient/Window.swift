@@ -177,6 +177,14 @@ public final class Window {
     private var inFlightFrame: PresentedFrame?
     private var idle: SourceID?
 
+    /// Asks the compositor for the keyboard (xdg_activation_v1; issue 30.5): false where it
+    /// offers none. Whether it gives it is its policy (Activation.swift).
+    public func requestKeyboardFocus() -> Bool {
+        guard let activation = client.registry.activation else { return false }
+        activation.activate(surface)
+        return true
+    }
+
     init(client: Client, configuration: Configuration) {
         self.client = client
         self.configuration = configuration

@@ -30,13 +30,13 @@ struct DragOutUnderSwayTests {
         func stop() { source.stop(); target.stop() }
     }
 
-    private static func startSway() throws -> (Sway, SeatInjector) {
-        try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1200), config: ["default_border none", "mouse_warping none"])
+    static func startSway(_ extra: [String] = []) throws -> (Sway, SeatInjector) {
+        try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1200), config: ["default_border none", "mouse_warping none"] + extra)
     }
 
     /// Two playground windows side by side on the focused workspace: the first launched is the
     /// left one (sway puts the new window right of the focused one).
-    private func pair(_ extra: [String] = [], on started: (Sway, SeatInjector)? = nil) throws -> Pair {
+    func pair(_ extra: [String] = [], on started: (Sway, SeatInjector)? = nil) throws -> Pair {
         let (sway, seat) = try started ?? Self.startSway()
         let scratch = try TemporaryDirectory(prefix: "lodestone-dragout")
         let a = StateLog(path: scratch.file("a.jsonl")), b = StateLog(path: scratch.file("b.jsonl"))
@@ -65,7 +65,7 @@ struct DragOutUnderSwayTests {
     }
 
     /// The centre of `id` on the screen, in window `w` (the showcase laid out for its size).
-    private func centre(_ id: ElementID, in w: Sway.WindowInfo) throws -> (Double, Double) {
+    func centre(_ id: ElementID, in w: Sway.WindowInfo) throws -> (Double, Double) {
         let model = PlaygroundSession(size: Size(width: Double(w.content.width), height: Double(w.content.height)))
         let f = try #require(model.engine.surfaceFrame(of: id))
         #expect(f.maxX <= Double(w.content.width) && f.maxY <= Double(w.content.height), "\(id) on screen: \(f)")
@@ -312,7 +312,7 @@ struct DragOutUnderSwayTests {
         return drops(after).last
     }
 
-    private func pause(_ s: Double) { Thread.sleep(forTimeInterval: s) }
+    func pause(_ s: Double) { Thread.sleep(forTimeInterval: s) }
 
     struct Case {
         var keys: [SeatInjector.Key]
@@ -463,7 +463,7 @@ struct DragOutUnderSwayTests {
     /// Presses `item` in the left window (no key) and carries it onto the right window's Folder,
     /// the button held; returns the Folder's centre on the screen.
     @discardableResult
-    private func carryToFolder(_ p: Pair, item: ElementID) throws -> (Double, Double) {
+    func carryToFolder(_ p: Pair, item: ElementID) throws -> (Double, Double) {
         let start = try centre(item, in: p.from)
         let end = try centre(Showcase.ID.dropTargets[0], in: p.into)
         try p.seat.move(to: start.0 + 30, start.1 + 30)

@@ -131,13 +131,14 @@ struct DragOutTests {
             let r = Showcase.layout().elements.first { $0.id == Showcase.ID.hud }!.frame
             let rows = HUDEllipsisTests.rows(session.hud, in: r, scale: 1)
             let start = rows.firstIndex { $0.label == "drag" } ?? rows.endIndex
-            return Dictionary(rows[start...].prefix(7).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+            return Dictionary(rows[start...].prefix(9).map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
         }
         var rows = drag()
         #expect(rows["drag"] == "ours → another app", "\(rows)")
         #expect(rows["offers"] == "move|copy|link")
         #expect(rows["they prefer"] == "not told")
         #expect(rows["chose"] == "copy @ 2.50 s")
+        #expect(rows["chosen by"] == "them or compositor", "the source is not told who chose among three: \(rows)")
         #expect(rows["type"]?.hasPrefix("text/plain") == true && session.hud.external?.accepted == "text/plain;charset=utf-8", "\(rows)")
         #expect(rows["by"] == "pointer · keys not seen")
         #expect(rows["result"] == nil, "no result while it goes on")
@@ -163,6 +164,23 @@ struct DragOutTests {
         #expect(rows["chose"] == "move @ 3.00 s")
         #expect(rows["result"]?.hasPrefix("moved") == true && session.hud.external?.result == "moved: the destination finished", "\(rows)")
         #expect(session.externalKeysReached == false, "reset once no drag between applications goes on")
+    }
+
+    @Test("who chose the action (issue 30.6; I2): the source when it offered that one only, the destination when it is its preference, the compositor when neither (mutter, keys pressed over the target)")
+    func chooser() {
+        var held = ExternalDragFacts(mimeTypes: ["text/uri-list"], sourceActions: ["copy"], negotiated: "copy", changedAt: 1, input: "pointer", keysReached: false)
+        held.preferred = "move"
+        #expect(held.chooser == "source" && held.chooserText == "source (keys held)")
+        held.outgoing = true
+        #expect(held.chooserText == "us (keys held)")
+        var over = ExternalDragFacts(mimeTypes: ["text/uri-list"], sourceActions: ["move", "copy", "link"], negotiated: "move", changedAt: 1,
+                                     input: "pointer", keysReached: false)
+        over.preferred = "move"
+        #expect(over.chooser == "destination" && over.chooserText == "us")
+        over.negotiated = "copy"
+        #expect(over.chooser == "compositor" && over.chooserText == "compositor", "mutter made it a copy; we preferred move")
+        over.negotiated = nil
+        #expect(over.chooser == nil && over.chooserText == nil)
     }
 
     @Test("a touch drag of ours whose data-device positions jump farther than a finger moves is one the compositor kept here: refused, no target hit, and it comes back saying so (issue 30.4, G11)")

@@ -97,6 +97,8 @@ public final class SeatInjector {
         public static let pageDown = Key(rawValue: 109)
         public static let escape = Key(rawValue: 1)
         public static let tab = Key(rawValue: 15)
+        public static let down = Key(rawValue: 108)
+        public static let enter = Key(rawValue: 28)
         public var code: KeyCode { KeyCode(rawValue: rawValue) }
     }
 

@@ -11,6 +11,7 @@
 #include "presentation-time-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 const struct wl_interface *lodestone_wl_display_interface(void);
@@ -55,4 +56,6 @@ const struct wl_interface *lodestone_wp_fractional_scale_manager_v1_interface(vo
 const struct wl_interface *lodestone_wp_fractional_scale_v1_interface(void);
 const struct wl_interface *lodestone_wp_presentation_interface(void);
 const struct wl_interface *lodestone_wp_presentation_feedback_interface(void);
+const struct wl_interface *lodestone_xdg_activation_v1_interface(void);
+const struct wl_interface *lodestone_xdg_activation_token_v1_interface(void);
 #endif

@@ -163,3 +163,18 @@ extension ExternalDrop {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+/// Where the keys go while a drop's menu is open (issue 30.5; I6, G9). The drop's button went
+/// to the source's window, and wlroots (sway) leaves the keyboard there after the drag.
+public enum DropMenuKeys: String, Sendable {
+    /// This window has the keyboard: Escape, the arrows and Enter work in the menu.
+    case here
+    /// Asked for with xdg_activation_v1, not given (yet): sway and the others apply their
+    /// policy (sway's default marks the window urgent), so the menu says to click.
+    case asked
+    /// The compositor offers no way to ask: the menu says to click.
+    case elsewhere
+
+    /// Said under the menu while its keys cannot reach it.
+    public static let hint = "Click an entry: the keyboard is in the other window"
+}

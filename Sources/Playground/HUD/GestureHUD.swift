@@ -310,6 +310,7 @@ public struct GestureHUD: Sendable, Equatable {
             row("offers", x.sourceActions.isEmpty ? "none" : x.sourceActions.joined(separator: "|"))
             row(x.outgoing ? "they prefer" : "we prefer", x.outgoing ? "not told" : (x.preferred ?? "none"))
             row("chose", (x.negotiated ?? "none") + (x.changedAt.map { " @ " + fmt($0, 2) + " s" } ?? ""), highlight: x.negotiated != nil)
+            if let who = x.chooserText { row("chosen by", who) }
             row("type", x.accepted ?? "none")
             row("by", x.input + " · keys " + (x.keysReached ? "reached" : "not seen"))
             if let note = x.keysNote, !x.keysReached { row("keys", note, highlight: true) }
@@ -520,6 +521,28 @@ public struct ExternalDragFacts: Sendable, Equatable {
     /// What the user must know of the keys during this drag (issue 30.6): under wlroots no
     /// key pressed once the compositor has the drag reaches anyone. Nil: nothing to say.
     public var keysNote: String?
+    /// Who chose the negotiated action (issue 30.6; I2): "source" when it offered only that
+    /// one (the keys held as the drag began narrowed its offer), "destination" when it is the
+    /// destination's preference, "compositor" when the compositor chose another (mutter, keys
+    /// pressed over the target). The source is not told the destination's preference: from
+    /// its side, "destination or compositor". Nil: no action.
+    public var chooser: String? {
+        guard let n = negotiated else { return nil }
+        if sourceActions == [n] { return "source" }
+        if outgoing { return "destination or compositor" }
+        return preferred == n ? "destination" : "compositor"
+    }
+    /// `chooser` as the HUD says it, from this window's side (we, they).
+    public var chooserText: String? {
+        switch (chooser, outgoing) {
+        case ("source", true): "us (keys held)"
+        case ("source", false): "source (keys held)"
+        case ("destination", _): "us"
+        case ("compositor", _): "compositor"
+        case (let who?, _): who == "destination or compositor" ? "them or compositor" : who
+        case (nil, _): nil
+        }
+    }
     public init(mimeTypes: [String], sourceActions: [String], negotiated: String?, changedAt: Double?, input: String, keysReached: Bool) {
         self.mimeTypes = mimeTypes; self.sourceActions = sourceActions; self.negotiated = negotiated
         self.changedAt = changedAt; self.input = input; self.keysReached = keysReached

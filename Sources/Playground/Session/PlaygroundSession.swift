@@ -25,6 +25,10 @@ public final class PlaygroundSession {
     /// The compositor passes no key on while it carries a drag (wlroots, issue 30.6): the HUD
     /// says keys must be held before a drag leaves the window.
     public var compositorIgnoresKeysMidDrag = false
+    /// Where the keys go while a drop's menu is open (issue 30.5), nil when none is.
+    public var dropMenuKeys: DropMenuKeys? {
+        didSet { state.menuHint = dropMenuKeys == nil || dropMenuKeys == .here ? nil : DropMenuKeys.hint }
+    }
     /// Where the data device last put our own drag out over the window (issue 30.4).
     var lastOwnDragPosition: Point?
     /// The last drop from another application, once its data was read.

@@ -106,6 +106,9 @@ public enum StateReport {
                 x.raw("frame", rect(m.frame)) // inside the window (G9)
                 x.int("items", m.items.count) // how many, never their titles (T3)
                 x.raw("disabled", "[" + m.disabled.sorted().map(String.init).joined(separator: ",") + "]")
+                // A drop's menu: whether its keys reach it (issue 30.5), the hint shown when not.
+                x.raw("keys", session.dropMenuKeys.map { JSONWriter.quoted($0.rawValue) } ?? "null")
+                x.raw("hint", session.state.menuHint.map { _ in "true" } ?? "false")
             }
         } ?? "null")
         // Each scroll container's content offset (G1, G10: which way and how far it scrolled).
@@ -193,6 +196,8 @@ public enum StateReport {
         o.raw("external_keys_reached", session.externalKeysReached ? "true" : "false")
         // What the HUD tells of keys during a drag between applications (issue 30.6), nil: nothing.
         o.raw("keys_note", session.hud.external?.keysNote.map(JSONWriter.quoted) ?? "null")
+        // Who chose the action of the drag between applications (issue 30.6): the HUD's "by".
+        o.raw("chosen_by", session.hud.external?.chooser.map(JSONWriter.quoted) ?? "null")
         o.raw("last_drag_out", session.lastOutgoingDrag.map(dragOut) ?? "null")
         o.raw("removed", ids(session.removedItems.sorted()))
         // What is still in progress (G7): the engine's view (a button or touch held, a drag, band,

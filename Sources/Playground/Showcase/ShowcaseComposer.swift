@@ -138,7 +138,24 @@ public struct ShowcaseComposer {
             let m = ink.measure(a.text, Painter.annotationFont(size: a.fontSize))
             items.append(DisplayItem(ItemID("annotation", k), Painter.annotation(a, metrics: m, within: surface)))
         }
-        if let menu = frame.contextMenu, menu.opacity > 0 { items += contextMenu(menu, ink: ink) }
+        if let menu = frame.contextMenu, menu.opacity > 0 {
+            items += contextMenu(menu, ink: ink)
+            if let hint = state.menuHint { items.append(menuHint(hint, under: menu, within: frame.surfaceSize, ink: ink)) }
+        }
+    }
+
+    /// A pill under the menu (above it where the window ends first) saying why its keys do not
+    /// work and what to do (issue 30.5): the keyboard stayed in the drag's source window.
+    func menuHint(_ text: String, under m: ContextMenuAppearance, within surface: Size, ink: Ink) -> DisplayItem {
+        let font = Font.system(12)
+        let w = ink.measure(text, font).width + 24, h = 26.0
+        let x = min(max(m.frame.midX - w / 2, 4), max(surface.width - w - 4, 4))
+        let below = m.frame.maxY + 8
+        let y = below + h <= surface.height - 4 ? below : max(m.frame.minY - 8 - h, 4)
+        let r = Rect(x: x, y: y, width: w, height: h)
+        let ops: [DrawOp] = [.fill(.roundedRect(cornerRadius: h / 2), r, Paint(hex: 0x1C1C1E, alpha: 0.86)),
+                             ink.centered(text, in: r, font: font, .white)]
+        return DisplayItem(ItemID("menu", 2), ops.map { $0.fading(m.opacity) })
     }
 
     /// The element at `slot` of the paint order, at `surfaceFrame` (nil: not on the surface):

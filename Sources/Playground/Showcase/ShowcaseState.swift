@@ -24,6 +24,8 @@ public struct ShowcaseState: Hashable, Sendable {
     /// the target's index in `Showcase.ID.dropTargets`: shown in the target (issue 18.3).
     public var droppedIn: [Int: String] = [:]
     public var activations = 0
+    /// Said under the open menu when its keys cannot reach it (issue 30.5): nil when they can.
+    public var menuHint: String?
     public init() {}
 
     /// Applies one engine output.

@@ -132,6 +132,11 @@ public struct DragInteraction: Interaction {
         case .deviceRemoved:
             guard session.isActive else { return .ignored }
             return finish(.cancel, &ctx, now: now)
+        case .key(let k, pressed: true) where KeyNames.name(of: k) == "esc":
+            // Escape cancels a drag (issue 30.6; I2, as on macOS and in GNOME Files): the item
+            // flies home and nothing is dropped; the button, still held, does nothing more.
+            guard case .dragging = session.state else { return .ignored }
+            return finish(.cancel, &ctx, now: now)
         case .pointerPressed, .pointerReleased, .scroll, .gesture, .key, .pointerLeft, .pointerEntered, .intent:
             return .ignored
         }

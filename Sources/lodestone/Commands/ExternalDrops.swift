@@ -13,12 +13,21 @@ import WaylandClient
 final class ExternalDropHandler {
     private let session: PlaygroundSession
     private unowned let client: Client
+    private unowned let window: Window
     private let changed: () -> Void
 
-    init(session: PlaygroundSession, client: Client, changed: @escaping () -> Void) {
+    init(session: PlaygroundSession, client: Client, window: Window, changed: @escaping () -> Void) {
         self.session = session
         self.client = client
+        self.window = window
         self.changed = changed
+    }
+
+    /// The keyboard came to this window or left it: a drop menu open here gets its keys.
+    func keyboardFocusChanged(_ here: Bool) {
+        guard session.dropMenuKeys != nil else { return }
+        if here { session.dropMenuKeys = .here }
+        changed()
     }
 
     private var device: DataDevice? { client.seat?.dataDevice }
@@ -114,6 +123,8 @@ final class ExternalDropHandler {
             let menu = Self.menu(for: drag.answer.operations.intersection(drag.sourceOperations).union([.link]))
             pendingAsk = PendingAsk(offer: offer, type: type, target: target, entries: menu.entries, seen: session.outputCount)
             session.presentMenu(menu.titles, disabled: menu.disabled, for: target, at: drag.position)
+            // The keyboard stayed with the drag's source (wlroots): ask for it (issue 30.5).
+            session.dropMenuKeys = client.seat?.keyboardFocused == true ? .here : window.requestKeyboardFocus() ? .asked : .elsewhere
             return
         }
         read(offer, type: type, into: target, operation: offer.action.map(Self.operation) ?? drag.negotiated)
@@ -128,6 +139,7 @@ final class ExternalDropHandler {
         }
         guard chosen != nil || session.engine.openMenu == nil else { return }
         pendingAsk = nil
+        session.dropMenuKeys = nil
         let operation = chosen.flatMap { $0 < ask.entries.count ? ask.entries[$0] : nil }
         switch operation {
         case .move?, .copy?:

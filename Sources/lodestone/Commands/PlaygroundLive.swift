@@ -122,10 +122,12 @@ enum PlaygroundLive {
             }
         }
         // Drops from other applications (issue 18.3): the target under the offer answers.
-        let drops = ExternalDropHandler(session: session, client: client) {
+        let drops = ExternalDropHandler(session: session, client: client, window: window) {
             report()
             window.requestImmediateFrame()
         }
+        client.onKeyboardFocus = { drops.keyboardFocusChanged($0) }
+        defer { client.onKeyboardFocus = nil }
         // Drags of our items out to other applications (issue 18.2).
         let dragOut = DragOutHandler(session: session, client: client, window: window) {
             report()
