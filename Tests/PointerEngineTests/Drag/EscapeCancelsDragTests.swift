@@ -13,7 +13,10 @@ struct EscapeCancelsDragTests {
 
     /// The pointer glides onto the tile, rests, and presses it.
     static func pressTile() -> Scenario {
-        var s = Self.pressTile()
+        var s = Scenario.entered()
+        s.move(to: TouchLiftTests.tile, duration: 0.3, steps: 10)
+        s.wait(0.2)
+        s.press()
         return s
     }
 
