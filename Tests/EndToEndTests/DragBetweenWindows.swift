@@ -36,6 +36,10 @@ struct DragMeasurement: CustomStringConvertible {
     var sourceAction: String?, sourcePhase: String?, ended = false, removed = false
     /// The operation of the destination's drop, nil when it read none.
     var destinationDid: String?
+    /// Who chose the action, as each window's HUD says just before the drop (state
+    /// `chosen_by`; issue 30.6): source, destination, compositor, or from the source's side
+    /// "destination or compositor".
+    var chosenAtDestination: String?, chosenAtSource: String?
 
     /// The action the compositor settled on before the drop.
     var final: String? { mid.isEmpty ? chose : midChose }
@@ -50,6 +54,7 @@ struct DragMeasurement: CustomStringConvertible {
         if let menuEntries { s += "; menu of \(menuEntries) entries, disabled \(menuDisabled)" }
         s += "; source: \(sourceAction ?? "none") \(sourcePhase ?? "?")\(ended ? "" : " (not ended)"), removed \(removed)"
         s += "; destination did \(destinationDid ?? "nothing")"
+        s += "; chosen by \(chosenAtDestination ?? "none") (destination's HUD), \(chosenAtSource ?? "none") (source's)"
         return s
     }
 }
@@ -215,6 +220,7 @@ final class TwoWindowDrags {
         }
         m.keysReachedSource = s.last?.json["external_keys_reached"] as? Bool ?? false
         m.keysReachedDestination = d.last?.json["external_keys_reached"] as? Bool ?? false
+        (m.chosenAtDestination, m.chosenAtSource) = (d.last?.json["chosen_by"] as? String, s.last?.json["chosen_by"] as? String)
         try button(false)
         if m.final == "link" {
             // ask: the menu at the drop point; `menuEntry`, else its last entry, Cancel.

@@ -42,6 +42,8 @@ struct DragBetweenWindowsUnderMutterTests {
         let copy = try w.drag(d[1], held: [.ctrl])
         #expect(copy.offered == ["copy"] && copy.chose == "copy" && copy.sourceAction == "copy" && copy.sourcePhase == "finished"
                 && !copy.removed && copy.destinationDid == "copy", "\(copy)")
+        // The HUDs' "chosen by" (issue 30.6): the source, by the key held as the drag began.
+        #expect(copy.chosenAtDestination == "source" && copy.chosenAtSource == "source", "\(copy)")
         let ask = try w.drag(d[1], held: [.ctrl, .shift])
         #expect(ask.offered == ["link"] && ask.chose == "link" && ask.menuEntries == 4 && ask.menuDisabled == [0, 1]
                 && ask.sourceAction == "link" && ask.sourcePhase == "cancelled" && !ask.removed, "\(ask)")
@@ -49,6 +51,9 @@ struct DragBetweenWindowsUnderMutterTests {
         #expect(mid.preferred == "move" && mid.chose == "move" && mid.midChose == "copy" && mid.midPreferred == "move"
                 && !mid.keysReachedSource && !mid.keysReachedDestination
                 && mid.sourceAction == "copy" && mid.sourcePhase == "finished" && !mid.removed && mid.destinationDid == "copy", "\(mid)")
+        // The destination's HUD: mutter chose (copy against its preference for move); the
+        // source, not told the destination's preference, cannot tell the two apart.
+        #expect(mid.chosenAtDestination == "compositor" && mid.chosenAtSource == "destination or compositor", "\(mid)")
         let move = try w.drag(d[0], held: [])
         #expect(move.offered == ["move", "copy", "link"] && move.preferred == "move" && move.chose == "move"
                 && move.sourceAction == "move" && move.sourcePhase == "finished" && move.removed && move.destinationDid == "move", "\(move)")
@@ -74,11 +79,14 @@ struct DragBetweenWindowsUnderMutterTests {
         let first = try w.drag(d[1], held: [], mid: [.ctrl])
         #expect(first.midChose == "move" && first.midPreferred == "move" && first.keysReachedSource && !first.keysReachedDestination
                 && first.sourceAction == "move" && first.removed && first.destinationDid == "move", "\(first)")
+        // Issue 30.6: Ctrl lit in the source's HUD, yet the move stands, as the destination chose.
+        #expect(first.chosenAtDestination == "destination", "\(first)")
         let held = try w.drag(d[2], held: [.ctrl])
         #expect(held.offered == ["copy"] && held.chose == "copy" && held.sourcePhase == "finished" && !held.removed, "\(held)")
         let second = try w.drag(d[2], held: [], mid: [.ctrl])
         #expect(second.midChose == "copy" && second.midPreferred == "move" && !second.keysReachedSource && !second.keysReachedDestination
                 && second.sourceAction == "copy" && !second.removed && second.destinationDid == "copy", "\(second)")
+        #expect(second.chosenAtDestination == "compositor", "mutter made it a copy: \(second)")
         #expect(w.apps.allSatisfy { $0.isRunning })
     }
 }

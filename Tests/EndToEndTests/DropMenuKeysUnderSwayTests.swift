@@ -127,6 +127,29 @@ extension DragOutUnderSwayTests {
         #expect(p.source.isRunning && p.target.isRunning)
     }
 
+    @Test("sway 1.10 (Debian 13, wlroots 0.18), focus_on_window_activation smart: the destination's own token is honoured with urgency only; the menu says to click, and a click on Cancel ends it (issue 30.5; I6, G9)",
+          .debian13)
+    func dropMenuKeysUnderSway110() throws {
+        let root = try Debian13Root.require("sway", at: "1.10")
+        let started = try Sway.startWithInjectedSeat(output: .init(width: 2400, height: 1200),
+                                                     config: ["default_border none", "mouse_warping none", "focus_on_window_activation smart"], root: root)
+        let p = try pair(on: started)
+        defer { p.stop(); _ = started }
+        let opened = try askDrop(p, item: Showcase.ID.draggables[1])
+        #expect(menu(opened)?["keys"] as? String == "asked", "\(menu(opened) ?? [:])")
+        pause(1.5)
+        let rested = try #require(p.targetState.last)
+        #expect(menu(rested)?["keys"] as? String == "asked" && menu(rested)?["hint"] as? Bool == true,
+                "sway 1.10 gives no keyboard for a token made without the keyboard: \(menu(rested) ?? [:])")
+        let frame = try #require(menu(rested)?["frame"] as? [Double])
+        try p.seat.move(to: Double(p.into.content.x) + frame[0] + frame[2] / 2,
+                        Double(p.into.content.y) + frame[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * 3.5)
+        pause(0.3)
+        try p.seat.click(.left)
+        let closed = try p.targetState.waitFor("Cancel closed the menu") { !($0.json["menu"] is [String: Any]) }
+        #expect(((closed.json["external_drop"] as? [String: Any])?["error"] as? String)?.contains("cancelled at the drop menu") == true)
+    }
+
     /// Issue 30.5 (G9, I6): the menu is opaque to the pointer. The drop menu opens over the
     /// Folder, a drop target that takes the pointer's hover look: resting on each of the
     /// `disabled` rows (left, middle, right), nothing behind is hovered, no effect is drawn,

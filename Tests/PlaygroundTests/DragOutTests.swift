@@ -166,6 +166,18 @@ struct DragOutTests {
         #expect(session.externalKeysReached == false, "reset once no drag between applications goes on")
     }
 
+    @Test("under wlroots the HUD says, whole, that keys must be held before the drag leaves the window (issue 30.6; I2)")
+    func keysNoteShownWhole() throws {
+        let (session, _, p) = dragging()
+        session.compositorIgnoresKeysMidDrag = true
+        _ = try #require(session.beginDragOut(mimeTypes: ["text/uri-list"], operations: [.move, .copy, .link], exit: p))
+        _ = session.snapshot()
+        let r = Showcase.layout().elements.first { $0.id == Showcase.ID.hud }!.frame
+        let rows = HUDEllipsisTests.rows(session.hud, in: r, scale: 1)
+        let shown = rows.filter { ["mid-drag keys", "keys"].contains($0.label) }.map { "\($0.label): \($0.value)" }
+        #expect(shown == GestureHUD.keysNoteRows.map { "\($0.0): \($0.1)" }, "the rows as drawn: \(shown)")
+    }
+
     @Test("who chose the action (issue 30.6; I2): the source when it offered that one only, the destination when it is its preference, the compositor when neither (mutter, keys pressed over the target)")
     func chooser() {
         var held = ExternalDragFacts(mimeTypes: ["text/uri-list"], sourceActions: ["copy"], negotiated: "copy", changedAt: 1, input: "pointer", keysReached: false)

@@ -8,6 +8,9 @@ import PixmanRenderer
 
 /// Live input facts for the HUD. A value type: same events → same HUD (T2).
 public struct GestureHUD: Sendable, Equatable {
+    /// The HUD's rows for ExternalDragFacts.keysNote (wlroots: keys mid-drag reach no one).
+    public static let keysNoteRows = [("mid-drag keys", "ignored"), ("keys", "hold before the drag")]
+
     /// Fingers on the trackpad (gesture) or touch points down.
     public var fingers = 0
     public var touches = 0
@@ -313,7 +316,11 @@ public struct GestureHUD: Sendable, Equatable {
             if let who = x.chooserText { row("chosen by", who) }
             row("type", x.accepted ?? "none")
             row("by", x.input + " · keys " + (x.keysReached ? "reached" : "not seen"))
-            if let note = x.keysNote, !x.keysReached { row("keys", note, highlight: true) }
+            // The note in two rows that fit the panel whole (issue 30.6: one row cut it to "hold
+            // them before the…"): keys pressed mid-drag are ignored, hold them before the drag.
+            if x.keysNote != nil, !x.keysReached {
+                for (label, value) in GestureHUD.keysNoteRows { row(label, value, highlight: true) }
+            }
             if let result = x.result { row("result", result, highlight: true) }
             return (parts, y)
         }
