@@ -4,7 +4,9 @@
 // destination asks for it with xdg_activation_v1 when it opens its "ask" menu. Its token
 // carries no serial (it has none the compositor would honour): sway 1.7 takes it and applies
 // `focus_on_window_activation`, urgent by default (the menu then says to click), focus with
-// `smart` (Escape, the arrows and Enter then work in the menu, with no click).
+// `smart` (Escape, the arrows and Enter then work in the menu, with no click). sway 1.10 moves
+// the focus only for a token made by a window that had the keyboard: urgent only, `smart` or not.
+// Issue 30.5's opaque menu is checked here too, over the Folder behind the drop menu.
 import Foundation
 import Playground
 import PointerEngine

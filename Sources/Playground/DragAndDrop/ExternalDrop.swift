@@ -172,7 +172,8 @@ public enum DropMenuKeys: String, Sendable {
     /// Asked for with xdg_activation_v1, not given (yet): sway and the others apply their
     /// policy (sway's default marks the window urgent), so the menu says to click.
     case asked
-    /// The compositor offers no way to ask: the menu says to click.
+    /// The compositor offers no way to ask, or the keyboard left the window: the menu says
+    /// to click.
     case elsewhere
 
     /// Said under the menu while its keys cannot reach it.

@@ -23,10 +23,11 @@ final class ExternalDropHandler {
         self.changed = changed
     }
 
-    /// The keyboard came to this window or left it: a drop menu open here gets its keys.
+    /// The keyboard came to this window or left it: a drop menu open here gets its keys, or
+    /// says again to click.
     func keyboardFocusChanged(_ here: Bool) {
         guard session.dropMenuKeys != nil else { return }
-        if here { session.dropMenuKeys = .here }
+        session.dropMenuKeys = here ? .here : .elsewhere
         changed()
     }
 
