@@ -30,6 +30,9 @@ struct DragMeasurement: CustomStringConvertible {
     var menuEntries: Int?
     /// The indices of the menu's disabled entries (the actions the drop cannot take).
     var menuDisabled: [Int] = []
+    /// Where the menu's keys went 0.5 s after it opened (state `menu.keys`; issue 30.5): here,
+    /// asked (xdg_activation_v1 requested, no keyboard given) or elsewhere.
+    var menuKeys: String?
     /// The source's last word: its negotiated action and phase (finished, cancelled, or still
     /// dropped when `ended` is false: neither dnd_finished nor cancelled came), and whether the
     /// item left its collection.
@@ -51,7 +54,7 @@ struct DragMeasurement: CustomStringConvertible {
             s += "; \(mid.map(\.description).joined(separator: "+")) pressed over the target: preferred \(midPreferred ?? "none"), chose \(midChose ?? "none")"
         }
         s += "; keys reached source \(keysReachedSource), destination \(keysReachedDestination)"
-        if let menuEntries { s += "; menu of \(menuEntries) entries, disabled \(menuDisabled)" }
+        if let menuEntries { s += "; menu of \(menuEntries) entries, disabled \(menuDisabled), its keys \(menuKeys ?? "none")" }
         s += "; source: \(sourceAction ?? "none") \(sourcePhase ?? "?")\(ended ? "" : " (not ended)"), removed \(removed)"
         s += "; destination did \(destinationDid ?? "nothing")"
         s += "; chosen by \(chosenAtDestination ?? "none") (destination's HUD), \(chosenAtSource ?? "none") (source's)"
@@ -230,6 +233,8 @@ final class TwoWindowDrags {
             let n = menu["items"] as? Int ?? 0
             m.menuEntries = n
             m.menuDisabled = menu["disabled"] as? [Int] ?? []
+            usleep(500_000)
+            m.menuKeys = d.last?.menu?["keys"] as? String
             let row = Double(menuEntry ?? (n - 1)) + 0.5
             try glide(to: (dO.x + fr[0] + fr[2] / 2, dO.y + fr[1] + ContextMenuAppearance.inset + ContextMenuInteraction.itemHeight * row), steps: 5)
             usleep(200_000)

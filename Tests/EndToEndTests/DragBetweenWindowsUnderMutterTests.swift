@@ -47,6 +47,9 @@ struct DragBetweenWindowsUnderMutterTests {
         let ask = try w.drag(d[1], held: [.ctrl, .shift])
         #expect(ask.offered == ["link"] && ask.chose == "link" && ask.menuEntries == 4 && ask.menuDisabled == [0, 1]
                 && ask.sourceAction == "link" && ask.sourcePhase == "cancelled" && !ask.removed, "\(ask)")
+        // Issue 30.5: mutter leaves the keyboard with the source after the drop and gives none
+        // for the menu window's activation request (a token without a serial): click the entry.
+        #expect(ask.menuKeys == "asked", "\(ask)")
         let mid = try w.drag(d[1], held: [], mid: [.ctrl])
         #expect(mid.preferred == "move" && mid.chose == "move" && mid.midChose == "copy" && mid.midPreferred == "move"
                 && !mid.keysReachedSource && !mid.keysReachedDestination
