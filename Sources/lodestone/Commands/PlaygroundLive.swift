@@ -95,7 +95,7 @@ enum PlaygroundLive {
             facts.preferredBufferScale = window.preferredBufferScale
             facts.preferredBufferTransform = window.preferredBufferTransform
             facts.decorations = window.decorationMode.rawValue
-            facts.windowStates = window.states.names
+            facts.windowStates = window.toplevelStates.summaryNames
             return facts
         }
         var reported = 0
