@@ -120,6 +120,15 @@ public final class Window {
     public var onPresented: ((PresentedFrame) -> Void)?
     /// Size or scale changed (before the next draw).
     public var onResize: (() -> Void)?
+    /// The P4 cursor the compositor shows over the window where it draws no pointer of its own
+    /// (issue 32.2): set it as the pointer crosses regions (a resize edge, a link); the change
+    /// reaches the compositor at once while the pointer is over the window.
+    public var cursorShape: CursorShape = .default {
+        didSet {
+            guard cursorShape != oldValue, let pointer = client.seat?.pointer, pointer.focusedWindow === self else { return }
+            pointer.showCursor()
+        }
+    }
 
     public private(set) var logicalSize: (width: Int, height: Int)
     /// Buffer pixels per logical point (`surfaceScale.factor`).
