@@ -339,6 +339,9 @@ public final class Window {
                                        all: outputs.map(\.scale))
         guard new != surfaceScale else { return }
         surfaceScale = new
+        // A theme cursor over the window is an image at the old scale: load it at the new one
+        // (cursor-shape's the compositor scales itself; issue 32.2).
+        if let pointer = client.seat?.pointer, pointer.focusedWindow === self, pointer.cursorSource == "xcursor" { pointer.showCursor() }
         onResize?()
         setNeedsDisplay()
     }
