@@ -91,8 +91,9 @@ public final class Pointer {
     /// pointer, else the window's `cursorShape` (P4) by cursor-shape-v1 or from the theme.
     /// Called on enter and when the window's shape changes.
     func showCursor() {
-        guard let serial = enterSerial, let window = focusedWindow else { return }
-        if window.configuration.drawsOwnPointer {
+        // A surface of ours that is no window (none yet) gets the arrow, as before issue 32.2.
+        guard let serial = enterSerial else { return }
+        if focusedWindow?.configuration.drawsOwnPointer ?? false {
             // Lodestone paints the pointer itself: hide the compositor's.
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
             themedCursor = nil
@@ -100,7 +101,7 @@ public final class Pointer {
             cursorSource = nil
             return
         }
-        let shape = window.cursorShape
+        let shape = focusedWindow?.cursorShape ?? .default
         if let shapeDevice {
             let asked = shape.forManager(version: shapeVersion)
             lodestone_cursor_shape_set_shape(shapeDevice, serial, asked.rawValue)
@@ -112,7 +113,7 @@ public final class Pointer {
         if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
         // Sized for the surface's scale: a fractional 1.5 loads the theme at twice its size
         // (buffer scale 2), which the compositor shows at 1.5 without blur.
-        let scale = Int32(window.scale.rounded(.up))
+        let scale = Int32(focusedWindow?.scale.rounded(.up) ?? 1)
         let shown = shape.xcursorNames.first { cursor?.show($0, on: proxy, serial: serial, scale: scale) ?? false }
         themedCursor = shown
         cursorRequest = shown ?? "no theme cursor"
