@@ -101,6 +101,15 @@ public final class Window {
     public var onPresented: ((PresentedFrame) -> Void)?
     /// Size or scale changed (before the next draw).
     public var onResize: (() -> Void)?
+    /// The P4 cursor the compositor shows over the window where it draws no pointer of its own
+    /// (issue 32.2): set it as the pointer crosses regions (a resize edge, a link); the change
+    /// reaches the compositor at once while the pointer is over the window.
+    public var cursorShape: CursorShape = .default {
+        didSet {
+            guard cursorShape != oldValue, let pointer = client.seat?.pointer, pointer.focusedWindow === self else { return }
+            pointer.showCursor()
+        }
+    }
 
     public private(set) var logicalSize: (width: Int, height: Int)
     /// Buffer pixels per logical point (`surfaceScale.factor`).
@@ -308,6 +317,9 @@ public final class Window {
                                        all: outputs.map(\.scale))
         guard new != surfaceScale else { return }
         surfaceScale = new
+        // A theme cursor over the window is an image at the old scale: load it at the new one
+        // (cursor-shape's the compositor scales itself; issue 32.2).
+        if let pointer = client.seat?.pointer, pointer.focusedWindow === self, pointer.cursorSource == "xcursor" { pointer.showCursor() }
         onResize?()
         setNeedsDisplay()
     }

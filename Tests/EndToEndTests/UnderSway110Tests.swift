@@ -23,6 +23,8 @@ struct ShowcaseUnderSway110Tests {
         let s = try CompositorChecks.waitForOwnPointer(w.state)
         CompositorChecks.expectDataDevice(s)
         #expect(CompositorChecks.lacked(in: w.app.stderr).isEmpty, "\(w.output)")
+        // cursor-shape at v1 (issue 32.2); the compositor's cursor stays hidden over the showcase.
+        #expect(s.cursorShapeManager == 1, "\(s)")
     }
 
     @Test("E1 M1: near a bar button the highlight platter appears around it, a little larger, at scale 1, 1.5 (fractional) and 2",

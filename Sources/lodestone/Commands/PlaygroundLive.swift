@@ -96,6 +96,8 @@ enum PlaygroundLive {
             facts.preferredBufferTransform = window.preferredBufferTransform
             facts.decorations = window.decorationMode.rawValue
             facts.windowStates = window.toplevelStates.summaryNames
+            facts.cursorSource = client.seat?.pointer?.cursorSource
+            facts.cursorShapeVersion = client.registry.boundVersions["wp_cursor_shape_manager_v1"]
             return facts
         }
         var reported = 0
