@@ -80,9 +80,11 @@ struct ShowcaseResizeUnderSwayTests {
         let changed = after.changed(from: before, in: buy, excluding: pointer)
         #expect(changed > Self.effectChange, "only \(changed) of Buy's pixels changed when hovered at \(mode)")
 
-        // The Format bar: inside the window, on the content; a right-click opens its menu.
+        // The Format bar: inside the window, in its strip under the content (issue 30.11); a
+        // right-click opens its menu.
         let format = g.formatBarFrame
-        #expect(Rect(origin: .zero, size: size).contains(format) && g.content.contains(format))
+        #expect(Rect(origin: .zero, size: size).contains(format) && format.minY >= g.content.maxY
+                && format.minX >= g.content.minX && format.maxX <= g.content.maxX)
         try w.glide(to: format.center)
         try w.seat.click(.right)
         let menu = try w.state.waitFor("the Format bar's menu", timeout: 15, settled: false) { s in

@@ -245,12 +245,9 @@ public enum Showcase {
         mutating func toolbar() {
             add(Element(id: ID.toolbar, kind: .toolbar, frame: Rect(x: 0, y: 0, width: size.width, height: g.toolbarHeight),
                         label: "Toolbar", zIndex: 5))
-            let y = ShowcaseGeometry.barButtonTop, h = ShowcaseGeometry.barButtonHeight, w = ShowcaseGeometry.barButtonWidth
             let left: [(ElementID, String)] = [(ID.sidebarToggle, "Sidebar"), (ID.back, "Back"), (ID.forward, "Forward")]
             for (i, (id, name)) in left.enumerated() {
-                let x = i == 0 ? 176.0 : 236.0 + Double(i - 1) * w
-                add(Element(id: id, kind: .barButton, frame: Rect(x: x, y: y, width: w, height: h), cornerRadius: 8, label: name),
-                    in: ID.toolbar)
+                add(Element(id: id, kind: .barButton, frame: g.leadingButtonFrame(i), cornerRadius: 8, label: name), in: ID.toolbar)
             }
             let seg = g.segmentedFrame, segW = ShowcaseGeometry.segmentWidth, segX = seg.minX + 2
             add(Element(id: ID.segmented, kind: .segmentedControl, frame: seg, cornerRadius: 9, hasBezel: true,
