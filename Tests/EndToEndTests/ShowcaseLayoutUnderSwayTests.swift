@@ -96,6 +96,11 @@ struct ShowcaseLayoutUnderSwayTests {
         let shown = try w.state.waitFor("the sidebar shown over the cards") { (Self.layout($0)?["sidebar"] as? String) == "overlay" }
         #expect(shown.hovered == Int(ID.sidebarToggle.rawValue), "the button moved from under the pointer")
         Self.keep(w, size, "sidebar-shown")
+        // The sidebar shows under the toolbar: the toolbar's first row is as it was (the
+        // title stays), but for the hovered button.
+        let over = try w.shot(bar)
+        let same = over.changed(from: shot, in: bar, excluding: [toggle.outsetBy(6)] + pointer)
+        #expect(same < 0.01, "\(same) of the toolbar changed when the sidebar showed")
         try w.seat.click(.left)
         usleep(400_000)
         try w.state.waitFor("the sidebar hidden") { (Self.layout($0)?["sidebar"] as? String) == "collapsed" }

@@ -29,7 +29,9 @@ struct ShowcaseResizeUnderSwayTests {
     static let effectChange = 0.2
 
     @Test("the window re-lays out for the new mode; the last card scrolls into view and its Buy button answers the pointer",
-          arguments: [Mode(pixels: (1024, 768), scale: 1), Mode(pixels: (1440, 900), scale: 1), Mode(pixels: (1440, 900), scale: 2)])
+          arguments: [Mode(pixels: (1024, 768), scale: 1), Mode(pixels: (1440, 900), scale: 1), Mode(pixels: (1440, 900), scale: 2),
+                      // Issue 30.11: the commonest laptop size (widened cards) and the minimum (sidebar collapsed).
+                      Mode(pixels: (1366, 768), scale: 1), Mode(pixels: (640, 480), scale: 1)])
     func resizeScrollHover(mode: Mode) throws {
         let w = try ShowcaseWindow(scale: 1)
         let size = mode.points

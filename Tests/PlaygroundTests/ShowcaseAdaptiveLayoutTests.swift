@@ -43,9 +43,15 @@ struct ShowcaseAdaptiveLayoutTests {
         s.advance(to: .milliseconds(600))
         #expect(s.geometry?.sidebar == .overlay)
         #expect(s.layout[ID.sidebarToggle]?.frame == toggle, "the button moved when the sidebar showed")
-        // The title stays on the bar, off the sidebar shown over the content.
-        let over = try #require(Self.title(s), "no title with the sidebar shown")
-        #expect(over.x >= ShowcaseGeometry.sidebarWidth, "the title at \(over) draws over the sidebar")
+        // The sidebar shows under the toolbar, which stays whole: the title where it was, the
+        // sidebar's rows clear of the toolbar's second row (the segmented control).
+        #expect(Self.title(s) == title, "the title moved to \(String(describing: Self.title(s))) when the sidebar showed")
+        let sidebar = try #require(s.layout[ID.sidebar]).frame, bar = try #require(s.layout[ID.toolbar]).frame
+        #expect(sidebar.minY >= bar.maxY, "the sidebar \(sidebar) reaches under the toolbar \(bar)")
+        for row in ID.sidebarRows {
+            let f = try #require(s.engine.surfaceFrame(of: row))
+            #expect(sidebar.contains(f) && s.engine.region(at: f.center) == row, "row \(f) not reachable in \(sidebar)")
+        }
     }
 
     @Test("issue 30.11: while the sidebar docks, its button and back and forward are where they always were")
