@@ -162,6 +162,8 @@ public enum StateReport {
             object { x in
                 x.raw("size", "[\(num(g.size.width)),\(num(g.size.height))]")
                 x.int("columns", g.columns)
+                x.number("card_width", g.cardWidth)
+                x.raw("content_frame", "[\(num(g.content.minX)),\(num(g.content.minY)),\(num(g.content.width)),\(num(g.content.height))]")
                 x.raw("hud_docked", g.hudDocked ? "true" : "false")
                 x.raw("hud_shown", g.hudShown ? "true" : "false")
                 x.string("sidebar", g.sidebar.rawValue)
