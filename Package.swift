@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "GestureCheckTests", dependencies: ["GestureCheck", "InputProtocol"]),
         .testTarget(name: "PointerEngineTests", dependencies: ["PointerEngine", "InputProtocol", "EngineBench"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "InputPipeline", "InputProtocol", "TestSupport", "LayoutKit", "Playground", "PointerEngine", "GestureCheck"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "InputProtocol", "CShim", "PointerEngine"]),
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutKit", "PointerEngine", "PixmanRenderer", "InputProtocol"]),

@@ -44,3 +44,23 @@ const struct wl_interface *lodestone_wp_presentation_interface(void) { return &w
 const struct wl_interface *lodestone_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 const struct wl_interface *lodestone_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
 const struct wl_interface *lodestone_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }
+const struct wl_interface *lodestone_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+const struct wl_interface *lodestone_wp_cursor_shape_device_v1_interface(void) { return &wp_cursor_shape_device_v1_interface; }
+const struct wl_interface *lodestone_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_seat_v2_interface(void) { return &zwp_tablet_seat_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_tool_v2_interface(void) { return &zwp_tablet_tool_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_v2_interface(void) { return &zwp_tablet_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_pad_ring_v2_interface(void) { return &zwp_tablet_pad_ring_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_pad_strip_v2_interface(void) { return &zwp_tablet_pad_strip_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_pad_group_v2_interface(void) { return &zwp_tablet_pad_group_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_pad_v2_interface(void) { return &zwp_tablet_pad_v2_interface; }
+const struct wl_interface *lodestone_zwp_tablet_pad_dial_v2_interface(void) { return &zwp_tablet_pad_dial_v2_interface; }
+const struct wl_interface *lodestone_cursor_shape_manager_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+struct wl_proxy *lodestone_cursor_shape_get_pointer(struct wl_proxy *manager, struct wl_pointer *pointer) {
+	return (struct wl_proxy *)wp_cursor_shape_manager_v1_get_pointer((struct wp_cursor_shape_manager_v1 *)manager, pointer);
+}
+void lodestone_cursor_shape_set_shape(struct wl_proxy *device, uint32_t serial, uint32_t shape) {
+	wp_cursor_shape_device_v1_set_shape((struct wp_cursor_shape_device_v1 *)device, serial, shape);
+}
+void lodestone_cursor_shape_device_destroy(struct wl_proxy *device) { wp_cursor_shape_device_v1_destroy((struct wp_cursor_shape_device_v1 *)device); }
+void lodestone_cursor_shape_manager_destroy(struct wl_proxy *manager) { wp_cursor_shape_manager_v1_destroy((struct wp_cursor_shape_manager_v1 *)manager); }

@@ -47,11 +47,19 @@ public struct DeviceConfiguration: Hashable, Sendable {
     /// "button-areas", "clickfinger", "none"
     public var clickMethod: String?
     public var disableWhileTyping: Bool?
+    /// Three-finger drag in this process's libinput context: "off", "3 fingers", "4 fingers"
+    /// (the compositor's context has its own); nil where the device or the libinput has none.
+    public var threeFingerDrag: String?
     public init(tapToClick: Bool? = nil, naturalScroll: Bool? = nil, scrollMethod: String? = nil,
-                clickMethod: String? = nil, disableWhileTyping: Bool? = nil) {
+                clickMethod: String? = nil, disableWhileTyping: Bool? = nil, threeFingerDrag: String? = nil) {
         self.tapToClick = tapToClick; self.naturalScroll = naturalScroll; self.scrollMethod = scrollMethod
-        self.clickMethod = clickMethod; self.disableWhileTyping = disableWhileTyping
+        self.clickMethod = clickMethod; self.disableWhileTyping = disableWhileTyping; self.threeFingerDrag = threeFingerDrag
     }
+}
+
+extension DeviceConfiguration {
+    /// `threeFingerDrag` where the loaded libinput predates the option.
+    public static let threeFingerDragUnknown = "not in this libinput (1.28 added it)"
 }
 
 /// What the compositor is, as far as the check can tell.
@@ -222,12 +230,29 @@ public enum Diagnoses {
                               cause: "libinput saw a \(fingers)-finger hold; the compositor did not forward it\(why).",
                               remedy: "Use `--input libinput`.")]
         },
+        DiagnosisRule(id: "three-finger-drag-takes-swipes") { f in
+            // Issue 32.6: libinput 1.28's three-finger drag, turned on in the compositor's own
+            // libinput context, makes three (or four) fingers a left-button drag: the seat
+            // delivers a button and motion, never a swipe. Any libinput: the evidence is what
+            // the seat delivered (this process's own context has the option at its default, off).
+            var out: [Diagnosis] = []
+            for (step, n) in [(StepName.swipe3, 3), (.swipe4, 4)] where f.triedWithoutPassing(step) {
+                guard f.input != .libinput, let r = f.result(step), let seat = r.tally[.compositor],
+                      seat.begins(.swipe, fingers: n) == 0, seat.buttons.contains(.left) else { continue }
+                let seen = (r.tally[.libinput]?.begins(.swipe, fingers: n) ?? 0) > 0
+                out.append(Diagnosis(id: "three-finger-drag-takes-swipes", step: step, severity: .problem,
+                                     cause: "Your compositor turned the \(n)-finger swipes into a left-button drag\(seen ? " (libinput saw swipes; the seat delivered a button)" : " (the seat delivered a button, no swipe)"): its three-finger drag, libinput 1.28's option, is on.",
+                                     remedy: "Turn three-finger drag off in your compositor's touchpad settings (labwc: `<threeFingerDrag>no</threeFingerDrag>`; sway: the input's three-finger drag option, shown by `swaymsg -t get_inputs`), or use `--input libinput` to see the swipes here."))
+            }
+            return out
+        },
         DiagnosisRule(id: "desktop-takes-swipes") { f in
             var out: [Diagnosis] = []
             for (step, n) in [(StepName.swipe3, 3), (.swipe4, 4)] where f.failed(step) {
                 guard let r = f.result(step), f.input != .libinput,
                       let seen = r.tally[.libinput], seen.begins(.swipe, fingers: n) > 0,
                       (r.tally[.compositor]?.begins(.swipe, fingers: n) ?? 0) == 0,
+                      r.tally[.compositor]?.buttons.contains(.left) != true, // three-finger drag's instead
                       f.compositor.offersPointerGestures != false else { continue }
                 let vertical = seen.swipes.filter { $0.fingers == n }.allSatisfy { abs($0.travel.dy) > abs($0.travel.dx) }
                 let which = n == 3 ? (vertical ? "Three-finger vertical swipes" : "Three-finger swipes") : "Four-finger swipes"

@@ -106,7 +106,7 @@ public struct CheckReport: Sendable {
         func onOff(_ b: Bool?) -> String { b.map { $0 ? "on" : "off" } ?? "n/a" }
         return ["tap \(onOff(c.tapToClick))", "natural scroll \(onOff(c.naturalScroll))",
                 "scroll method \(c.scrollMethod ?? "n/a")", "click method \(c.clickMethod ?? "n/a")",
-                "disable-while-typing \(onOff(c.disableWhileTyping))"]
+                "disable-while-typing \(onOff(c.disableWhileTyping))", "three-finger drag \(c.threeFingerDrag ?? "n/a")"]
     }
 
     // MARK: JSON
@@ -122,7 +122,7 @@ public struct CheckReport: Sendable {
                 m.append(("configuration", .object([
                     ("tap", opt(c.tapToClick)), ("natural_scroll", opt(c.naturalScroll)),
                     ("scroll_method", opt(c.scrollMethod)), ("click_method", opt(c.clickMethod)),
-                    ("disable_while_typing", opt(c.disableWhileTyping)),
+                    ("disable_while_typing", opt(c.disableWhileTyping)), ("three_finger_drag", opt(c.threeFingerDrag)),
                 ])))
             } else {
                 m.append(("configuration", .null))

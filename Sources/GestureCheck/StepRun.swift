@@ -186,6 +186,11 @@ public struct StepRun {
             return
         }
         if case .scrollDirection(let d) = e.kind { tally[s.source, default: SourceTally()].scrollDirection = d }
+        // A button in a swipe step is no attempt at it, but is what three-finger drag makes of
+        // the fingers (issue 32.6): the tally keeps it for the diagnosis.
+        if case .button(let b, pressed: true) = e.kind, step == .swipe3 || step == .swipe4 {
+            tally[s.source, default: SourceTally()].buttons.append(b)
+        }
         if case .modifiers(let m) = e.kind {
             modifiers[s.source] = m.effective
             if counted, step == .keys {

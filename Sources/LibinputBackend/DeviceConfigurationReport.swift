@@ -14,7 +14,42 @@ public struct LibinputDeviceConfiguration: Hashable, Sendable {
     /// "button-areas", "clickfinger", "none"
     public var clickMethod: String?
     public var disableWhileTyping: Bool?
+    /// Three-finger drag (libinput 1.28): "off", "3 fingers", "4 fingers"; nil where the device
+    /// has no such option or the loaded libinput predates it (`ThreeFingerDrag.isAvailable`).
+    public var threeFingerDrag: String?
     public init(name: String, sysname: String) { self.name = name; self.sysname = sysname }
+}
+
+/// libinput 1.28's three-finger drag (issue 32.6), looked up in the loaded library at run time:
+/// this project builds against Debian 12's libinput 1.22, which has no such option, and the same
+/// binary then reads it where a newer libinput is loaded (Debian 13's 1.28).
+public enum ThreeFingerDrag {
+    private typealias Count = @convention(c) (OpaquePointer?) -> Int32
+    private typealias Enabled = @convention(c) (OpaquePointer?) -> UInt32
+    private nonisolated(unsafe) static let functions: (count: Count, enabled: Enabled)? = {
+        let all = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT: every loaded library
+        guard let c = dlsym(all, "libinput_device_config_3fg_drag_get_finger_count"),
+              let e = dlsym(all, "libinput_device_config_3fg_drag_get_enabled") else { return nil }
+        return (unsafeBitCast(c, to: Count.self), unsafeBitCast(e, to: Enabled.self))
+    }()
+
+    /// Whether the loaded libinput has the option (1.28 and later).
+    public static var isAvailable: Bool { functions != nil }
+
+    /// The option's state for a device, nil where the option or the device's support is absent.
+    static func state(of device: OpaquePointer) -> String? {
+        guard let f = functions, f.count(device) >= 3 else { return nil }
+        return name(enabled: f.enabled(device))
+    }
+
+    /// libinput_config_3fg_drag_state by name: 0 disabled, 1 three fingers, 2 four fingers.
+    public static func name(enabled: UInt32) -> String {
+        switch enabled {
+        case 1: "3 fingers"
+        case 2: "4 fingers"
+        default: "off"
+        }
+    }
 }
 
 extension LibinputBackend {

@@ -407,6 +407,7 @@ extension DeviceRef {
         if libinput_device_config_dwt_is_available(raw) != 0 {
             c.disableWhileTyping = libinput_device_config_dwt_get_enabled(raw) == LIBINPUT_CONFIG_DWT_ENABLED
         }
+        c.threeFingerDrag = ThreeFingerDrag.state(of: raw)
         return c
     }
 }

@@ -1,6 +1,7 @@
 // wl_pointer: hides the compositor's cursor over surfaces where Lodestone draws its own
-// pointer (set_cursor NULL) and shows the XCursor theme's arrow elsewhere; decoded events go
-// to PointerFrames, which assembles them into InputEvents per wl_pointer.frame.
+// pointer (set_cursor NULL) and elsewhere shows the window's P4 cursor, by name through
+// cursor-shape-v1 where the compositor offers it, else from the XCursor theme (issue 32.2);
+// decoded events go to PointerFrames, which assembles them into InputEvents per wl_pointer.frame.
 import CWayland
 import CWaylandProtocols
 import InputProtocol
@@ -15,13 +16,24 @@ public final class Pointer {
     /// Swipe, pinch and hold through zwp_pointer_gestures_v1, when offered.
     private var gestures: GestureInput?
     private var cursor: CursorTheme?
+    /// wp_cursor_shape_device_v1*, where the compositor offers cursor-shape (issue 32.2).
+    private var shapeDevice: OpaquePointer?
+    /// The version of wp_cursor_shape_manager_v1 the device's shapes are checked against.
+    private var shapeVersion: UInt32 = 0
+    /// The serial of the newest enter: set_cursor and set_shape name it.
+    private var enterSerial: UInt32?
     /// The XCursor shown over the focused surface ("left_ptr"), nil while the compositor's
-    /// cursor is hidden (Lodestone draws its own pointer) or no theme cursor could be loaded.
+    /// cursor is hidden (Lodestone draws its own pointer), shown by cursor-shape, or no theme
+    /// cursor could be loaded.
     package private(set) var themedCursor: String?
     /// What the compositor was last asked to show over our surface (issue 19, `--state-out`):
-    /// "hidden" (set_cursor with no surface: Lodestone draws its own pointer), the theme
-    /// cursor's name, or "no theme cursor"; nil before the pointer first entered.
+    /// "hidden" (set_cursor with no surface: Lodestone draws its own pointer), the cursor-shape
+    /// name asked for (`default`, `nwse-resize` …), the theme cursor's name, or "no theme
+    /// cursor"; nil before the pointer first entered.
     public private(set) var cursorRequest: String?
+    /// How the compositor's cursor was last set: "cursor-shape-v1" (set_shape), "xcursor" (a
+    /// theme image through set_cursor); nil while hidden or before the first enter.
+    public private(set) var cursorSource: String?
     /// Natural or traditional scrolling, as the compositor's axis_relative_direction (wl_seat 9)
     /// last said; nil before a v9 compositor's first scroll.
     public var scrollDirection: ScrollDirection? { frames.direction }
@@ -46,6 +58,10 @@ public final class Pointer {
             relative = r
             zwp_relative_pointer_v1_add_listener(r, Pointer.relativeListener, userData(self))
         }
+        if let manager = registry.cursorShapeManager {
+            shapeDevice = lodestone_cursor_shape_get_pointer(manager, proxy)
+            shapeVersion = registry.boundVersions["wp_cursor_shape_manager_v1"] ?? 1
+        }
         if let manager = registry.pointerGestures {
             gestures = GestureInput(manager: manager, pointer: proxy) { [unowned seat] kind, time in
                 seat.emit(kind, device: SeatDevice.pointer, time)
@@ -57,6 +73,8 @@ public final class Pointer {
         frames.forgetButtons()
         gestures?.destroy()
         gestures = nil
+        if let shapeDevice { lodestone_cursor_shape_device_destroy(shapeDevice) }
+        shapeDevice = nil
         if let relative { zwp_relative_pointer_v1_destroy(relative) }
         relative = nil
         if wl_proxy_get_version(proxy) >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
@@ -64,18 +82,42 @@ public final class Pointer {
 
     private func entered(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         focusedWindow = seat.client.window(for: surface)
+        enterSerial = serial
+        showCursor()
+        frames.enter(x: x, y: y)
+    }
+
+    /// Asks the compositor for the focused window's cursor: none where Lodestone draws its own
+    /// pointer, else the window's `cursorShape` (P4) by cursor-shape-v1 or from the theme.
+    /// Called on enter and when the window's shape changes.
+    func showCursor() {
+        // A surface of ours that is no window (none yet) gets the arrow, as before issue 32.2.
+        guard let serial = enterSerial else { return }
         if focusedWindow?.configuration.drawsOwnPointer ?? false {
             // Lodestone paints the pointer itself: hide the compositor's.
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
             themedCursor = nil
             cursorRequest = "hidden"
-        } else {
-            if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
-            let shown = cursor?.show("left_ptr", on: proxy, serial: serial, scale: Int32(focusedWindow?.scale.rounded(.up) ?? 1)) ?? false
-            themedCursor = shown ? "left_ptr" : nil
-            cursorRequest = shown ? "left_ptr" : "no theme cursor"
+            cursorSource = nil
+            return
         }
-        frames.enter(x: x, y: y)
+        let shape = focusedWindow?.cursorShape ?? .default
+        if let shapeDevice {
+            let asked = shape.forManager(version: shapeVersion)
+            lodestone_cursor_shape_set_shape(shapeDevice, serial, asked.rawValue)
+            themedCursor = nil
+            cursorRequest = asked.cssName
+            cursorSource = "cursor-shape-v1"
+            return
+        }
+        if cursor == nil { cursor = CursorTheme.fromEnvironment(registry: seat.client.registry) }
+        // Sized for the surface's scale: a fractional 1.5 loads the theme at twice its size
+        // (buffer scale 2), which the compositor shows at 1.5 without blur.
+        let scale = Int32(focusedWindow?.scale.rounded(.up) ?? 1)
+        let shown = shape.xcursorNames.first { cursor?.show($0, on: proxy, serial: serial, scale: scale) ?? false }
+        themedCursor = shown
+        cursorRequest = shown ?? "no theme cursor"
+        cursorSource = shown == nil ? nil : "xcursor"
     }
 
     /// Every slot filled, axis_relative_direction (wl_seat 9) too: it only arrives where the seat
@@ -87,6 +129,7 @@ public final class Pointer {
         leave: { data, _, _, _ in
             let p = object(data, as: Pointer.self)
             p.focusedWindow = nil
+            p.enterSerial = nil
             p.frames.leave()
         },
         motion: { data, _, time, x, y in

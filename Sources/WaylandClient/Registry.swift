@@ -16,6 +16,9 @@ public struct GlobalSpec: Sendable {
     public var why: String
     /// Optional globals: what Lodestone does without it (the warning names this).
     public var fallback: String?
+    /// An optional global whose absence is no loss worth a warning (the fallback is the
+    /// desktop's own way: cursor-shape's is the XCursor theme).
+    public var quietWhenMissing = false
 }
 
 /// A required global is missing or too old: Lodestone cannot show a window.
@@ -64,7 +67,15 @@ public final class Registry {
         GlobalSpec(interface: "wl_data_device_manager", minimum: 3, preferred: 3, required: false,
                    why: "drag and drop between applications; v3 adds negotiated actions (copy, move, ask)",
                    fallback: "no drag and drop with other applications: drags stay inside the window and drops from other applications are not seen"),
+        GlobalSpec(interface: "wp_cursor_shape_manager_v1", minimum: 1, preferred: 2, required: false,
+                   why: "the desktop's own cursor by name where Lodestone draws none (P4, issue 32.2); v2 adds dnd_ask and all_resize",
+                   fallback: "the XCursor theme (XCURSOR_THEME, XCURSOR_SIZE)", quietWhenMissing: true),
     ]
+    /// Said once at run time when the Wayland glue was made without cursor-shape-v1
+    /// (wayland-protocols before 1.32, scripts/gen-wayland-glue).
+    public static let cursorShapeUnavailable = "cursor-shape is unavailable in this build (its Wayland glue was made from wayland-protocols before 1.32): the compositor's cursor comes from the XCursor theme"
+    /// Whether this build's glue has cursor-shape-v1.
+    public static var buildHasCursorShape: Bool { lodestone_cursor_shape_manager_interface() != nil }
 
     /// xdg_activation_v1, bound where offered and never reported missing: only the drop menu
     /// asks for the keyboard with it (issue 30.5), and most compositors mark the window
@@ -96,6 +107,8 @@ public final class Registry {
     private(set) var dataDeviceManager: OpaquePointer?
     /// xdg_activation_v1's requests (nil: not offered).
     private(set) var activation: Activation?
+    /// wp_cursor_shape_manager_v1, where offered and this build has it (issue 32.2).
+    private(set) var cursorShapeManager: OpaquePointer?
     /// wl_seat (the first one advertised) and its global name.
     private(set) var seatGlobal: (proxy: OpaquePointer, name: UInt32)?
 
@@ -131,6 +144,7 @@ public final class Registry {
         for p in [decorationManager, viewporter, fractionalScaleManager, pointerGestures, relativePointerManager, pointerConstraints, presentation, dataDeviceManager, seatGlobal?.proxy] {
             if let p { wl_proxy_destroy(p) }
         }
+        if let cursorShapeManager { lodestone_cursor_shape_manager_destroy(cursorShapeManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_proxy_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -153,7 +167,9 @@ public final class Registry {
         // libwayland's own interfaces (wl_*) carry the loaded library's version; a generated
         // protocol's descriptor is as old as the XML it came from, and a newer version of it adds
         // no event Lodestone does not handle (xdg_wm_base 6 adds a state value only).
-        let library = spec.interface.hasPrefix("wl_") ? lodestone_library_version(interface) : spec.preferred
+        // cursor-shape's too: its shapes past the glue's version would be unknown to it.
+        let library = spec.interface.hasPrefix("wl_") || spec.interface == "wp_cursor_shape_manager_v1"
+            ? lodestone_library_version(interface) : spec.preferred
         let version = Registry.bindVersion(spec, advertised: advertisedVersion, library: library)
         boundVersions[spec.interface] = version
         return OpaquePointer(wl_registry_bind(handle, name, interface, version))
@@ -191,6 +207,9 @@ public final class Registry {
         case "zwp_pointer_constraints_v1": pointerConstraints = pointerConstraints ?? bind(name, spec, version, lodestone_zwp_pointer_constraints_v1_interface())
         case "wp_presentation": presentation = presentation ?? bind(name, spec, version, lodestone_wp_presentation_interface())
         case "wl_data_device_manager": dataDeviceManager = dataDeviceManager ?? bind(name, spec, version, lodestone_wl_data_device_manager_interface())
+        case "wp_cursor_shape_manager_v1":
+            guard cursorShapeManager == nil, let i = lodestone_cursor_shape_manager_interface() else { return }
+            cursorShapeManager = bind(name, spec, version, i)
         default: break
         }
     }
@@ -212,7 +231,8 @@ public final class Registry {
         for spec in Registry.table where spec.required && boundVersions[spec.interface] == nil {
             throw MissingGlobalError(spec: spec, advertised: tooOld[spec.interface])
         }
-        for spec in Registry.table where !spec.required && boundVersions[spec.interface] == nil {
+        if !Registry.buildHasCursorShape { warn(Registry.cursorShapeUnavailable) }
+        for spec in Registry.table where !spec.required && !spec.quietWhenMissing && boundVersions[spec.interface] == nil {
             let fallback = spec.fallback ?? "disabled"
             if let old = tooOld[spec.interface] {
                 warn("\(spec.interface) version \(old) is too old (need \(spec.minimum)): \(fallback)")

@@ -24,11 +24,27 @@ public enum ToplevelState: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Any of the four tiled edges (xdg_toplevel v2).
+    public var isTiled: Bool { self == .tiledLeft || self == .tiledRight || self == .tiledTop || self == .tiledBottom }
+
     /// The states of a configure's array, in the order sent, unknown values (a newer protocol's)
     /// left out and each state once.
     public static func decode(_ wire: [UInt32]) -> [ToplevelState] {
         var out: [ToplevelState] = []
         for v in wire { if let s = ToplevelState(wire: v), !out.contains(s) { out.append(s) } }
         return out
+    }
+}
+
+extension Array where Element == ToplevelState {
+    /// Whether the window's size is the compositor's to decide: maximized, fullscreen or tiled
+    /// (no resize edges then, issue 32.1).
+    public var fixesSize: Bool { contains { $0 == .maximized || $0 == .fullscreen || $0.isTiled } }
+
+    /// The names `--state-out`'s `window_states` reports: the four tiled edges as one "tiled".
+    public var summaryNames: [String] {
+        [("maximized", contains(.maximized)), ("fullscreen", contains(.fullscreen)), ("tiled", contains { $0.isTiled }),
+         ("activated", contains(.activated)), ("suspended", contains(.suspended)), ("resizing", contains(.resizing))]
+            .filter(\.1).map(\.0)
     }
 }

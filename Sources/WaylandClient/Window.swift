@@ -75,25 +75,6 @@ public final class Window {
     /// What the window asks for: the compositor's where offered (auto), or always one side.
     public enum DecorationRequest: Sendable { case auto, clientSide, serverSide }
 
-    /// The toplevel's states from its newest configure (xdg_toplevel.state).
-    public struct ToplevelStates: OptionSet, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let maximized = ToplevelStates(rawValue: 1 << 1)
-        public static let fullscreen = ToplevelStates(rawValue: 1 << 2)
-        public static let resizing = ToplevelStates(rawValue: 1 << 3)
-        public static let activated = ToplevelStates(rawValue: 1 << 4)
-        /// Any of tiled_left/right/top/bottom (v2).
-        public static let tiled = ToplevelStates(rawValue: 1 << 5)
-        /// v6: the window is not visible (GNOME, KWin: minimized, on another workspace).
-        public static let suspended = ToplevelStates(rawValue: 1 << 9)
-        /// The names `--state-out` reports.
-        public var names: [String] {
-            [(Self.maximized, "maximized"), (.fullscreen, "fullscreen"), (.tiled, "tiled"), (.activated, "activated"),
-             (.suspended, "suspended"), (.resizing, "resizing")].filter { contains($0.0) }.map(\.1)
-        }
-    }
-
     /// What the compositor's window management offers (xdg_toplevel.wm_capabilities, v5;
     /// everything below v5, where the event does not exist).
     public struct Capabilities: OptionSet, Sendable {
@@ -120,6 +101,15 @@ public final class Window {
     public var onPresented: ((PresentedFrame) -> Void)?
     /// Size or scale changed (before the next draw).
     public var onResize: (() -> Void)?
+    /// The P4 cursor the compositor shows over the window where it draws no pointer of its own
+    /// (issue 32.2): set it as the pointer crosses regions (a resize edge, a link); the change
+    /// reaches the compositor at once while the pointer is over the window.
+    public var cursorShape: CursorShape = .default {
+        didSet {
+            guard cursorShape != oldValue, let pointer = client.seat?.pointer, pointer.focusedWindow === self else { return }
+            pointer.showCursor()
+        }
+    }
 
     public private(set) var logicalSize: (width: Int, height: Int)
     /// Buffer pixels per logical point (`surfaceScale.factor`).
@@ -141,8 +131,6 @@ public final class Window {
     /// wl_surface.preferred_buffer_transform (wl_compositor 6), wl_output.transform's value, nil
     /// until told. Reported, not applied: buffers stay upright and the compositor rotates them.
     public private(set) var preferredBufferTransform: UInt32?
-    /// The toplevel's states as of the newest configure.
-    public private(set) var states: ToplevelStates = []
     /// What the compositor's window management offers (wm_capabilities).
     public private(set) var capabilities: Capabilities = .all
     /// The decorations, states or capabilities changed (called at the configure that brings
@@ -162,9 +150,8 @@ public final class Window {
     private unowned let client: Client
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
-    /// The newest configure's states, by name (suspended among them) and as the controls' set.
+    /// The newest configure's states, applied with its xdg_surface.configure.
     private var pendingToplevelStates: [ToplevelState] = []
-    private var pendingStates: ToplevelStates = []
     private var pendingCapabilities: Capabilities?
     private var pendingDecoration: DecorationMode?
     private var bounds: (width: Int32, height: Int32) = (0, 0)
@@ -338,6 +325,9 @@ public final class Window {
                                        all: outputs.map(\.scale))
         guard new != surfaceScale else { return }
         surfaceScale = new
+        // A theme cursor over the window is an image at the old scale: load it at the new one
+        // (cursor-shape's the compositor scales itself; issue 32.2).
+        if let pointer = client.seat?.pointer, pointer.focusedWindow === self, pointer.cursorSource == "xcursor" { pointer.showCursor() }
         onResize?()
         setNeedsDisplay()
     }
@@ -378,10 +368,9 @@ public final class Window {
             // 0 means "choose yourself": our default, within the compositor's bounds if given.
             if width <= 0 { width = w.bounds.width > 0 ? min(w.configuration.defaultSize.width, Int(w.bounds.width)) : w.configuration.defaultSize.width }
             if height <= 0 { height = w.bounds.height > 0 ? min(w.configuration.defaultSize.height, Int(w.bounds.height)) : w.configuration.defaultSize.height }
+            let wasSuspended = w.isSuspended
             w.applyPendingState()
             let changed = (width, height) != w.logicalSize || !w.isConfigured
-            let wasSuspended = w.isSuspended
-            w.toplevelStates = w.pendingToplevelStates
             w.logicalSize = (width, height)
             w.isConfigured = true
             if w.isSuspended != wasSuspended { w.onSuspendedChanged?(w.isSuspended) }
@@ -396,8 +385,8 @@ public final class Window {
     /// The states, capabilities and decoration mode a configure brings, applied at its
     /// xdg_surface.configure; `onStateChanged` when any changed (or at the first configure).
     private func applyPendingState() {
-        var changed = !isConfigured || states != pendingStates
-        states = pendingStates
+        var changed = !isConfigured || toplevelStates != pendingToplevelStates
+        toplevelStates = pendingToplevelStates
         if let c = pendingCapabilities, c != capabilities { capabilities = c; changed = true }
         pendingCapabilities = nil
         if let d = pendingDecoration, d != decorationMode { decorationMode = d; changed = true }
@@ -448,7 +437,7 @@ public final class Window {
     /// Maximizes the window, or restores it when it is maximized.
     public func toggleMaximized() {
         guard capabilities.contains(.maximize) else { return }
-        if states.contains(.maximized) { xdg_toplevel_unset_maximized(toplevel) } else { xdg_toplevel_set_maximized(toplevel) }
+        if toplevelStates.contains(.maximized) { xdg_toplevel_unset_maximized(toplevel) } else { xdg_toplevel_set_maximized(toplevel) }
     }
 
     public func minimize() {
@@ -466,15 +455,6 @@ public final class Window {
             let w = object(data, as: Window.self)
             w.pendingSize = (width, height)
             w.pendingToplevelStates = ToplevelState.decode(Window.values(states))
-            var s: ToplevelStates = []
-            for v in Window.values(states) {
-                switch v {
-                case 5...8: s.insert(.tiled)
-                case 1...4, 9: s.insert(ToplevelStates(rawValue: 1 << v))
-                default: break
-                }
-            }
-            w.pendingStates = s
         },
         close: { data, _ in object(data, as: Window.self).requestClose() },
         configure_bounds: { data, _, width, height in

@@ -13,6 +13,10 @@ extension AppState {
         return (c["drawn_by"] as? String, c["compositor_cursor"] as? String)
     }
 
+    /// `cursor.shape_manager`: the version wp_cursor_shape_manager_v1 was bound at (nil: not
+    /// offered, issue 32.2).
+    var cursorShapeManager: Int? { (json["cursor"] as? [String: Any])?["shape_manager"] as? Int }
+
     /// `data_device`: wl_data_device_manager's advertised and bound versions and whether the
     /// seat has its device.
     var dataDevice: (offered: Int?, bound: Int?, device: Bool)? {

@@ -29,7 +29,9 @@ struct ShowcaseResizeUnderSwayTests {
     static let effectChange = 0.2
 
     @Test("the window re-lays out for the new mode; the last card scrolls into view and its Buy button answers the pointer",
-          arguments: [Mode(pixels: (1024, 768), scale: 1), Mode(pixels: (1440, 900), scale: 1), Mode(pixels: (1440, 900), scale: 2)])
+          arguments: [Mode(pixels: (1024, 768), scale: 1), Mode(pixels: (1440, 900), scale: 1), Mode(pixels: (1440, 900), scale: 2),
+                      // Issue 30.11: the commonest laptop size (widened cards) and the minimum (sidebar collapsed).
+                      Mode(pixels: (1366, 768), scale: 1), Mode(pixels: (640, 480), scale: 1)])
     func resizeScrollHover(mode: Mode) throws {
         let w = try ShowcaseWindow(scale: 1)
         let size = mode.points
@@ -80,9 +82,11 @@ struct ShowcaseResizeUnderSwayTests {
         let changed = after.changed(from: before, in: buy, excluding: pointer)
         #expect(changed > Self.effectChange, "only \(changed) of Buy's pixels changed when hovered at \(mode)")
 
-        // The Format bar: inside the window, on the content; a right-click opens its menu.
+        // The Format bar: inside the window, in its strip under the content (issue 30.11); a
+        // right-click opens its menu.
         let format = g.formatBarFrame
-        #expect(Rect(origin: .zero, size: size).contains(format) && g.content.contains(format))
+        #expect(Rect(origin: .zero, size: size).contains(format) && format.minY >= g.content.maxY
+                && format.minX >= g.content.minX && format.maxX <= g.content.maxX)
         try w.glide(to: format.center)
         try w.seat.click(.right)
         let menu = try w.state.waitFor("the Format bar's menu", timeout: 15, settled: false) { s in

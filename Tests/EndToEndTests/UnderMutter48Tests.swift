@@ -19,6 +19,8 @@ struct ShowcaseUnderMutter48Tests {
         }
         CompositorChecks.expectDataDevice(s)
         #expect(CompositorChecks.lacked(in: w.app.stderr) == ["zxdg_decoration_manager_v1"], "\(w.app.stderr)")
+        // cursor-shape at v2, mutter 48's (issue 32.2): the state names the bound version.
+        #expect(s.cursorShapeManager == 2, "\(s)")
         #expect(w.app.isRunning, "\(w.app.stderr)")
     }
 

@@ -23,6 +23,8 @@ struct ShowcaseUnderSway110Tests {
         let s = try CompositorChecks.waitForOwnPointer(w.state)
         CompositorChecks.expectDataDevice(s)
         #expect(CompositorChecks.lacked(in: w.app.stderr).isEmpty, "\(w.output)")
+        // cursor-shape at v1 (issue 32.2); the compositor's cursor stays hidden over the showcase.
+        #expect(s.cursorShapeManager == 1, "\(s)")
     }
 
     @Test("E1 M1: near a bar button the highlight platter appears around it, a little larger, at scale 1, 1.5 (fractional) and 2",
@@ -60,6 +62,36 @@ struct WindowUnderSway110Tests {
         let wrong = FirstFrameLayout.mismatches(in: shot, origin: origin, scale: scale)
         #expect(wrong.isEmpty, "sampled points differ from the layout, e.g. \(wrong.prefix(5))")
         #expect(app.isRunning)
+    }
+}
+
+extension WindowUnderSway110Tests {
+    @Test("issue 32.5: at output scale 2 sway 1.10 sends wl_surface.preferred_buffer_scale 2 to Lodestone on libwayland 1.23 (wl_compositor 6 bound) besides the fractional scale 2, and the buffer is twice the window")
+    func preferredBufferScale() throws {
+        let logical = WindowUnderSwayTests.logical
+        let root = try Debian13Root.require()
+        let sway = try Sway.start(output: .init(width: logical.width * 2, height: logical.height * 2, scale: 2),
+                                  config: SharedSway.config, root: root)
+        defer { sway.stop() }
+        // Inside the root, on its libwayland 1.23 (the host's 1.21 knows wl_compositor 5 only).
+        let scratch = try TemporaryDirectory(prefix: "lodestone-state")
+        let state = StateLog(path: scratch.file("state.jsonl"))
+        let app = try Lodestone.launch(["--state-out", state.path, "--report-frames"], on: sway, inside: root, dir: scratch)
+        defer { app.stop() }
+        let s: AppState
+        do {
+            s = try state.waitFor("a frame at scale 2 with the preferred buffer scale", timeout: 30, settled: false) { s in
+                s.scale == 2 && (s.json["preferred_buffer"] as? [String: Any])?["scale"] as? Int == 2
+            }
+        } catch {
+            throw HarnessError("\(error); last: scale \(String(describing: state.last?.scale)) preferred_buffer \(String(describing: state.last?.json["preferred_buffer"]))")
+        }
+        #expect(s.scale == 2)
+        // "frame N size WxH scale 2.0 buffer BWxBH": the buffer twice the window.
+        let line = try app.waitForLine(containing: "scale 2")
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count >= 7 && numbers[5] == 2 * numbers[1] && numbers[6] == 2 * numbers[2], "\(line)") // 2.0 gives 2 and 0
+        #expect(app.isRunning, "\(app.stderr)")
     }
 }
 

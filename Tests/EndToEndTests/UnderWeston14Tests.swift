@@ -14,4 +14,29 @@ struct ShowcaseUnderWeston14Tests {
         let root = try Debian13Root.require("weston", at: "14.")
         try CompositorMatrix.ShowcaseUnderWestonTests.window(root: root, lacks: Self.lacks)
     }
+
+    /// Measured: weston 14 offers wl_compositor 5 (no preferred_buffer_scale) and no fractional
+    /// scale, so the scale comes from the outputs the surface is on (SurfaceScale.resolve).
+    @Test("issue 32.5: at output scale 2 weston 14 (wl_compositor 5, no fractional scale) sends no preferred buffer scale: Lodestone takes the output's scale 2 and draws a buffer twice its size")
+    func outputScale() throws {
+        let root = try Debian13Root.require("weston", at: "14.")
+        let weston = try Weston.start(width: 2048, height: 1536, scale: 2, root: root)
+        defer { weston.process.stop() }
+        let scratch = try TemporaryDirectory(prefix: "lodestone-weston-state")
+        let state = StateLog(path: scratch.file("state.jsonl"))
+        let app = try Lodestone.launch(["--state-out", state.path, "--auto-hide", "never", "--report-frames"], on: weston)
+        defer { app.stop() }
+        let s: AppState
+        do {
+            s = try state.waitFor("a frame at scale 2 under weston 14", timeout: 30, settled: false) { $0.scale == 2 && $0.size != nil }
+        } catch {
+            throw HarnessError("\(error)\n\(app.stderr)\n--- weston:\n\(weston.process.stderr.suffix(2000))")
+        }
+        let preferred = s.json["preferred_buffer"] as? [String: Any]
+        #expect(preferred?["scale"] is NSNull, "preferred_buffer \(String(describing: preferred))")
+        let size = try #require(s.size)
+        let line = try app.waitForLine(containing: "scale 2")
+        #expect(line.contains("buffer \(Int(size.width) * 2)x\(Int(size.height) * 2)"), "\(line)")
+        #expect(app.isRunning, "\(app.stderr)")
+    }
 }

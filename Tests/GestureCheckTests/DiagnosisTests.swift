@@ -21,7 +21,7 @@ struct DiagnosisTests {
         let all = Diagnoses.rules.map(\.id)
         #expect(Set(all).count == all.count)
         #expect(all == ["no-compositor-input", "no-touchpad", "libinput-denied", "no-gestures", "no-pointer-gestures", "hold-not-forwarded",
-                        "desktop-takes-swipes", "tap-disabled", "two-finger-scroll-off", "natural-scrolling",
+                        "three-finger-drag-takes-swipes", "desktop-takes-swipes", "tap-disabled", "two-finger-scroll-off", "natural-scrolling",
                         "wheel-no-value120", "wheel-low-resolution", "wrong-finger-count"])
     }
 
@@ -164,6 +164,42 @@ struct DiagnosisTests {
         var t = s
         t.swipe(3, dx: 0, dy: -100, from: .compositor)
         #expect(!ids(report(t, [.swipe3], input: .wayland, compositor: sway17)).contains("desktop-takes-swipes"))
+    }
+
+    @Test("three-finger-drag-takes-swipes (issue 32.6): libinput saw a 3-finger swipe, the seat a left-button drag; desktop-takes-swipes then stays quiet")
+    func threeFingerDragTakesSwipes() {
+        var s = Stream(.libinput)
+        s.add(.deviceAdded(name: "Pad", capabilities: touchpad))
+        s.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad), from: .compositor)
+        s.swipe(3, dx: 120, dy: 0)
+        s.add(.button(.left, pressed: true), from: .compositor)
+        for k in 1...10 { s.add(.motion(position: InputPoint(x: 100 + Double(12 * k), y: 200), delta: InputVector(dx: 12, dy: 0), unaccelerated: InputVector(dx: 12, dy: 0)), from: .compositor) }
+        s.add(.button(.left, pressed: false), from: .compositor)
+        let r = report(s, [.swipe3], input: .both, compositor: sway17)
+        let d = r.diagnoses.first { $0.id == "three-finger-drag-takes-swipes" }
+        #expect(d?.step == .swipe3)
+        #expect(d?.cause == "Your compositor turned the 3-finger swipes into a left-button drag (libinput saw swipes; the seat delivered a button): its three-finger drag, libinput 1.28's option, is on.")
+        #expect(d?.remedy.contains("threeFingerDrag") == true)
+        #expect(!ids(r).contains("desktop-takes-swipes"))
+        // Without libinput to compare: the seat's button drag alone says it.
+        var seatOnly = Stream(.compositor)
+        seatOnly.add(.deviceAdded(name: "seat0 pointer", capabilities: touchpad))
+        seatOnly.click(.left)
+        #expect(report(seatOnly, [.swipe3], input: .wayland, compositor: sway17).diagnoses.first { $0.id == "three-finger-drag-takes-swipes" }?.cause
+                .contains("(the seat delivered a button, no swipe)") == true)
+        // Near misses: the seat delivered the swipe; or only libinput was read.
+        var t = s
+        t.swipe(3, dx: 120, dy: 0, from: .compositor)
+        #expect(!ids(report(t, [.swipe3], input: .both, compositor: sway17)).contains("three-finger-drag-takes-swipes"))
+        #expect(!ids(report(s, [.swipe3], input: .libinput)).contains("three-finger-drag-takes-swipes"))
+    }
+
+    @Test("the three-finger drag option's names (libinput_config_3fg_drag_state), and the report's row for it")
+    func threeFingerDragNames() {
+        #expect(CheckReport.configurationText(DeviceConfiguration(threeFingerDrag: "3 fingers")).last == "three-finger drag 3 fingers")
+        #expect(CheckReport.configurationText(DeviceConfiguration()).last == "three-finger drag n/a")
+        #expect(CheckReport.configurationText(DeviceConfiguration(threeFingerDrag: DeviceConfiguration.threeFingerDragUnknown)).last
+                == "three-finger drag not in this libinput (1.28 added it)")
     }
 
     @Test("tap-disabled: the touchpad's libinput tap option is off; names libinput, sway, GNOME and KDE settings")

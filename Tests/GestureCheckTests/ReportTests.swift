@@ -54,7 +54,7 @@ struct ReportTests {
         }
         #expect(md.contains("- Kernel: Linux 6.1.0\n"))
         #expect(md.contains("  - `zwp_pointer_gestures_v1` v3\n"))
-        #expect(md.contains("- Synaptics TM3276-022 (libinput, pointer, gesture): tap off; natural scroll on; scroll method two-finger; click method button-areas; disable-while-typing on\n"))
+        #expect(md.contains("- Synaptics TM3276-022 (libinput, pointer, gesture): tap off; natural scroll on; scroll method two-finger; click method button-areas; disable-while-typing on; three-finger drag n/a\n"))
         #expect(md.contains("| touch | skipped | – | – | – | – | no touchscreen |\n"))
         #expect(md.contains("- **hold-not-forwarded** (hold): libinput saw a 2-finger hold"))
     }

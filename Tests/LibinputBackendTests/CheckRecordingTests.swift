@@ -4,7 +4,9 @@
 // whose JSON report is read back. A recording of a gesture passes its step with the figures
 // libinput gave; an unrelated one fails it, with the diagnosis that names the cause.
 import Foundation
+import GestureCheck
 import InputProtocol
+import LibinputBackend
 import Testing
 import TestSupport
 
@@ -273,6 +275,11 @@ struct CheckLiveLibinputTests {
             Issue.record("no device in the report"); return
         }
         #expect(pad["configuration"]?["tap"]?.plain == .bool(true))
+        // Three-finger drag (issue 32.6), looked up in the loaded libinput: Debian 12's 1.22 has
+        // none, and the report says so rather than "n/a".
+        let unknown = JSONValue.string(DeviceConfiguration.threeFingerDragUnknown)
+        #expect((pad["configuration"]?["three_finger_drag"]?.plain == unknown) == !ThreeFingerDrag.isAvailable,
+                "three_finger_drag \(String(describing: pad["configuration"]?["three_finger_drag"]?.plain)) with libinput \(LibinputBuild.version ?? "?")")
         #expect(on.part("tap", "two fingers") == true)
         #expect(!on.diagnoses.contains("tap-disabled"))
         let off = try liveCheck(file, steps: "tap", timeout: 3, options: ["--tap", "off"])

@@ -64,9 +64,11 @@ struct ShowcaseLayoutTests {
             for e in l.elements where l.scrollContainer(of: e.id) == nil {
                 #expect(surface.contains(e.frame), "\(size): \(e.label) \(e.frame) off the surface")
             }
-            // The Format bar sits on the visible content, the sidebar controls at the sidebar's bottom.
+            // The Format bar sits under the visible content, in its strip (issue 30.11), the sidebar
+            // controls at the sidebar's bottom.
             let format = l[ID.miniToolbarArea]!.frame, content = l[ID.content]!.frame
-            #expect(content.contains(format), "\(size): Format bar \(format) outside the content \(content)")
+            #expect(format.minY >= content.maxY && format.minX >= content.minX && format.maxX <= content.maxX,
+                    "\(size): Format bar \(format) not under the content \(content)")
             // (A collapsed sidebar is not in the layout.)
             if let controls = l[ID.sidebarControls]?.frame {
                 #expect(controls.maxY <= size.height && controls.maxY >= size.height - 16)
@@ -87,9 +89,11 @@ struct ShowcaseLayoutTests {
             #expect(g.columns == columns && g.hudDocked == docked, "\(size): \(g.columns) columns, docked \(g.hudDocked)")
             #expect(g.hudShown == docked && (g.hudToggleFrame == nil) == docked)
         }
-        // The panel shows only when asked for, over the content, under nothing but the menus.
-        let panel = ShowcaseGeometry(size: Size(1024, 700), hudShown: true)
-        #expect(panel.hudShown && !panel.hudDocked && panel.content.contains(panel.hudFrame!))
+        // The panel shows only when asked for, over the content's right side (down to the
+        // window's bottom margin, past the Format bar's strip), under nothing but the menus.
+        let panel = ShowcaseGeometry(size: Size(1024, 700), hudShown: true), hud = panel.hudFrame!
+        #expect(panel.hudShown && !panel.hudDocked && hud.minY >= panel.content.minY && hud.maxX <= panel.content.maxX
+                && hud.maxY <= 700 - ShowcaseGeometry.hudMargin)
     }
 
     @Test("at 1440×900 the frames are those of the fixed layout (4 columns from x 236, the HUD docked at x 1198)")

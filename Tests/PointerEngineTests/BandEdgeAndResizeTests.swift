@@ -152,13 +152,8 @@ struct RelayoutKeepsGesturesTests {
 
     @Test("I2 (issue 30.3): a drag held through a resize stays under the pointer and drops on the target under it")
     func dragSurvives() {
-        var s = Scenario.entered()
+        var s = Self.carried(leave: false)
         let item = F.items[0]
-        let grab = s.engine.surfaceFrame(of: item)!.center
-        s.move(to: grab)
-        s.wait(0.3)
-        s.press()
-        s.move(to: grab + Vector(10, 0), duration: 0.2, steps: 5)
         let before = s.frame().drag
         #expect(before != nil)
         let shift = Vector(30, -40)
@@ -255,5 +250,69 @@ struct RelayoutKeepsGesturesTests {
         pinch(.end, scale: 1.8)
         s.wait(1)
         #expect(!s.engine.isActive)
+    }
+
+    // wlroots clears the pointer's focus when the output changes under a held button: a leave,
+    // no release, and an enter where the button went up (measured under sway 1.7 and 1.10).
+
+    /// The fixtures' first item picked up and carried 10 pt, and (`leave`) the pointer's focus
+    /// then taken away.
+    static func carried(leave: Bool = true) -> Scenario {
+        var s = Scenario.entered()
+        let item = F.items[0]
+        let grab = s.engine.surfaceFrame(of: item)!.center
+        s.move(to: grab)
+        s.wait(0.3)
+        s.press()
+        s.move(to: grab + Vector(10, 0), duration: 0.2, steps: 5)
+        if leave { s.send(.pointerLeave) }
+        return s
+    }
+
+    @Test("I2 (issue 30.3): a drag whose release the compositor lost (a leave, then an enter where the button went up) drops there")
+    func dragEndsAtTheEnterAfterALostRelease() {
+        var s = Self.carried()
+        let item = F.items[0]
+        s.wait(1) // the hand carries the item on; nothing reaches this window
+        #expect(s.frame().drag != nil, "the leave ended the drag")
+        let target = s.engine.surfaceFrame(of: F.dropAny)!
+        s.enter(at: target.center)
+        let drops = s.drained { if case .dropped = $0 { true } else { false } }
+        #expect(drops == [.dropped(items: [item], on: F.dropAny, operation: .move, input: .pointer)])
+        #expect(s.frame().drag == nil)
+        s.wait(1)
+        #expect(!s.engine.isActive)
+        // The next click is a click, not the end of a drag.
+        s.press()
+        s.release()
+        #expect(s.drained { if case .dropped = $0 { true } else { false } }.isEmpty)
+    }
+
+    @Test("I1 (issue 30.3): a band whose release the compositor lost stays through the leave and selects up to the enter")
+    func bandEndsAtTheEnterAfterALostRelease() {
+        typealias N = BandVisibleEdgeTests
+        var s = Scenario(N.nestedLayout())
+        s.enter(at: Point(140, 308))
+        s.wait(0.5)
+        s.press()
+        s.move(to: Point(340, 330), duration: 0.4, steps: 16) // content (300, 30), clear of the autoscroll zone
+        s.send(.pointerLeave)
+        s.wait(1)
+        #expect(s.frame().bandSelection != nil, "the leave cancelled the band")
+        #expect(s.engine.scene.selection == Set([1, 2].map { N.items[$0] }))
+        s.enter(at: Point(340, 345)) // content (300, 45): still the first row, and the band ends
+        #expect(s.frame().bandSelection == nil)
+        #expect(!s.engine.isActive)
+        #expect(s.engine.scene.selection == Set([1, 2].map { N.items[$0] }))
+    }
+
+    @Test("I2 (issue 30.3): a release the compositor does deliver after a leave and enter ends the drag at the release, not at the enter")
+    func deliveredReleaseIsNotLost() {
+        var s = Self.carried()
+        s.release() // delivered while away: the drag ends, nothing under the pointer takes it
+        let target = s.engine.surfaceFrame(of: F.dropAny)!
+        s.enter(at: target.center)
+        #expect(s.drained { if case .dropped = $0 { true } else { false } }.isEmpty)
+        #expect(s.frame().drag == nil)
     }
 }

@@ -209,12 +209,13 @@ public final class Weston: Compositor {
     /// - shell: weston's shell module. desktop-shell maps windows without a seat (kiosk-shell
     ///   does not); fullscreen-shell.so offers no xdg_wm_base (for "missing required global" tests).
     /// - root: run the weston of this Debian 13 root (weston 14) instead of the host's weston 10.
-    public static func start(width: Int = 640, height: Int = 480, shell: String = "desktop-shell.so", root: Debian13Root? = nil,
-                             timeout: Double = 10) throws -> Weston {
-        try Weston(width: width, height: height, shell: shell, root: root, timeout: timeout)
+    /// - scale: the headless output's integer scale (`--scale`).
+    public static func start(width: Int = 640, height: Int = 480, scale: Int = 1, shell: String = "desktop-shell.so",
+                             root: Debian13Root? = nil, timeout: Double = 10) throws -> Weston {
+        try Weston(width: width, height: height, scale: scale, shell: shell, root: root, timeout: timeout)
     }
 
-    private init(width: Int, height: Int, shell: String, root: Debian13Root?, timeout: Double) throws {
+    private init(width: Int, height: Int, scale: Int, shell: String, root: Debian13Root?, timeout: Double) throws {
         let dir = try TemporaryDirectory(prefix: "lodestone-weston")
         try dir.give(to: unprivilegedUID, gid: unprivilegedGID)
         runtimeDirectory = dir
@@ -222,7 +223,7 @@ public final class Weston: Compositor {
         let env = ["PATH": Sway.path, "HOME": dir.path, "XDG_RUNTIME_DIR": dir.path]
         let argv = ["setpriv", "--reuid=\(unprivilegedUID)", "--regid=\(unprivilegedGID)", "--clear-groups",
                     "weston", "--backend=headless-backend.so", "--shell=\(shell)", "--socket=wayland-test",
-                    "--width=\(width)", "--height=\(height)", "--idle-time=0", "--no-config"]
+                    "--width=\(width)", "--height=\(height)", "--scale=\(scale)", "--idle-time=0", "--no-config"]
         if let root {
             let inside = root.command(argv, environment: env, sharing: [dir.path])
             process = try ChildProcess(inside.argv, environment: inside.environment, name: "weston")

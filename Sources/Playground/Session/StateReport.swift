@@ -29,6 +29,9 @@ public struct CompositorFacts: Sendable, Equatable {
     /// wl_seat's bound version (nil: no seat) and the scroll direction the seat said last
     /// (`natural`, `traditional`; from wl_seat 9's axis_relative_direction; nil: not said).
     public var seatVersion: UInt32?, scrollDirection: String?
+    /// How the compositor's cursor was last set: "cursor-shape-v1" or "xcursor" (issue 32.2);
+    /// nil while hidden. The bound wp_cursor_shape_manager_v1 version (nil: not bound).
+    public var cursorSource: String?, cursorShapeVersion: UInt32?
     /// wl_surface.preferred_buffer_scale and _transform (wl_compositor 6), nil until sent.
     public var preferredBufferScale: Int32?, preferredBufferTransform: UInt32?
 
@@ -162,6 +165,8 @@ public enum StateReport {
             object { x in
                 x.raw("size", "[\(num(g.size.width)),\(num(g.size.height))]")
                 x.int("columns", g.columns)
+                x.number("card_width", g.cardWidth)
+                x.raw("content_frame", "[\(num(g.content.minX)),\(num(g.content.minY)),\(num(g.content.width)),\(num(g.content.height))]")
                 x.raw("hud_docked", g.hudDocked ? "true" : "false")
                 x.raw("hud_shown", g.hudShown ? "true" : "false")
                 x.string("sidebar", g.sidebar.rawValue)
@@ -210,6 +215,8 @@ public enum StateReport {
             o.raw("cursor", object { x in
                 x.string("drawn_by", facts.drawsOwnPointer ? "lodestone" : "compositor")
                 x.raw("compositor_cursor", facts.compositorCursor.map(JSONWriter.quoted) ?? "null")
+                x.raw("source", facts.cursorSource.map(JSONWriter.quoted) ?? "null")
+                x.raw("shape_manager", facts.cursorShapeVersion.map { "\($0)" } ?? "null")
             })
             o.raw("data_device", object { x in
                 x.raw("offered", facts.dataDeviceOffered.map { "\($0)" } ?? "null")

@@ -245,12 +245,9 @@ public enum Showcase {
         mutating func toolbar() {
             add(Element(id: ID.toolbar, kind: .toolbar, frame: Rect(x: 0, y: 0, width: size.width, height: g.toolbarHeight),
                         label: "Toolbar", zIndex: 5))
-            let y = ShowcaseGeometry.barButtonTop, h = ShowcaseGeometry.barButtonHeight, w = ShowcaseGeometry.barButtonWidth
             let left: [(ElementID, String)] = [(ID.sidebarToggle, "Sidebar"), (ID.back, "Back"), (ID.forward, "Forward")]
             for (i, (id, name)) in left.enumerated() {
-                let x = i == 0 ? 176.0 : 236.0 + Double(i - 1) * w
-                add(Element(id: id, kind: .barButton, frame: Rect(x: x, y: y, width: w, height: h), cornerRadius: 8, label: name),
-                    in: ID.toolbar)
+                add(Element(id: id, kind: .barButton, frame: g.leadingButtonFrame(i), cornerRadius: 8, label: name), in: ID.toolbar)
             }
             let seg = g.segmentedFrame, segW = ShowcaseGeometry.segmentWidth, segX = seg.minX + 2
             add(Element(id: ID.segmented, kind: .segmentedControl, frame: seg, cornerRadius: 9, hasBezel: true,
@@ -285,15 +282,19 @@ public enum Showcase {
         }
 
         mutating func sidebar() {
+            // Docked, the sidebar runs the window's height beside the toolbar; shown over the
+            // content, it starts under the toolbar (issue 30.11), which stays whole: its buttons,
+            // title and second row are where they were and stay reachable.
+            let top = g.sidebar == .overlay ? g.toolbarHeight : 0
             add(Element(id: ID.sidebar, kind: .sidebar,
-                        frame: Rect(x: 0, y: 0, width: sidebarWidth, height: size.height), label: "Sidebar",
-                        // Shown over the content: above the cards, under the toolbar (its buttons
-                        // stay reachable) and the HUD panel.
+                        frame: Rect(x: 0, y: top, width: sidebarWidth, height: size.height - top), label: "Sidebar",
+                        // Shown over the content: above the cards, under the toolbar and the HUD panel.
                         zIndex: g.sidebar == .overlay ? 4 : 0,
                         traits: ElementTraits(contextMenu: ["New Folder", "Edit Sidebar"])))
+            let firstRow = (top == 0 ? ShowcaseGeometry.toolbarRowHeight : top) + 12
             for (i, name) in sidebarNames.enumerated() {
                 add(Element(id: ID.sidebarRows[i], kind: .row,
-                            frame: Rect(x: 10, y: 64 + Double(i) * 36, width: sidebarWidth - 20, height: 32), cornerRadius: 8,
+                            frame: Rect(x: 10, y: firstRow + Double(i) * 36, width: sidebarWidth - 20, height: 32), cornerRadius: 8,
                             label: name), in: ID.sidebar)
             }
             add(Element(id: ID.sidebarControls, kind: .revealingControls,

@@ -124,14 +124,17 @@ struct ShowcaseContent {
     // MARK: chrome
 
     func toolbar(_ r: Rect) -> [DrawOp] {
-        // Across the window while the sidebar is collapsed, else right of it.
-        let leading = layout[ID.sidebar] == nil ? 0 : Showcase.sidebarWidth
+        // Right of the docked sidebar, else across the window (a sidebar shown over the content
+        // starts under the toolbar).
+        let leading = layout[ID.sidebar].map { $0.frame.minY == 0 } == true ? Showcase.sidebarWidth : 0
         let bar = Rect(x: leading, y: r.minY, width: r.width - leading, height: r.height)
         var ops: [DrawOp] = [.fill(.rect, bar, Palette.bar.withAlpha(0.96)),
                              .fill(.rect, Rect(x: bar.minX, y: bar.maxY - 0.5, width: bar.width, height: 0.5), Palette.hairline)]
         // The title, in the first row between the back/forward buttons and whatever comes next
-        // there (the segmented control, or the right-hand buttons); left out where it does not fit.
-        let font = Font.system(15, bold: true), x = Showcase.sidebarWidth + 108
+        // there (the segmented control, or the right-hand buttons); left out where it does not
+        // fit (issue 30.11).
+        let forwardEnd = layout[ID.forward]?.frame.maxX ?? ShowcaseGeometry.dockedLeadingButtonsEnd
+        let font = Font.system(15, bold: true), x = max(forwardEnd + ShowcaseGeometry.toolbarSpacing, bar.minX + ShowcaseGeometry.margin)
         let row = ShowcaseGeometry.toolbarRowHeight
         let next = [ID.segmented, ID.hudToggle, ID.share].compactMap { layout[$0]?.frame }.filter { $0.minY < row }.map(\.minX).min() ?? r.maxX
         if x + ink.width("Lodestone", font) + ShowcaseGeometry.toolbarSpacing <= next {

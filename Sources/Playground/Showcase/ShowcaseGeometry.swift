@@ -13,8 +13,15 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// The smallest window the showcase lays out for (xdg_toplevel.set_min_size), points: the
     /// sidebar (220) beside one column of cards (253 with its margins), the toolbar's two groups.
     public static let minimumSize = Size(640, 480)
-    /// A card: the content inside each card is drawn for this size (ShowcaseContent).
+    /// A card at its designed size: the content inside each card is laid out for this size and
+    /// follows a card made wider (cardWidth).
     public static let cardSize = Size(225, 250)
+    /// An adaptive grid (issue 30.11; G1): the room beside the grid grows up to this much on each
+    /// side (its margin included); past that the cards widen to take the width, as an iPad
+    /// app's grid does, up to `maximumCardWidth`, after which the grid centres, points.
+    public static let maximumSideRoom = 64.0
+    /// The widest a card grows: its video still leaves room for the scrubber below, points.
+    public static let maximumCardWidth = 300.0
     /// Between two columns of cards, points.
     public static let columnGap = 16.0
     /// Between two rows of cards, points.
@@ -24,9 +31,13 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// Kept free right of the last column: the vertical scroll indicator (5 pt, inset 2) draws
     /// there, not over a card, points.
     public static let trailingGutter = 12.0
-    /// Below the last row of cards, so it can be scrolled clear of the Format bar (40 pt, 10 pt
-    /// from the bottom), points.
+    /// From the last row of cards to the window's bottom when scrolled to the end: the Format bar
+    /// (40 pt, 10 pt from the bottom) and 8 pt above it, points.
     public static let bottomInset = 58.0
+    /// The strip at the content's bottom that the Format bar sits in (issue 30.11): the cards'
+    /// viewport ends above it, so neither the bar nor its minimized pill ever covers a card,
+    /// points.
+    public static let formatBarStrip = formatBarBottom + formatBarSize.height
     /// Column counts tried, widest first: the divisors of 12, so every row is full.
     public static let columnChoices = [6, 4, 3, 2, 1]
     /// The docked HUD's column, and its gap to the window edge, points.
@@ -44,6 +55,11 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// over the content): docked, it would leave the cards fewer than 2 columns. The sidebar
     /// beside 2 columns with their margins and gutter, 714 points.
     public static let sidebarDockMinimumWidth = sidebarWidth + margin + gridWidth(2) + trailingGutter
+    /// The sidebar toggle's left edge while the sidebar does not dock: the toolbar's leading
+    /// edge, aligned with the cards' margin (issue 30.11), points.
+    public static let leadingButtonsInset = margin
+    /// Between the sidebar toggle and the back button while the sidebar does not dock, points.
+    public static let leadingButtonsGap = 8.0
     /// Bar buttons: width, height and their row's top, points.
     public static let barButtonWidth = 40.0
     public static let barButtonHeight = 32.0
@@ -54,8 +70,9 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public static let segmentWidth = 92.0
     /// Kept between the segmented control and the button groups beside it, points.
     public static let toolbarSpacing = 12.0
-    /// The left-hand buttons end here (sidebar toggle, back, forward), points.
-    public static let leadingButtonsEnd = 316.0
+    /// The left-hand buttons end here (sidebar toggle, back, forward) while the sidebar docks:
+    /// the toggle at the sidebar's trailing end, back and forward right of it, points.
+    public static let dockedLeadingButtonsEnd = 316.0
     /// The Format bar: five 40 pt buttons and 8 pt ends, 40 tall, 10 pt above the bottom.
     public static let formatBarSize = Size(5 * 40.0 + 16, 40)
     public static let formatBarBottom = 10.0
@@ -74,6 +91,9 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public let hudShown: Bool
     /// Columns of cards.
     public let columns: Int
+    /// A card's width: `cardSize.width`, or wider where the room beside the grid would pass
+    /// `maximumSideRoom` (issue 30.11), points.
+    public let cardWidth: Double
     /// The toolbar's height: one row, or two when the segmented control does not fit in one.
     public let toolbarHeight: Double
     /// The content scroll view's viewport, surface points.
@@ -102,16 +122,50 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         self.hudShown = hudDocked || hudShown
         let viewportWidth = hudDocked ? beside : size.width - leading
         columns = Self.columns(fitting: viewportWidth)
+        cardWidth = Self.cardWidth(columns: columns, viewport: viewportWidth)
         // The segmented control: centred in the window when it fits between the button groups,
         // else centred between them, else in a second row.
-        let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome) - Self.leadingButtonsEnd
+        let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome)
+            - Self.leadingButtonsEnd(sidebar)
         toolbarHeight = free >= Self.segmentedWidth + 2 * Self.toolbarSpacing
             ? Self.toolbarRowHeight : Self.toolbarRowHeight + Self.toolbarSecondRow
-        content = Rect(x: leading, y: toolbarHeight, width: viewportWidth, height: size.height - toolbarHeight)
+        // The viewport ends above the Format bar's strip; scrolled to the end, the last row
+        // ends `bottomInset` above the window's bottom as before.
+        content = Rect(x: leading, y: toolbarHeight, width: viewportWidth,
+                       height: max(0, size.height - toolbarHeight - Self.formatBarStrip))
         let rows = Double(Self.cardCount / columns)
-        let gridHeight = Self.margin + rows * Self.cardSize.height + (rows - 1) * Self.rowGap + Self.bottomInset
+        let gridHeight = Self.margin + rows * Self.cardSize.height + (rows - 1) * Self.rowGap + Self.bottomInset - Self.formatBarStrip
         contentSize = Size(viewportWidth, max(gridHeight, content.height))
-        gridOrigin = Point(max(Self.margin, ((viewportWidth - Self.gridWidth(columns)) / 2).rounded(.down)), Self.margin)
+        let gridWidth = Self.gridWidth(columns, cardWidth: cardWidth)
+        gridOrigin = Point(max(Self.margin, ((viewportWidth - gridWidth) / 2).rounded(.down)), Self.margin)
+    }
+
+    /// A card's width for `columns` in a content view `viewport` wide: the designed width while
+    /// the room beside the grid stays within `maximumSideRoom` a side, else as wide as leaves
+    /// that room, up to `maximumCardWidth` (issue 30.11).
+    static func cardWidth(columns: Int, viewport: Double) -> Double {
+        let side = (viewport - gridWidth(columns)) / 2
+        guard side > maximumSideRoom else { return cardSize.width }
+        let gaps = Double(columns - 1) * columnGap
+        return min(maximumCardWidth, ((viewport - 2 * maximumSideRoom - gaps) / Double(columns)).rounded(.down))
+    }
+
+    /// Where the left-hand buttons end for a sidebar so placed.
+    static func leadingButtonsEnd(_ sidebar: Sidebar) -> Double {
+        sidebar == .docked ? dockedLeadingButtonsEnd : leadingButtonsInset + 3 * barButtonWidth + leadingButtonsGap
+    }
+
+    /// Where the left-hand buttons end (sidebar toggle, back, forward), points.
+    public var leadingButtonsEnd: Double { Self.leadingButtonsEnd(sidebar) }
+
+    /// The frame of left-hand bar button `i` (0 sidebar toggle, 1 back, 2 forward), surface
+    /// points: while the sidebar docks the toggle sits at its trailing end and back and forward
+    /// right of it; otherwise all three at the toolbar's leading edge (issue 30.11), where they
+    /// stay while the sidebar shows over the content (the toggle does not move under the pointer).
+    public func leadingButtonFrame(_ i: Int) -> Rect {
+        let w = Self.barButtonWidth, end = leadingButtonsEnd
+        let x = i == 0 ? (sidebar == .docked ? Self.sidebarWidth - 4 - w : Self.leadingButtonsInset) : end - Double(3 - i) * w
+        return Rect(x: x, y: Self.barButtonTop, width: w, height: Self.barButtonHeight)
     }
 
     /// The most columns (of `columnChoices`) whose cards fit a content view `width` wide.
@@ -119,8 +173,8 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         columnChoices.first { Self.margin + Self.gridWidth($0) + Self.trailingGutter <= width } ?? 1
     }
 
-    static func gridWidth(_ columns: Int) -> Double {
-        Double(columns) * cardSize.width + Double(columns - 1) * columnGap
+    static func gridWidth(_ columns: Int, cardWidth: Double = cardSize.width) -> Double {
+        Double(columns) * cardWidth + Double(columns - 1) * columnGap
     }
 
     static var segmentedWidth: Double { 3 * segmentWidth + 4 }
@@ -136,13 +190,13 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// The frame of card `i` (row-major) in the content view's coordinates.
     public func cardFrame(_ i: Int) -> Rect {
         let c = Double(i % columns), r = Double(i / columns)
-        return Rect(x: gridOrigin.x + c * (Self.cardSize.width + Self.columnGap), y: gridOrigin.y + r * (Self.cardSize.height + Self.rowGap),
-                    width: Self.cardSize.width, height: Self.cardSize.height)
+        return Rect(x: gridOrigin.x + c * (cardWidth + Self.columnGap), y: gridOrigin.y + r * (Self.cardSize.height + Self.rowGap),
+                    width: cardWidth, height: Self.cardSize.height)
     }
 
     /// The card grid's bounds in the content view's coordinates.
     public var gridFrame: Rect {
-        Rect(x: gridOrigin.x, y: gridOrigin.y, width: Self.gridWidth(columns),
+        Rect(x: gridOrigin.x, y: gridOrigin.y, width: Self.gridWidth(columns, cardWidth: cardWidth),
              height: Double(rows) * Self.cardSize.height + Double(rows - 1) * Self.rowGap)
     }
 
@@ -172,8 +226,8 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         }
         let start = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome)
         var x = size.width / 2 - 1.5 * Self.segmentWidth - 2
-        if x < Self.leadingButtonsEnd + Self.toolbarSpacing || x + w > start - Self.toolbarSpacing {
-            x = ((Self.leadingButtonsEnd + start - w) / 2).rounded(.down)
+        if x < leadingButtonsEnd + Self.toolbarSpacing || x + w > start - Self.toolbarSpacing {
+            x = ((leadingButtonsEnd + start - w) / 2).rounded(.down)
         }
         return Rect(x: x, y: Self.barButtonTop - 1, width: w, height: h)
     }
@@ -191,9 +245,10 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         return Rect(x: start, y: Self.barButtonTop, width: Self.barButtonWidth, height: Self.barButtonHeight)
     }
 
-    /// The Format bar: centred under the visible part of the card grid, at the window's bottom.
+    /// The Format bar: centred under the visible part of the card grid, at the window's bottom,
+    /// in the strip below the content's viewport.
     public var formatBarFrame: Rect {
-        let grid = Rect(x: content.minX + gridOrigin.x, y: content.minY, width: Self.gridWidth(columns), height: content.height)
+        let grid = Rect(x: content.minX + gridOrigin.x, y: content.minY, width: gridFrame.width, height: content.height)
         let span = grid.intersection(content) ?? content
         let w = Self.formatBarSize.width
         return Rect(x: (span.midX - w / 2).rounded(.down), y: size.height - Self.formatBarBottom - Self.formatBarSize.height,

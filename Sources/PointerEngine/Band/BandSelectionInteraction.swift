@@ -144,8 +144,13 @@ public struct BandSelectionInteraction: Interaction {
             return .handled
         case .pointerReleased(.left, _, _):
             return end(.release, &ctx, now: now)
-        case .deviceRemoved, .pointerLeft:
+        case .deviceRemoved:
             return band == nil ? .ignored : end(.cancel, &ctx, now: now)
+        case .pointerLeft:
+            // The button is still held (the band ends with its release): the compositor took the
+            // focus away (wlroots on an output change, issue 30.3), and the band waits for the
+            // release, or for the enter that ends the lost press (EngineCore.endPressesLostAtLeave).
+            return .ignored
         case .key(let k, pressed: true) where KeyNames.name(of: k) == "esc":
             return band == nil ? .ignored : end(.cancel, &ctx, now: now)
         case .pointerPressed, .pointerReleased, .scroll, .gesture, .touchDown, .touchMoved, .touchUp, .touchCancel,

@@ -179,12 +179,15 @@ struct EngineCore: Sendable {
             magnet.entered()
             visibility.entered(at: now, log: log)
             dispatch(.pointerEntered(at: logicalPosition), input: input.inputKind(of: dev))
+            endPressesLostAtLeave(device: dev)
         case .pointerLeave:
+            input.heldAtLeave = Set(input.buttons.keys)
             visibility.handle(.left, log: log)
             dispatch(.pointerLeft, input: input.inputKind(of: dev))
         case .motion(let position, let delta, _):
             motion(to: position, delta: Vector(delta.dx, delta.dy), device: dev)
         case .button(let b, let pressed):
+            input.heldAtLeave.remove(b)
             button(b, pressed: pressed, device: dev)
         case .scroll(let source, let axis, let value, let value120, let stop):
             scroll(source: source, axis: axis, value: value, value120: value120, stop: stop)
@@ -268,6 +271,21 @@ struct EngineCore: Sendable {
                 outputs.append(.activated(id, input: kind, clickCount: press.clickCount))
             }
         }
+    }
+
+    /// Ends the presses the pointer's focus took away (issue 30.3; I1, I2, G2). wlroots clears
+    /// the pointer's focus when an output changes under a held button (a re-tile): the release
+    /// then goes to no one, and the pointer enters again where the button went up. So an enter
+    /// after a leave that came with buttons held ends those presses there: the gesture follows
+    /// to the enter point, then ends as if released (a drag drops, a band selects). A press the
+    /// compositor delivers a release for in between is not affected.
+    mutating func endPressesLostAtLeave(device: DeviceID) {
+        let lost = input.heldAtLeave.filter { input.buttons[$0] != nil }
+        input.heldAtLeave = []
+        guard !lost.isEmpty else { return }
+        if log != nil { transition("pointer: entered with \(lost.count) press(es) whose release went elsewhere; ended here") }
+        motion(to: InputPoint(x: logicalPosition.x, y: logicalPosition.y), delta: .zero, device: device)
+        for b in lost.sorted(by: { $0.rawValue < $1.rawValue }) { button(b, pressed: false, device: device) }
     }
 
     mutating func scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool) {

@@ -33,6 +33,9 @@ struct InputTracker: Sendable {
     /// The hardware the newest device-revealing event came from (see `inputKind(of:)`).
     private(set) var revealedPointer: InputKind?
     var buttons: [PointerButton: PressedButton] = [:]
+    /// The buttons held when the pointer last left the surface, until a button event for each
+    /// or the next enter (EngineCore.endPressesLostAtLeave).
+    var heldAtLeave: Set<PointerButton> = []
     var lastClick: (button: PointerButton, time: Timestamp, at: Point, count: Int)?
     var touches: [TouchID: TouchPoint] = [:]
     /// The input that produced the last event.

@@ -344,7 +344,8 @@ enum CheckCommand {
 
     static func configuration(_ c: LibinputDeviceConfiguration) -> DeviceConfiguration {
         DeviceConfiguration(tapToClick: c.tapToClick, naturalScroll: c.naturalScroll, scrollMethod: c.scrollMethod,
-                            clickMethod: c.clickMethod, disableWhileTyping: c.disableWhileTyping)
+                            clickMethod: c.clickMethod, disableWhileTyping: c.disableWhileTyping,
+                            threeFingerDrag: c.threeFingerDrag ?? (ThreeFingerDrag.isAvailable ? nil : DeviceConfiguration.threeFingerDragUnknown))
     }
 
     static func monotonicNow() -> UInt64 { MonotonicClock.microseconds() }

@@ -63,8 +63,10 @@ enum PlaygroundCommand {
                             touch, drag, band, gesture or scrub in progress) and active (the
                             interactions holding it, by name), render_cache_bytes (what the render
                             cache's images hold), cursor {drawn_by (lodestone|compositor),
-                            compositor_cursor (hidden|a theme cursor's name|null before the
-                            pointer entered)}, data_device {offered, bound (wl_data_device_manager's
+                            compositor_cursor (hidden|a cursor-shape name|a theme cursor's name|
+                            null before the pointer entered), source (cursor-shape-v1|xcursor|
+                            null), shape_manager (wp_cursor_shape_manager_v1's bound version or
+                            null)}, data_device {offered, bound (wl_data_device_manager's
                             versions, null when missing), device (the seat's wl_data_device)},
                             decorations (client|server|none: who draws the window's controls),
                             window_controls [{kind (close|minimize|maximize|resize-EDGE), frame}]

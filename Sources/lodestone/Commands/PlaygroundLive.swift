@@ -95,7 +95,9 @@ enum PlaygroundLive {
             facts.preferredBufferScale = window.preferredBufferScale
             facts.preferredBufferTransform = window.preferredBufferTransform
             facts.decorations = window.decorationMode.rawValue
-            facts.windowStates = window.states.names
+            facts.windowStates = window.toplevelStates.summaryNames
+            facts.cursorSource = client.seat?.pointer?.cursorSource
+            facts.cursorShapeVersion = client.registry.boundVersions["wp_cursor_shape_manager_v1"]
             return facts
         }
         var reported = 0

@@ -36,14 +36,14 @@ struct WindowControls {
 
     /// The chrome for what the compositor said: controls only when the window draws its own
     /// decorations; no resize edges while maximized, fullscreen or tiled.
-    static func chrome(decorations: Window.DecorationMode, states: Window.ToplevelStates, capabilities: Window.Capabilities) -> WindowChrome {
+    static func chrome(decorations: Window.DecorationMode, states: [ToplevelState], capabilities: Window.Capabilities) -> WindowChrome {
         guard decorations == .clientSide else { return .none }
         return .clientSide(canMinimize: capabilities.contains(.minimize), canMaximize: capabilities.contains(.maximize),
-                           fixedSize: !states.isDisjoint(with: [.maximized, .fullscreen, .tiled]))
+                           fixedSize: states.fixesSize)
     }
 
     func update() {
-        session.setChrome(Self.chrome(decorations: window.decorationMode, states: window.states, capabilities: window.capabilities))
+        session.setChrome(Self.chrome(decorations: window.decorationMode, states: window.toplevelStates, capabilities: window.capabilities))
         window.setNeedsDisplay()
     }
 
