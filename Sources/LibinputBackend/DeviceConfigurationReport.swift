@@ -26,7 +26,7 @@ public struct LibinputDeviceConfiguration: Hashable, Sendable {
 public enum ThreeFingerDrag {
     private typealias Count = @convention(c) (OpaquePointer?) -> Int32
     private typealias Enabled = @convention(c) (OpaquePointer?) -> UInt32
-    private nonisolated(unsafe) static let functions: (count: Count, enabled: Enabled)? = {
+    private static let functions: (count: Count, enabled: Enabled)? = {
         let all = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT: every loaded library
         guard let c = dlsym(all, "libinput_device_config_3fg_drag_get_finger_count"),
               let e = dlsym(all, "libinput_device_config_3fg_drag_get_enabled") else { return nil }
