@@ -32,7 +32,9 @@ enum PlaygroundCommand {
           opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links), --plain-drop move|ask (what a drop
           from another application does with no key held: move, or ask with a menu),
           --decorations auto|client|server (who draws the window's controls: auto takes the
-          compositor's where it offers xdg-decoration, else Lodestone draws its own, as under GNOME)
+          compositor's where it offers xdg-decoration, else Lodestone draws its own, as under GNOME),
+          --window-buttons LEFT:RIGHT (where its own buttons go, GNOME's button-layout syntax:
+          "appmenu:minimize,maximize,close" by default, "close,minimize,maximize:" at the left)
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
@@ -189,7 +191,8 @@ enum PlaygroundCommand {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, reportFirstFrame: options.latencyProbe != nil, frameLimit: options.frameLimit, stats: options.stats,
                 reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
-                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut, decorations: options.settings.decorations))
+                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut, decorations: options.settings.decorations,
+                windowButtons: options.settings.windowButtons))
         }
         return runWindow(client: client, options: options)
     }

@@ -57,6 +57,8 @@ enum PlaygroundLive {
         var tap: ((InputEvent) -> Void)?
         /// Who draws the window's controls (issue 32.1, W1).
         var decorations = DecorationSetting.auto
+        /// Where the window's own buttons go (issue 32.1, W1).
+        var windowButtons = WindowButtonLayout.standard
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -138,7 +140,7 @@ enum PlaygroundLive {
         // The seat's and libinput's times go onto `now()`'s clock as they are dispatched: the
         // clock frames and deadlines advance with (KWin's fake input stamps its wall clock).
         // The window's own controls where the compositor draws none (issue 32.1, W1).
-        let controls = WindowControls(window: window, session: session)
+        let controls = WindowControls(window: window, session: session, layout: options.windowButtons)
         var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
         pipeline.notice = { Diagnostics.warning($0) }
         func feed(_ events: [InputEvent]) {
