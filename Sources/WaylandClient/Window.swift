@@ -143,6 +143,8 @@ public final class Window {
     /// wl_surface*
     let surface: OpaquePointer
     private let xdgSurface: OpaquePointer
+    /// The window geometry last sent (xdg_surface.set_window_geometry; issue 32.1, W1).
+    public private(set) var windowGeometry: WindowGeometry?
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     private var viewport: OpaquePointer?
@@ -269,6 +271,12 @@ public final class Window {
         let number = scheduler.committedFrames + 1
         reportedDamage = nil
         let newest = buffer.age == 1 ? nil : chain.buffers.first { $0 !== buffer && $0.age == 1 && $0.size == size }
+        // W1: the window is the whole surface (no shadow or margin), told with each new size
+        // (pending state: it applies at this frame's commit, with the buffer drawn below).
+        if let g = WindowGeometry.toSend(surface: logicalSize, sent: windowGeometry) {
+            xdg_surface_set_window_geometry(xdgSurface, Int32(g.x), Int32(g.y), Int32(g.width), Int32(g.height))
+            windowGeometry = g
+        }
         draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize,
                          isFullRepaint: isFull, frameNumber: number, newest: newest,
                          sharesFrameCallback: !scheduler.needsFrameCallback))

@@ -82,6 +82,9 @@ final class MutterChromeWindow {
 
     static func states(_ s: AppState) -> [String] { s.json["window_states"] as? [String] ?? [] }
 
+    /// The window geometry the state reports (set_window_geometry: x, y, width, height).
+    static func geometry(_ s: AppState) -> [Int]? { (s.json["window_geometry"] as? [NSNumber])?.map(\.intValue) }
+
     /// A point of the toolbar's empty area (above the docked sidebar, left of its button).
     static let titleBarPoint = Point(110, 24)
 
@@ -125,6 +128,8 @@ extension CompositorMatrix {
             #expect(minimize.maxX <= maximize.minX && maximize.maxX <= close.minX)
             for edge in WindowEdge.allCases { #expect(c["resize-" + edge.rawValue] != nil, "no \(edge) region: \(c.keys.sorted())") }
             #expect(MutterChromeWindow.states(s).contains("activated"), "states: \(MutterChromeWindow.states(s))")
+            // set_window_geometry: the whole surface, no shadow or margin.
+            #expect(MutterChromeWindow.geometry(s) == [0, 0, MutterChromeWindow.size.width, MutterChromeWindow.size.height])
         }
 
         @Test("W1: a press-drag on the toolbar's empty area moves the window (the same monitor point lands elsewhere in the surface after)")
@@ -167,6 +172,7 @@ extension CompositorMatrix {
             let c = MutterChromeWindow.controls(s)
             #expect(c["close"] != nil)
             #expect(!c.keys.contains { $0.hasPrefix("resize-") }, "resize regions while maximized: \(c.keys.sorted())")
+            #expect(MutterChromeWindow.geometry(s) == [0, 0, w.mutter.size.width, w.mutter.size.height])
         }
 
         @Test("W1 P4 A1: near the right edge the pointer takes the resize arrows; an edge drag resizes the window")

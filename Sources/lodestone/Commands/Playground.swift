@@ -73,7 +73,9 @@ enum PlaygroundCommand {
                             decorations (client|server|none: who draws the window's controls),
                             window_controls [{kind (close|minimize|maximize|resize-EDGE), frame}]
                             (Lodestone's own, surface points), window_states (maximized, fullscreen,
-                            tiled, activated, suspended, resizing: the newest configure's).
+                            tiled, activated, suspended, resizing: the newest configure's),
+                            window_geometry [x, y, width, height] (set_window_geometry: the whole
+                            surface, no shadow or margin).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)

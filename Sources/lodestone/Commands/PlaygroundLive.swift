@@ -98,6 +98,7 @@ enum PlaygroundLive {
             facts.preferredBufferTransform = window.preferredBufferTransform
             facts.decorations = window.decorationMode.rawValue
             facts.windowStates = window.toplevelStates.summaryNames
+            facts.windowGeometry = window.windowGeometry.map { [$0.x, $0.y, $0.width, $0.height] }
             facts.cursorSource = client.seat?.pointer?.cursorSource
             facts.cursorShapeVersion = client.registry.boundVersions["wp_cursor_shape_manager_v1"]
             return facts
