@@ -47,6 +47,8 @@ final class CheckWindow {
     let uiScale: Double
     let client: Client
     private var window: Window?
+    /// Its own title strip where the compositor draws none (issue 32.1, W1).
+    private var strip: TitleStrip?
     private var pipeline: InputPipeline
     /// `--input wayland`: libinput read beside the seat, for the diagnosis only.
     private var watchPipeline = InputPipeline.libinputAlone()
@@ -135,7 +137,13 @@ final class CheckWindow {
                                                        defaultSize: (Int((base.width * uiScale).rounded()), Int((base.height * uiScale).rounded())),
                                                        drawsOwnPointer: false))
         window = w
-        w.draw = { [unowned self] ctx in self.draw(ctx) }
+        let strip = TitleStrip(window: w, title: "Lodestone check")
+        self.strip = strip
+        w.onStateChanged = { strip.update() }
+        w.draw = { [unowned self] ctx in
+            self.draw(ctx)
+            strip.draw(ctx)
+        }
         w.onClose = { [unowned self] in self.end() }
         stepTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.finishStep(skip: .timeout(seconds: self.options.timeout)) }
         pauseTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.nextStep() }
@@ -182,6 +190,7 @@ final class CheckWindow {
             record(StepRun(step, input: options.input, start: now, convention: convention).finish(at: now, skip: rest))
         }
         try? recorder?.flush()
+        self.strip = nil
         window = nil
         return reason
     }
@@ -225,7 +234,10 @@ final class CheckWindow {
         if case .key(let code, let pressed) = raw.kind, pressed, let control = Control(rawValue: code.rawValue) {
             obey(control)
         }
-        for e in pipeline.seat(raw, now: PlaygroundLive.now()) { take(e) }
+        for e in pipeline.seat(raw, now: PlaygroundLive.now()) {
+            strip?.handle(e)
+            take(e)
+        }
     }
 
     private func libinputEvent(_ raw: InputEvent, now: Timestamp) {
@@ -369,11 +381,12 @@ final class CheckWindow {
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                   scale: ctx.scale, cache: cache) else { return }
         canvas.clear(CheckScreens.background)
-        let w = Double(ctx.logicalSize.width), h = Double(ctx.logicalSize.height)
+        let top = strip?.contentTop ?? 0
+        let w = Double(ctx.logicalSize.width), h = Double(ctx.logicalSize.height) - top
         let base = CheckScreens.size
-        // The screen at the pointer size, as large as fits, centred.
+        // The screen at the pointer size, as large as fits, centred (under the title strip).
         let k = max(0.25, min(uiScale, w / base.width, h / base.height))
-        let place = Point(((w - base.width * k) / 2).rounded(), ((h - base.height * k) / 2).rounded())
+        let place = Point(((w - base.width * k) / 2).rounded(), top + ((h - base.height * k) / 2).rounded())
         if done {
             canvas.draw(CheckScreens.summary(results, report: options.report, diagnoses: diagnoses.map(\.id), noInput: noInput,
                                              scale: ctx.scale * k), at: place)

@@ -89,7 +89,13 @@ enum EventsCommand {
         let loop = client.loop
         let view = EventsView()
         let window = client.makeWindow(Window.Configuration(title: "Lodestone events", defaultSize: (480, 320), drawsOwnPointer: false))
-        window.draw = { view.draw($0) }
+        // Its own title strip where the compositor draws none (issue 32.1, W1).
+        let strip = TitleStrip(window: window, title: "Lodestone events")
+        window.draw = { ctx in
+            view.draw(ctx, top: strip.contentTop)
+            strip.draw(ctx)
+        }
+        window.onStateChanged = { strip.update() }
         window.onClose = { loop.stop(.finished(code: CLI.Status.ok)) }
 
         var lines = InspectorLine()
@@ -103,6 +109,7 @@ enum EventsCommand {
         var pipeline = InputPipeline(privacy: options.privacy)
         client.onInput = { [weak window] raw in
             for event in pipeline.seat(raw, now: PlaygroundLive.now()) {
+                strip.handle(event)
                 view.apply(event)
                 window?.setNeedsDisplay()
                 let line = lines.line(for: event)

@@ -53,15 +53,18 @@ struct WindowControls {
     }
 
     func perform(_ actions: [WindowAction]) {
-        for a in actions {
-            switch a {
-            case .close: window.requestClose()
-            case .minimize: window.minimize()
-            case .toggleMaximize: window.toggleMaximized()
-            case .move(let touch): window.beginMove(touch: touch)
-            case .resize(let edge, let touch): window.beginResize(Window.ResizeEdge(edge), touch: touch)
-            case .windowMenu(let p): window.showWindowMenu(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
-            }
+        for a in actions { Self.perform(a, on: window) }
+    }
+
+    /// Carries out what a window control asks of the compositor.
+    static func perform(_ action: WindowAction, on window: Window) {
+        switch action {
+        case .close: window.requestClose()
+        case .minimize: window.minimize()
+        case .toggleMaximize: window.toggleMaximized()
+        case .move(let touch): window.beginMove(touch: touch)
+        case .resize(let edge, let touch): window.beginResize(Window.ResizeEdge(edge), touch: touch)
+        case .windowMenu(let p): window.showWindowMenu(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
         }
     }
 }
