@@ -2,7 +2,8 @@
 // where the compositor draws no decorations. Under mutter 43, through its own input path
 // (RemoteDesktop): a press-drag on the strip moves `lodestone events`' window, and its close
 // button ends the program with status 0. Where the window is on the monitor is read from the
-// pointer positions `events --json` writes.
+// pointer positions `events --json` writes. Under sway with `--decorations client` the strip's
+// pixels are checked, and its close button.
 import Foundation
 import Testing
 import TestSupport
@@ -119,5 +120,36 @@ extension CompositorMatrix {
             try w.seat.release(.left)
             #expect(try w.app.wait(timeout: 10) == .exited(0), "\(w.app.stderr)")
         }
+    }
+}
+
+@Suite("Title strip of lodestone events under sway, --decorations client (issue 32.1, W1)", .serialized)
+struct TitleStripUnderSwayTests {
+    @Test("W1: with --decorations client the events window draws its title strip, the lamps below it, and its close button ends the program with status 0")
+    func eventsStrip() throws {
+        // sway grants client-side decorations to floating windows only.
+        let (sway, seat) = try Sway.startWithInjectedSeat(config: SwayChrome.config)
+        defer { sway.stop() }
+        let app = try Lodestone.launch(["events", "--decorations", "client"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        let o = (x: w.content.x, y: w.content.y)
+        let strip = RGBA(hex: 0x2C2C2E), lamp = RGBA(hex: 0x3A3A3C)
+        var shot = try sway.screenshot()
+        try waitUntil(timeout: 5, "the title strip across the window's top") {
+            shot = try sway.screenshot()
+            return shot.pixel(x: o.x + 30, y: o.y + 6).matches(strip, tolerance: 4)
+                && shot.pixel(x: o.x + w.content.width - 80, y: o.y + 34).matches(strip, tolerance: 4)
+        }
+        // EventsView's first lamp (16 pt at (12, 12)) starts under the strip, 40 points down.
+        #expect(shot.pixel(x: o.x + 20, y: o.y + Int(MutterEventsWindow.stripHeight) + 20).matches(lamp, tolerance: 8))
+        // The close button at the strip's right end: a lighter disc.
+        let close = (x: o.x + w.content.width - Int(WindowChrome.trailingInset + WindowChrome.buttonSize / 2), y: o.y + 20)
+        #expect(!shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4), "no close button's disc")
+        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
+        usleep(200_000)
+        try seat.click(.left)
+        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
     }
 }
