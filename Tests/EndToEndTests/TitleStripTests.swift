@@ -152,4 +152,31 @@ struct TitleStripUnderSwayTests {
         try seat.click(.left)
         #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
     }
+
+    @Test("W1: the settings file's windowButtons puts the events window's buttons at the strip's left end; close there ends the program with status 0")
+    func eventsStripButtonsAtTheLeft() throws {
+        let config = try TemporaryDirectory(prefix: "lodestone-config")
+        try FileManager.default.createDirectory(atPath: config.file("lodestone"), withIntermediateDirectories: true)
+        try #"{"windowButtons": "close,minimize,maximize:"}"#.write(toFile: config.file("lodestone/settings.json"), atomically: true, encoding: .utf8)
+        let (sway, seat) = try Sway.startWithInjectedSeat(config: SwayChrome.config)
+        defer { sway.stop() }
+        let app = try Lodestone.launch(["events", "--decorations", "client"], on: sway, environment: ["XDG_CONFIG_HOME": config.path])
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        let o = (x: w.content.x, y: w.content.y)
+        let strip = RGBA(hex: 0x2C2C2E)
+        let half = Int(WindowChrome.trailingInset + WindowChrome.buttonSize / 2)
+        let close = (x: o.x + half, y: o.y + 20), right = (x: o.x + w.content.width - half, y: o.y + 20)
+        var shot = try sway.screenshot()
+        try waitUntil(timeout: 5, "the close button's disc at the strip's left end") {
+            shot = try sway.screenshot()
+            return shot.pixel(x: o.x + 200, y: o.y + 6).matches(strip, tolerance: 4) && !shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4)
+        }
+        #expect(shot.pixel(x: right.x - 9, y: right.y).matches(strip, tolerance: 4), "a button is still at the right end")
+        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
+        usleep(200_000)
+        try seat.click(.left)
+        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+    }
 }

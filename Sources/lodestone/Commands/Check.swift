@@ -302,7 +302,8 @@ enum CheckCommand {
             return CLI.Status.failure
         }
         let check = CheckWindow(client: client, options: o, compositor: compositor, convention: convention,
-                                reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)))
+                                reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)),
+                                decorations: settings.decorations, windowButtons: settings.windowButtons)
         guard check.openLibinput() else { return CLI.Status.failure }
         // The private trace (T3) beside the report.
         var tracePath: String?

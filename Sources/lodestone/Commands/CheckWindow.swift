@@ -86,9 +86,14 @@ final class CheckWindow {
     private var startTimer: LoopTimer?
     private let cache = RenderCache()
 
+    /// Who draws the window's controls, and where its buttons go (the settings file; W1).
+    let decorations: DecorationSetting
+    let windowButtons: WindowButtonLayout
+
     init(client: Client, options: CheckCommand.Options, compositor: CompositorInfo, convention: DragConvention,
-         reduceMotion: Bool, uiScale: Double) {
+         reduceMotion: Bool, uiScale: Double, decorations: DecorationSetting = .auto, windowButtons: WindowButtonLayout = .standard) {
         self.client = client
+        self.decorations = decorations; self.windowButtons = windowButtons
         self.compositor = compositor
         self.options = options
         self.convention = convention
@@ -135,9 +140,9 @@ final class CheckWindow {
         let base = CheckScreens.size
         let w = client.makeWindow(Window.Configuration(title: "Lodestone check",
                                                        defaultSize: (Int((base.width * uiScale).rounded()), Int((base.height * uiScale).rounded())),
-                                                       drawsOwnPointer: false))
+                                                       drawsOwnPointer: false, decorations: Window.DecorationRequest(decorations)))
         window = w
-        let strip = TitleStrip(window: w, title: "Lodestone check")
+        let strip = TitleStrip(window: w, title: "Lodestone check", layout: windowButtons)
         self.strip = strip
         w.onStateChanged = { strip.update() }
         w.draw = { [unowned self] ctx in

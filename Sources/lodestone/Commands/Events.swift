@@ -37,8 +37,8 @@ enum EventsCommand {
         var privacy = KeyPrivacy.redactText
         var display: String?
         var acceptDrops = false
-        /// Who draws the window's controls (issue 32.1, W1).
-        var decorations = DecorationSetting.auto
+        /// Who draws the window's controls (issue 32.1, W1): the flag, else the settings file's.
+        var decorations: DecorationSetting?
     }
 
     static func parse(_ args: [String]) throws(ArgumentError) -> Options {
@@ -94,10 +94,13 @@ enum EventsCommand {
     private static func inspect(_ client: Client, _ options: Options) -> Int32 {
         let loop = client.loop
         let view = EventsView()
+        // The settings file's decorations and windowButtons (W1); an inspector runs without them.
+        var settings = AppSettings()
+        do { settings = try PlaygroundSetup.settings([]).0 } catch { Diagnostics.warning("events: \(error); the window's controls take their defaults") }
         let window = client.makeWindow(Window.Configuration(title: "Lodestone events", defaultSize: (480, 320), drawsOwnPointer: false,
-                                                            decorations: Window.DecorationRequest(options.decorations)))
+                                                            decorations: Window.DecorationRequest(options.decorations ?? settings.decorations)))
         // Its own title strip where the compositor draws none (issue 32.1, W1).
-        let strip = TitleStrip(window: window, title: "Lodestone events")
+        let strip = TitleStrip(window: window, title: "Lodestone events", layout: settings.windowButtons)
         window.draw = { ctx in
             view.draw(ctx, top: strip.contentTop)
             strip.draw(ctx)

@@ -95,8 +95,14 @@ final class TitleStrip {
                                   scale: ctx.scale, cache: cache) else { return }
         let w = Double(ctx.logicalSize.width)
         canvas.fill(.rect, in: Rect(x: 0, y: 0, width: w, height: Self.height), Self.background)
+        // The title centred, else centred between the buttons, else left out.
         let font = Font.system(13, bold: true), t = canvas.measure(title, font: font)
-        canvas.draw(title, font: font, at: Point(((w - t.width) / 2).rounded(), (Self.height / 2 + 5).rounded()), Self.ink)
+        let from = chrome.leadingWidth, to = w - chrome.trailingWidth
+        var x = ((w - t.width) / 2).rounded()
+        if x < from || x + t.width > to { x = ((from + to - t.width) / 2).rounded() }
+        if x >= from, x + t.width <= to {
+            canvas.draw(title, font: font, at: Point(x, (Self.height / 2 + 5).rounded()), Self.ink)
+        }
         let hovered = pointer.flatMap(button(at:))
         for (kind, r) in buttonFrames() {
             let disc = r.insetBy(5)
