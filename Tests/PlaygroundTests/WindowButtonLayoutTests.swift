@@ -66,6 +66,13 @@ struct WindowButtonLayoutTests {
         #expect(WindowChrome.clientSide(canMinimize: true, canMaximize: true, fixedSize: false).trailing == [.minimize, .maximize, .close])
     }
 
+    @Test("W1: rounded outer corners while the window decorates itself and floats; square while maximized, fullscreen or tiled, and where the compositor decorates")
+    func cornerRadius() {
+        #expect(WindowChrome.clientSide(canMinimize: true, canMaximize: true, fixedSize: false).cornerRadius == WindowChrome.windowCornerRadius)
+        #expect(WindowChrome.clientSide(canMinimize: true, canMaximize: true, fixedSize: true).cornerRadius == 0)
+        #expect(WindowChrome.none.cornerRadius == 0)
+    }
+
     static let leftChrome = WindowChrome.clientSide(canMinimize: true, canMaximize: true, fixedSize: false,
                                                      layout: WindowButtonLayout(leading: [.close, .minimize, .maximize]))
 

@@ -90,6 +90,14 @@ public struct WindowChrome: Hashable, Sendable {
 
     public var isEmpty: Bool { buttons.isEmpty && !resizable }
 
+    /// The window's outer corners, as GNOME rounds its windows', points.
+    public static let windowCornerRadius = 12.0
+
+    /// How round the window's outer corners are: rounded while the window draws its own
+    /// decorations and floats; square while maximized, fullscreen or tiled (no resize edges
+    /// then), and where the compositor decorates.
+    public var cornerRadius: Double { resizable ? Self.windowCornerRadius : 0 }
+
     /// A window button's size, its gap to the next and to the window's left or right edge, points.
     public static let buttonSize = 32.0
     public static let buttonGap = 6.0

@@ -181,6 +181,7 @@ enum PlaygroundLive {
             }
         }
         defer { _ = libinput }
+        var drawnCornerRadius = 0.0
         window.draw = { ctx in
             if let replay = options.replay {
                 replay.catchUp(session, wall: now())
@@ -196,7 +197,14 @@ enum PlaygroundLive {
             let newest = ctx.newest.flatMap { n in
                 Canvas(pixels: n.pixels, width: n.size.width, height: n.size.height, stride: n.stride, scale: ctx.scale, cache: cache)
             }
-            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age, previous: newest)
+            // Rounded outer corners while the window decorates itself and floats (W1): every
+            // buffer is repainted whole when the rounding changes, so none keeps the old corners.
+            let radius = session.chrome.cornerRadius
+            let rounding = radius != drawnCornerRadius
+            if rounding { window.chain.invalidateContents() }
+            drawnCornerRadius = radius
+            session.render(into: canvas, bufferAge: ctx.isFullRepaint || rounding ? 0 : b.age, previous: rounding ? nil : newest)
+            canvas.roundCorners(radius: radius, repainted: session.renderer.lastRepainted)
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
