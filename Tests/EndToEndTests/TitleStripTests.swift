@@ -123,7 +123,7 @@ extension CompositorMatrix {
     }
 }
 
-@Suite("Title strip of lodestone events under sway, --decorations client (issue 32.1, W1)", .serialized)
+@Suite("Title strip of lodestone events and check under sway, --decorations client (issue 32.1, W1)", .serialized)
 struct TitleStripUnderSwayTests {
     @Test("W1: with --decorations client the events window draws its title strip, the lamps below it, and its close button ends the program with status 0")
     func eventsStrip() throws {
@@ -151,6 +151,30 @@ struct TitleStripUnderSwayTests {
         usleep(200_000)
         try seat.click(.left)
         #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+    }
+
+    @Test("W1: with --decorations client the check window draws its title strip; its close button ends the check with status 0 and the report written")
+    func checkStrip() throws {
+        let scratch = try TemporaryDirectory(prefix: "lodestone-check-strip")
+        let (sway, seat) = try Sway.startWithInjectedSeat(config: SwayChrome.config)
+        defer { sway.stop() }
+        let report = scratch.file("report.md")
+        let app = try Lodestone.launch(["check", "--decorations", "client", "--steps", "scroll", "--timeout", "60", "--report", report], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "check: window ready", timeout: 20)
+        let w = try sway.waitForSettledWindow(appID: "lodestone")
+        let o = (x: w.content.x, y: w.content.y)
+        let strip = RGBA(hex: 0x2C2C2E)
+        let close = (x: o.x + w.content.width - Int(WindowChrome.trailingInset + WindowChrome.buttonSize / 2), y: o.y + 20)
+        try waitUntil(timeout: 5, "the title strip with its close button") {
+            let shot = try sway.screenshot()
+            return shot.pixel(x: o.x + 30, y: o.y + 6).matches(strip, tolerance: 4) && !shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4)
+        }
+        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
+        usleep(200_000)
+        try seat.click(.left)
+        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+        #expect(FileManager.default.fileExists(atPath: report), "no report at \(report)")
     }
 
     @Test("W1: the settings file's windowButtons puts the events window's buttons at the strip's left end; close there ends the program with status 0")
