@@ -7,6 +7,7 @@
 // history by buffer age is the only one) reports what changed; other content is repainted whole.
 import CWayland
 import CWaylandProtocols
+import InputProtocol
 
 /// What the draw handler gets: the buffer to paint and what must be painted.
 public struct DrawContext {
@@ -142,6 +143,8 @@ public final class Window {
     /// wl_surface*
     let surface: OpaquePointer
     private let xdgSurface: OpaquePointer
+    /// The window geometry last sent (xdg_surface.set_window_geometry; issue 32.1, W1).
+    public private(set) var windowGeometry: WindowGeometry?
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     private var viewport: OpaquePointer?
@@ -276,6 +279,12 @@ public final class Window {
         let number = scheduler.committedFrames + 1
         reportedDamage = nil
         let newest = buffer.age == 1 ? nil : chain.buffers.first { $0 !== buffer && $0.age == 1 && $0.size == size }
+        // W1: the window is the whole surface (no shadow or margin), told with each new size
+        // (pending state: it applies at this frame's commit, with the buffer drawn below).
+        if let g = WindowGeometry.toSend(surface: logicalSize, sent: windowGeometry) {
+            xdg_surface_set_window_geometry(xdgSurface, Int32(g.x), Int32(g.y), Int32(g.width), Int32(g.height))
+            windowGeometry = g
+        }
         draw(DrawContext(buffer: buffer, scale: scale, logicalSize: logicalSize,
                          isFullRepaint: isFull, frameNumber: number, newest: newest,
                          sharesFrameCallback: !scheduler.needsFrameCallback))
@@ -403,25 +412,27 @@ public final class Window {
 
     // MARK: Window management (issue 32.1, W1)
 
-    /// The seat and the serial of the newest press on this window: what move, resize and the
-    /// window menu need (nil: no pointer, or no press yet).
-    private var grab: (seat: OpaquePointer, serial: UInt32)? {
-        guard let seat = client.seat, let serial = seat.pointer?.lastPressSerial else { return nil }
+    /// The seat and the serial of the press on this window that move, resize and the window
+    /// menu name: the pointer's newest press, or touch point `touch`'s down (nil: no such press).
+    private func grab(touch: TouchID? = nil) -> (seat: OpaquePointer, serial: UInt32)? {
+        guard let seat = client.seat, let serial = seat.pressSerial(touch: touch) else { return nil }
         return (seat.proxy, serial)
     }
 
-    /// Asks the compositor to move the window with the pointer (the press still held).
+    /// Asks the compositor to move the window with the pointer (the press still held), or with
+    /// touch point `touch` (still down).
     @discardableResult
-    public func beginMove() -> Bool {
-        guard let g = grab else { return false }
+    public func beginMove(touch: TouchID? = nil) -> Bool {
+        guard let g = grab(touch: touch) else { return false }
         xdg_toplevel_move(toplevel, g.seat, g.serial)
         return true
     }
 
-    /// Asks the compositor to resize the window from `edge` with the pointer.
+    /// Asks the compositor to resize the window from `edge` with the pointer, or with touch
+    /// point `touch`.
     @discardableResult
-    public func beginResize(_ edge: ResizeEdge) -> Bool {
-        guard let g = grab else { return false }
+    public func beginResize(_ edge: ResizeEdge, touch: TouchID? = nil) -> Bool {
+        guard let g = grab(touch: touch) else { return false }
         xdg_toplevel_resize(toplevel, g.seat, g.serial, edge.rawValue)
         return true
     }
@@ -429,7 +440,7 @@ public final class Window {
     /// Opens the compositor's window menu at a surface point (where offered).
     @discardableResult
     public func showWindowMenu(x: Int, y: Int) -> Bool {
-        guard capabilities.contains(.windowMenu), let g = grab else { return false }
+        guard capabilities.contains(.windowMenu), let g = grab() else { return false }
         xdg_toplevel_show_window_menu(toplevel, g.seat, g.serial, Int32(x), Int32(y))
         return true
     }

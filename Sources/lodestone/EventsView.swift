@@ -59,7 +59,9 @@ final class EventsView {
         if lines.count > Self.maxLines { lines.removeFirst(lines.count - Self.maxLines) }
     }
 
-    func draw(_ ctx: DrawContext) {
+    /// Draws the view; `top`: where it starts (under the title strip where the window draws its
+    /// own, issue 32.1), points. The pointer and touches stay where they are on the surface.
+    func draw(_ ctx: DrawContext, top: Double = 0) {
         let b = ctx.buffer
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                   scale: ctx.scale, cache: cache) else { return }
@@ -68,7 +70,7 @@ final class EventsView {
 
         // Modifier lamps, top left.
         for (i, (mod, _)) in Modifiers.all.enumerated() {
-            let r = Rect(x: 12 + Double(i) * 22, y: 12, width: 16, height: 16)
+            let r = Rect(x: 12 + Double(i) * 22, y: top + 12, width: 16, height: 16)
             let on = modifiers.effective.contains(mod)
             canvas.fill(.roundedRect(cornerRadius: 4), in: r, on ? Paint.accent : Paint(hex: 0x3A3A3C))
             if modifiers.locked.contains(mod) { canvas.stroke(.roundedRect(cornerRadius: 4), in: r, lineWidth: 2, .white) }
@@ -76,12 +78,12 @@ final class EventsView {
         // Natural or traditional scrolling, right of the lamps, once the stream said which.
         if let d = scrolling {
             let text = d == .compositor ? "scrolling: set by the compositor" : "scrolling: \(d.rawValue)"
-            canvas.draw(text, font: Self.lineFont, at: Point(x: 12 + Double(Modifiers.all.count) * 22 + 12, y: 14), Paint(hex: 0xFFD60A))
+            canvas.draw(text, font: Self.lineFont, at: Point(x: 12 + Double(Modifiers.all.count) * 22 + 12, y: top + 14), Paint(hex: 0xFFD60A))
         }
         // The newest lines that fit between the lamps and the strip.
-        let fitting = max(0, Int((h - 44 - 32) / Self.lineHeight))
+        let fitting = max(0, Int((h - top - 44 - 32) / Self.lineHeight))
         for (i, line) in lines.suffix(fitting).enumerated() {
-            canvas.draw(line, font: Self.lineFont, at: Point(x: 12, y: 56 + Double(i) * Self.lineHeight), Paint(hex: 0xAEAEB2))
+            canvas.draw(line, font: Self.lineFont, at: Point(x: 12, y: top + 56 + Double(i) * Self.lineHeight), Paint(hex: 0xAEAEB2))
         }
         // Recent events strip, bottom.
         for (i, c) in recent.enumerated() {

@@ -31,6 +31,19 @@ struct SharedMutter: SuiteTrait, TestScoping {
 }
 
 extension MutterSeat {
+    /// mutter creates its virtual touchscreen at the first touch: the seat gains touch then, and
+    /// that first touch is lost to the client. Taps at monitor point `p` until `app` (run with
+    /// `--report-input`) reports a touch device.
+    func bringTouchIn(app: ChildProcess, tapping p: (x: Double, y: Double)) throws {
+        try waitUntil(timeout: 10, "the seat's touch capability") {
+            if app.stdoutLines.contains(where: { $0.contains("\"capabilities\": [\"touch\"]") }) { return true }
+            try touchDown(slot: 0, p.x, p.y)
+            try touchUp(slot: 0)
+            usleep(200_000)
+            return false
+        }
+    }
+
     /// Where a window is on mutter's monitor: the pointer put at monitor point m (near `near`)
     /// is reported at surface point a (`--state-out`), so the origin is m − a. A state may
     /// still show an earlier position (the enter), so the reading counts only once a second
@@ -88,7 +101,9 @@ final class MutterShowcase: AimedShowcase {
         // mutter draws no decorations: the window draws its own controls (issue 32.1, W1), and
         // the model lays its toolbar out with them.
         let controls = MutterChromeWindow.controls(first)
-        model.setChrome(WindowChrome(buttons: WindowControlKind.allCases.filter { controls[$0.rawValue] != nil },
+        let buttons = WindowControlKind.allCases.compactMap { k in controls[k.rawValue].map { (k, $0) } }.sorted { $0.1.minX < $1.1.minX }
+        model.setChrome(WindowChrome(leading: buttons.filter { $0.1.midX < size.width / 2 }.map(\.0),
+                                     trailing: buttons.filter { $0.1.midX >= size.width / 2 }.map(\.0),
                                      resizable: controls.keys.contains { $0.hasPrefix("resize-") }))
         guard seat.hasStream else { return }
         // Where mutter placed the window: the pointer put at monitor point m is reported at
@@ -280,16 +295,9 @@ extension CompositorMatrix {
             try Self.requireStream(w)
             let item = ID.draggables[1], target = ID.dropTargets[1]
             let from = w.frame(item).center, to = w.frame(target).center
-            // mutter creates its virtual touchscreen at the first touch: the seat gains touch then,
-            // and that first touch is lost to the client. A tap over no element brings it in.
+            // A tap over no element brings mutter's touchscreen in.
             let neutral = ShowcaseWindow.probe
-            try waitUntil(timeout: 10, "the seat's touch capability") {
-                if w.app.stdoutLines.contains(where: { $0.contains("\"capabilities\": [\"touch\"]") }) { return true }
-                try w.seat.touchDown(slot: 0, w.origin.x + neutral.x, w.origin.y + neutral.y)
-                try w.seat.touchUp(slot: 0)
-                usleep(200_000)
-                return false
-            }
+            try w.seat.bringTouchIn(app: w.app, tapping: (w.origin.x + neutral.x, w.origin.y + neutral.y))
             try w.seat.press(key: .leftCtrl)
             defer { try? w.seat.release(key: .leftCtrl) }
             try w.seat.touchDown(slot: 0, w.origin.x + from.x, w.origin.y + from.y)

@@ -1,7 +1,8 @@
 // Issue 32.1, SPEC W1 (with P4, A1, E1): under GNOME's mutter, which offers no xdg-decoration,
 // the showcase draws its own window controls, and they work through mutter's own input path
 // (RemoteDesktop): a press-drag on the toolbar's empty area moves the window, a double-click
-// maximizes it, an edge drag resizes it, the close button ends the program with status 0.
+// maximizes it, an edge drag resizes it, the close button ends the program with status 0; the
+// buttons go where `--window-buttons` says; a finger's press-drag moves the window too.
 // Where the window is on the monitor is read from where the pointer lands in the surface
 // (`--state-out`): the same monitor point lands elsewhere in the surface once the window moved.
 import Foundation
@@ -81,8 +82,32 @@ final class MutterChromeWindow {
 
     static func states(_ s: AppState) -> [String] { s.json["window_states"] as? [String] ?? [] }
 
+    /// The window geometry the state reports (set_window_geometry: x, y, width, height).
+    static func geometry(_ s: AppState) -> [Int]? { (s.json["window_geometry"] as? [NSNumber])?.map(\.intValue) }
+
     /// A point of the toolbar's empty area (above the docked sidebar, left of its button).
     static let titleBarPoint = Point(110, 24)
+
+    /// Points at the close button at `close` until it highlights (E1), clicks it, and expects
+    /// the program to end with status 0.
+    func clickClose(_ close: Rect) throws {
+        try glide(to: Point(close.midX + 1, close.midY + 1))
+        let id = Int(Showcase.ID.windowClose.rawValue)
+        try state.waitFor("a highlight on the close button") { s in
+            s.hovered == id && (s.effect(on: id).map { s.number($0["progress"]) >= 0.99 } ?? false)
+        }
+        usleep(300_000)
+        try seat.press(.left)
+        usleep(60_000)
+        try seat.release(.left)
+        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+    }
+
+    /// Where the window moved since `before`: found again near where it should be.
+    func moved(since before: (x: Double, y: Double)) throws -> (x: Double, y: Double) {
+        try findOrigin(near: (before.x + 300, before.y + 300))
+        return (origin.x - before.x, origin.y - before.y)
+    }
 }
 
 extension CompositorMatrix {
@@ -103,6 +128,8 @@ extension CompositorMatrix {
             #expect(minimize.maxX <= maximize.minX && maximize.maxX <= close.minX)
             for edge in WindowEdge.allCases { #expect(c["resize-" + edge.rawValue] != nil, "no \(edge) region: \(c.keys.sorted())") }
             #expect(MutterChromeWindow.states(s).contains("activated"), "states: \(MutterChromeWindow.states(s))")
+            // set_window_geometry: the whole surface, no shadow or margin.
+            #expect(MutterChromeWindow.geometry(s) == [0, 0, MutterChromeWindow.size.width, MutterChromeWindow.size.height])
         }
 
         @Test("W1: a press-drag on the toolbar's empty area moves the window (the same monitor point lands elsewhere in the surface after)")
@@ -121,8 +148,7 @@ extension CompositorMatrix {
             usleep(200_000)
             try w.seat.release(.left)
             usleep(500_000)
-            try w.findOrigin(near: (before.x + 300, before.y + 300))
-            let moved = (x: w.origin.x - before.x, y: w.origin.y - before.y)
+            let moved = try w.moved(since: before)
             // The move begins once the press moved past WindowChromeInput.dragThreshold (the first
             // step of 7 points), so the window follows the other 19: (-114, -76).
             #expect(abs(moved.x - -114) <= 10 && abs(moved.y - -76) <= 10, "the window moved by \(moved), the pointer by (-120, -80)\n\(w.app.stderr)")
@@ -146,6 +172,7 @@ extension CompositorMatrix {
             let c = MutterChromeWindow.controls(s)
             #expect(c["close"] != nil)
             #expect(!c.keys.contains { $0.hasPrefix("resize-") }, "resize regions while maximized: \(c.keys.sorted())")
+            #expect(MutterChromeWindow.geometry(s) == [0, 0, w.mutter.size.width, w.mutter.size.height])
         }
 
         @Test("W1 P4 A1: near the right edge the pointer takes the resize arrows; an edge drag resizes the window")
@@ -179,17 +206,45 @@ extension CompositorMatrix {
         func closeButton() throws {
             let w = try MutterChromeWindow()
             let last = try #require(w.state.last)
-            let close = try #require(MutterChromeWindow.controls(last)["close"])
-            try w.glide(to: Point(close.midX + 1, close.midY + 1))
-            let id = Int(Showcase.ID.windowClose.rawValue)
-            try w.state.waitFor("a highlight on the close button") { s in
-                s.hovered == id && (s.effect(on: id).map { s.number($0["progress"]) >= 0.99 } ?? false)
+            try w.clickClose(try #require(MutterChromeWindow.controls(last)["close"]))
+        }
+
+        @Test("W1: --window-buttons close,minimize,maximize: puts the buttons at the window's left end in that order, the sidebar toggle clear of them; a click on close there ends the program with status 0")
+        func buttonsAtTheLeft() throws {
+            let w = try MutterChromeWindow(arguments: ["--window-buttons", "close,minimize,maximize:"])
+            let last = try #require(w.state.last)
+            let c = MutterChromeWindow.controls(last)
+            let close = try #require(c["close"]), minimize = try #require(c["minimize"]), maximize = try #require(c["maximize"])
+            #expect(close.minX == WindowChrome.trailingInset, "close at \(close)")
+            #expect(close.maxX <= minimize.minX && minimize.maxX <= maximize.minX, "\(close) \(minimize) \(maximize)")
+            #expect(maximize.maxX + WindowChrome.separation <= ShowcaseGeometry.sidebarWidth - 4 - ShowcaseGeometry.barButtonWidth,
+                    "the docked sidebar's toggle overlaps \(maximize)")
+            try w.clickClose(close)
+        }
+
+        @Test("W1: a finger's press-drag on the toolbar's empty area moves the window (xdg_toplevel.move with the touch-down serial, through mutter's RemoteDesktop touch)")
+        func touchDragMoves() throws {
+            let w = try MutterChromeWindow(arguments: ["--report-input"])
+            let p = MutterChromeWindow.titleBarPoint
+            // A tap on the title bar brings mutter's touchscreen in (a tap is no move).
+            try w.seat.bringTouchIn(app: w.app, tapping: (w.origin.x + p.x, w.origin.y + p.y))
+            usleep(500_000)
+            let before = w.origin
+            try w.seat.touchDown(slot: 0, before.x + p.x, before.y + p.y)
+            usleep(150_000)
+            // Slowly, by hand: 20 steps of (-6, -4) points.
+            for k in 1...20 {
+                try w.seat.touchMove(slot: 0, before.x + p.x - Double(6 * k), before.y + p.y - Double(4 * k))
+                usleep(20_000)
             }
-            usleep(300_000)
-            try w.seat.press(.left)
-            usleep(60_000)
-            try w.seat.release(.left)
-            #expect(try w.app.wait(timeout: 10) == .exited(0), "\(w.app.stderr)")
+            usleep(200_000)
+            try w.seat.touchUp(slot: 0)
+            usleep(500_000)
+            let moved = try w.moved(since: before)
+            // The move begins once the finger moved past WindowChromeInput.touchDragThreshold (the
+            // second step, 14 points), so the window follows the other 18: (-108, -72).
+            #expect(abs(moved.x - -108) <= 14 && abs(moved.y - -72) <= 10, "the window moved by \(moved), the finger by (-120, -80)\n\(w.app.stderr)")
+            #expect(w.app.isRunning)
         }
     }
 }

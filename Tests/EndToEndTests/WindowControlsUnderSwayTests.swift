@@ -1,7 +1,8 @@
 // Issue 32.1 (W1) under sway, which offers xdg-decoration: with `--decorations client` the
 // showcase draws its own controls there too, and sway honours them. A floating window (sway's
 // `for_window … floating enable`) is moved by a press-drag on the toolbar's empty area
-// (xdg_toplevel.move); sway's tree says where it went. Under sway 1.7 and Debian 13's sway 1.10.
+// (xdg_toplevel.move); sway's tree says where it went; its outer corners are rounded (the
+// desktop shows at its corner pixels). Under sway 1.7 and Debian 13's sway 1.10.
 import Foundation
 import Testing
 import TestSupport
@@ -27,6 +28,16 @@ enum SwayChrome {
         #expect(MutterChromeWindow.controls(s)["close"] != nil)
         let before = try sway.waitForSettledWindow(appID: "lodestone").content
         #expect(before.width == size.width, "sway's tree: \(before)")
+        // Rounded outer corners (floating, its own decorations): the desktop shows at the
+        // window's corner pixels, the window a few points in.
+        try waitUntil(timeout: 5, "the desktop at the window's four corners, the window inside them") {
+            let shot = try sway.screenshot()
+            let desk = shot.pixel(x: before.x - 3, y: before.y - 3)
+            let corners = [(before.x, before.y), (before.x + before.width - 1, before.y),
+                           (before.x, before.y + before.height - 1), (before.x + before.width - 1, before.y + before.height - 1)]
+            return corners.allSatisfy { shot.pixel(x: $0.0, y: $0.1).matches(desk, tolerance: 3) }
+                && !shot.pixel(x: before.x + 8, y: before.y + 8).matches(desk, tolerance: 3)
+        }
         let grab = (x: Double(before.x) + MutterChromeWindow.titleBarPoint.x, y: Double(before.y) + MutterChromeWindow.titleBarPoint.y)
         // Onto the toolbar's empty area by hand, a rest, then press and drag slowly (-120, -80).
         for k in 1...10 {

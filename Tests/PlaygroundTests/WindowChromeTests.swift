@@ -54,7 +54,7 @@ struct WindowChromeTests {
         #expect(g.handle(Self.event(.motion(position: nil, delta: InputVector(dx: 2, dy: 0), unaccelerated: InputVector(dx: 2, dy: 0)), 10),
                          position: Point(102, 20), target: title) == nil)
         #expect(g.handle(Self.event(.motion(position: nil, delta: InputVector(dx: 3, dy: 0), unaccelerated: InputVector(dx: 3, dy: 0)), 20),
-                         position: Point(105, 20), target: title) == .move)
+                         position: Point(105, 20), target: title) == .move())
         #expect(g.handle(Self.event(.button(.left, pressed: false), 30), position: Point(105, 20), target: title) == nil)
         // Double-click.
         var d = WindowChromeInput()
@@ -68,6 +68,35 @@ struct WindowChromeTests {
         #expect(d.handle(Self.event(.button(.left, pressed: true), 3600), position: p, target: title) == nil)
         #expect(d.handle(Self.event(.button(.right, pressed: true), 4000), position: p, target: title) == .windowMenu(p))
         #expect(d.handle(Self.event(.button(.left, pressed: true), 5000), position: Point(895, 300), target: title) == .resize(.right))
+    }
+
+    static func touch(_ kind: InputEventKind, _ ms: Int) -> InputEvent { InputEvent(time: at(ms), device: DeviceID(2), kind) }
+
+    @Test("W1: a finger on the title bar moved past the touch threshold moves the window with that touch point; a tap is no move; a second finger makes it none; a finger down in the resize band resizes with it")
+    func touchGestures() {
+        let title: (Point) -> ChromeTarget = { $0.y < 50 ? .titleBar : $0.x > 890 ? .edge(.right) : .other }
+        var g = WindowChromeInput()
+        #expect(g.handle(Self.touch(.touchDown(id: 4, position: InputPoint(x: 100, y: 20)), 0), position: .zero, target: title) == nil)
+        #expect(g.handle(Self.touch(.touchMotion(id: 4, position: InputPoint(x: 105, y: 20)), 16), position: .zero, target: title) == nil,
+                "5 points: still a tap")
+        #expect(g.handle(Self.touch(.touchMotion(id: 4, position: InputPoint(x: 109, y: 20)), 32), position: .zero, target: title) == .move(touch: 4))
+        #expect(g.handle(Self.touch(.touchMotion(id: 4, position: InputPoint(x: 130, y: 20)), 48), position: .zero, target: title) == nil,
+                "one move per touch")
+        #expect(g.handle(Self.touch(.touchUp(id: 4), 60), position: .zero, target: title) == nil)
+        // A tap, then a touch moved on the content: no move.
+        _ = g.handle(Self.touch(.touchDown(id: 5, position: InputPoint(x: 100, y: 20)), 100), position: .zero, target: title)
+        #expect(g.handle(Self.touch(.touchUp(id: 5), 150), position: .zero, target: title) == nil)
+        _ = g.handle(Self.touch(.touchDown(id: 6, position: InputPoint(x: 100, y: 300)), 200), position: .zero, target: title)
+        #expect(g.handle(Self.touch(.touchMotion(id: 6, position: InputPoint(x: 100, y: 20)), 216), position: .zero, target: title) == nil)
+        _ = g.handle(Self.touch(.touchUp(id: 6), 230), position: .zero, target: title)
+        // Two fingers on the title bar: a pinch, no move.
+        _ = g.handle(Self.touch(.touchDown(id: 7, position: InputPoint(x: 100, y: 20)), 300), position: .zero, target: title)
+        _ = g.handle(Self.touch(.touchDown(id: 8, position: InputPoint(x: 200, y: 20)), 305), position: .zero, target: title)
+        #expect(g.handle(Self.touch(.touchMotion(id: 7, position: InputPoint(x: 80, y: 20)), 320), position: .zero, target: title) == nil)
+        _ = g.handle(Self.touch(.touchCancel, 330), position: .zero, target: title)
+        // The resize band.
+        #expect(g.handle(Self.touch(.touchDown(id: 9, position: InputPoint(x: 895, y: 300)), 400), position: .zero, target: title)
+            == .resize(.right, touch: 9))
     }
 
     @Test("the decorations setting: auto by default, from the file and --decorations; a bad value is named")

@@ -5,7 +5,7 @@ _lodestone() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
     local commands="playground events record replay check lint bench soak"
-    local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --conventions --plain-drop --reserved --input --decorations"
+    local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --conventions --plain-drop --reserved --input --decorations --window-buttons"
     case $prev in
         --layout|--out|--latency-probe|--plot|--state-out|--replay|--report|--device) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --generation) COMPREPLY=($(compgen -W "modern classic" -- "$cur")); return ;;
@@ -18,7 +18,7 @@ _lodestone() {
         --decorations) COMPREPLY=($(compgen -W "auto client server" -- "$cur")); return ;;
         --auto-hide) COMPREPLY=($(compgen -W "never 1 3 5 10" -- "$cur")); return ;;
         --speed) COMPREPLY=($(compgen -W "0.5 1 2 4" -- "$cur")); return ;;
-        --pointer-size|--pointer-color|--scroll-speed|--reserved|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth|--timeout|--pause) return ;;
+        --pointer-size|--pointer-color|--scroll-speed|--reserved|--window-buttons|--size|--scale|--fps|--display|--frames|--every|--events|--seed|--render-every|--repaint-checks|--max-growth|--timeout|--pause) return ;;
     esac
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$commands" -- "$cur")); return

@@ -23,6 +23,9 @@ public struct CompositorFacts: Sendable, Equatable {
     public var decorations: String?
     /// The toplevel's states from the newest configure, by name.
     public var windowStates: [String] = []
+    /// The window geometry sent (xdg_surface.set_window_geometry, surface points): x, y, width,
+    /// height; nil before the first.
+    public var windowGeometry: [Int]?
 
     /// The toplevel's states of its last configure (`activated`, `maximized`, `suspended` …).
     public var toplevelStates: [String] = []
@@ -239,6 +242,7 @@ public enum StateReport {
             })
             o.raw("decorations", facts.decorations.map(JSONWriter.quoted) ?? "null")
             o.raw("window_states", "[" + facts.windowStates.map(JSONWriter.quoted).joined(separator: ",") + "]")
+            o.raw("window_geometry", facts.windowGeometry.map { "[" + $0.map(String.init).joined(separator: ",") + "]" } ?? "null")
         }
         // The window's own controls (issue 32.1, W1): buttons and resize regions, surface points.
         o.raw("window_controls", array(windowControls(session)) { c in

@@ -16,7 +16,8 @@
 //       "plainDrop": "move",             // or "ask": a drop in with no modifier opens the drop menu (issue 18.3)
 //       "reservedGestures": ["4-finger swipe", "3-finger vertical swipe"],  // (G5)
 //       "inputBackend": "wayland",       // "wayland", "libinput" or "both"
-//       "decorations": "auto"            // "auto", "client" or "server": who draws the window's controls (W1)
+//       "decorations": "auto",           // "auto", "client" or "server": who draws the window's controls (W1)
+//       "windowButtons": "appmenu:minimize,maximize,close"  // GNOME's button-layout: left:right (W1)
 //     }
 import InputProtocol
 import PointerEngine
@@ -45,6 +46,9 @@ public struct AppSettings: Sendable, Equatable {
     /// W1: who draws the window's controls (issue 32.1): `auto` takes the compositor's where it
     /// offers xdg-decoration, else draws Lodestone's own.
     public var decorations = DecorationSetting.auto
+    /// W1: where Lodestone's own window buttons go, in GNOME's `button-layout` syntax (issue
+    /// 32.1); by default close at the right end, minimize and maximize before it.
+    public var windowButtons = WindowButtonLayout.standard
     public init() {}
 }
 
@@ -72,7 +76,8 @@ public enum SettingsFile {
     }
 
     public static let keys = ["generation", "size", "color", "contrastBorder", "autoHideDelay", "reduceMotion",
-                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "plainDrop", "reservedGestures", "inputBackend", "decorations"]
+                              "naturalScrolling", "scrollSpeed", "kineticScrolling", "magnetism", "conventions", "plainDrop", "reservedGestures", "inputBackend", "decorations",
+                              "windowButtons"]
     public static let scrollSpeedRange: ClosedRange<Double> = 0.1...10
     /// Longest auto-hide delay accepted, seconds (an hour; null means never).
     public static let maximumAutoHide = 3600.0
@@ -154,6 +159,7 @@ public enum SettingsFile {
             s.pointer.gestures.reserved = set
         case "inputBackend": s.inputBackend = try backend(try string())
         case "decorations": s.decorations = try decorations(try string())
+        case "windowButtons": s.windowButtons = try WindowButtonLayout(parsing: try string())
         default:
             let near = keys.min { distance($0, key) < distance($1, key) }
             let hint = near.map { distance($0, key) <= 3 ? " (did you mean \"\($0)\"?)" : "" } ?? ""
@@ -306,6 +312,7 @@ public enum SettingsFile {
                     s.pointer.gestures.reserved = set
                 case "--input": s.inputBackend = try backend(try value(a))
                 case "--decorations": s.decorations = try decorations(try value(a))
+                case "--window-buttons": s.windowButtons = try WindowButtonLayout(parsing: try value(a))
                 default: rest.append(a)
                 }
             } catch {
@@ -323,7 +330,7 @@ public enum SettingsFile {
         ("--contrast-border", "on|off"), ("--auto-hide", "SECONDS|never"), ("--reduce-motion", nil),
         ("--natural-scrolling", "on|off"), ("--scroll-speed", "0.1-10"), ("--kinetic", "on|off"), ("--magnetism", "on|off"),
         ("--conventions", "desktop|mac"), ("--plain-drop", "move|ask"), ("--reserved", "GESTURE[,GESTURE…]"), ("--input", "wayland|libinput|both"),
-        ("--decorations", "auto|client|server"),
+        ("--decorations", "auto|client|server"), ("--window-buttons", "LEFT:RIGHT"),
     ]
 
     /// The file's setting each flag sets: a bad value there only warns when the flag is given.
@@ -332,7 +339,7 @@ public enum SettingsFile {
         "--contrast-border": "contrastBorder", "--auto-hide": "autoHideDelay", "--reduce-motion": "reduceMotion",
         "--natural-scrolling": "naturalScrolling", "--scroll-speed": "scrollSpeed", "--kinetic": "kineticScrolling",
         "--magnetism": "magnetism", "--conventions": "conventions", "--plain-drop": "plainDrop", "--reserved": "reservedGestures", "--input": "inputBackend",
-        "--decorations": "decorations",
+        "--decorations": "decorations", "--window-buttons": "windowButtons",
     ]
 }
 

@@ -102,8 +102,8 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     public let contentSize: Size
     /// The first card's origin in the content view's coordinates.
     public let gridOrigin: Point
-    /// The window's own controls at the toolbar's right end and along its edges (issue 32.1,
-    /// W1; none where the compositor decorates, and headless).
+    /// The window's own controls at the toolbar's ends and along its edges (issue 32.1, W1;
+    /// none where the compositor decorates, and headless).
     public let chrome: WindowChrome
 
     /// The layout for a window of `size` points; `hudShown` says whether the HUD panel is shown
@@ -111,7 +111,7 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// tiles a 1440×900 output at scale 2 as 720×450) it still lays out for the size given, so
     /// nothing is cut off; it is only no longer promised to look tidy.
     /// `sidebarShown`: the collapsed sidebar is shown over the content.
-    /// `chrome`: the window's own controls (issue 32.1), which push the bar buttons left.
+    /// `chrome`: the window's own controls (issue 32.1), which push the bar buttons inwards.
     public init(size: Size, hudShown: Bool = false, sidebarShown: Bool = false, chrome: WindowChrome = .none) {
         self.size = size
         self.chrome = chrome
@@ -126,7 +126,7 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         // The segmented control: centred in the window when it fits between the button groups,
         // else centred between them, else in a second row.
         let free = Self.trailingButtonsStart(width: size.width, hudDocked: hudDocked, chrome: chrome)
-            - Self.leadingButtonsEnd(sidebar)
+            - Self.leadingButtonsEnd(sidebar, chrome: chrome)
         toolbarHeight = free >= Self.segmentedWidth + 2 * Self.toolbarSpacing
             ? Self.toolbarRowHeight : Self.toolbarRowHeight + Self.toolbarSecondRow
         // The viewport ends above the Format bar's strip; scrolled to the end, the last row
@@ -150,13 +150,22 @@ public struct ShowcaseGeometry: Hashable, Sendable {
         return min(maximumCardWidth, ((viewport - 2 * maximumSideRoom - gaps) / Double(columns)).rounded(.down))
     }
 
-    /// Where the left-hand buttons end for a sidebar so placed.
-    static func leadingButtonsEnd(_ sidebar: Sidebar) -> Double {
-        sidebar == .docked ? dockedLeadingButtonsEnd : leadingButtonsInset + 3 * barButtonWidth + leadingButtonsGap
+    /// Where the left-hand buttons end for a sidebar so placed, and window buttons at the left.
+    static func leadingButtonsEnd(_ sidebar: Sidebar, chrome: WindowChrome) -> Double {
+        (sidebar == .docked ? dockedLeadingButtonsEnd : leadingButtonsInset + 3 * barButtonWidth + leadingButtonsGap)
+            + leadingButtonsShift(sidebar, chrome: chrome)
+    }
+
+    /// How far window buttons at the toolbar's left end (the `windowButtons` setting, issue
+    /// 32.1) push the left-hand bar buttons right: none while the sidebar toggle sits clear of
+    /// them (at the docked sidebar's trailing end), points.
+    static func leadingButtonsShift(_ sidebar: Sidebar, chrome: WindowChrome) -> Double {
+        let toggle = sidebar == .docked ? sidebarWidth - 4 - barButtonWidth : leadingButtonsInset
+        return max(0, chrome.leadingWidth - toggle)
     }
 
     /// Where the left-hand buttons end (sidebar toggle, back, forward), points.
-    public var leadingButtonsEnd: Double { Self.leadingButtonsEnd(sidebar) }
+    public var leadingButtonsEnd: Double { Self.leadingButtonsEnd(sidebar, chrome: chrome) }
 
     /// The frame of left-hand bar button `i` (0 sidebar toggle, 1 back, 2 forward), surface
     /// points: while the sidebar docks the toggle sits at its trailing end and back and forward
@@ -164,7 +173,8 @@ public struct ShowcaseGeometry: Hashable, Sendable {
     /// stay while the sidebar shows over the content (the toggle does not move under the pointer).
     public func leadingButtonFrame(_ i: Int) -> Rect {
         let w = Self.barButtonWidth, end = leadingButtonsEnd
-        let x = i == 0 ? (sidebar == .docked ? Self.sidebarWidth - 4 - w : Self.leadingButtonsInset) : end - Double(3 - i) * w
+        let shift = Self.leadingButtonsShift(sidebar, chrome: chrome)
+        let x = i == 0 ? (sidebar == .docked ? Self.sidebarWidth - 4 - w : Self.leadingButtonsInset) + shift : end - Double(3 - i) * w
         return Rect(x: x, y: Self.barButtonTop, width: w, height: Self.barButtonHeight)
     }
 
@@ -181,7 +191,7 @@ public struct ShowcaseGeometry: Hashable, Sendable {
 
     /// Where the right-hand bar buttons start (with the HUD button when the HUD does not dock).
     static func trailingButtonsStart(width: Double, hudDocked: Bool, chrome: WindowChrome) -> Double {
-        width - max(trailingButtonsInset, chrome.buttonsWidth) - Double(hudDocked ? 4 : 5) * barButtonWidth
+        width - max(trailingButtonsInset, chrome.trailingWidth) - Double(hudDocked ? 4 : 5) * barButtonWidth
     }
 
     /// Rows of cards.

@@ -20,7 +20,7 @@ import Glibc
 
 enum CheckCommand {
     static let command = Command(name: "check",
-                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--pause S] [--replay TRACE] [--headless --out DIR] [--reduce-motion] [--conventions desktop|mac] [--device PATH]... [--tap on|off]",
+                                 usage: "[--input wayland|libinput|both] [--steps LIST] [--report FILE] [--timeout S] [--pause S] [--replay TRACE] [--headless --out DIR] [--reduce-motion] [--conventions desktop|mac] [--device PATH]... [--tap on|off] [--decorations auto|client|server]",
                                  summary: "a guided trackpad and compositor check: which gestures arrive, and why not", run: run)
 
     static let help = """
@@ -49,10 +49,14 @@ enum CheckCommand {
       Keys in the window: S or Tab skip the step, Enter starts it again (after a result: go
       on), Esc ends the check; the report is written however it ends.
       --device PATH, --tap on|off  with --input libinput: read these devices; set tap-to-click
+      --decorations auto|client|server  who draws the window's title bar (default: the settings
+                     file's; auto: the compositor's where it offers xdg-decoration, else its own strip)
     Exit status: 0 the report was written (whatever the results), 1 failure, 2 usage error.
     """
 
     struct Options {
+        /// Who draws the window's controls (issue 32.1, W1; nil: the settings file's).
+        var decorations: DecorationSetting?
         var input = CheckInput.wayland
         var steps = StepName.allCases
         var report: String?
@@ -108,6 +112,10 @@ enum CheckCommand {
                 guard let c = DragConvention(rawValue: v) else { throw UsageError("--conventions wants desktop or mac, not “\(v)”") }
                 o.conventions = c
             case "--out": o.out = try value(a)
+            case "--decorations":
+                let v = try value(a)
+                guard let d = DecorationSetting(rawValue: v) else { throw UsageError("--decorations wants auto, client or server, not “\(v)”") }
+                o.decorations = d
             case "--device": o.devices.append(try value(a))
             case "--tap":
                 let v = try value(a)
@@ -302,7 +310,8 @@ enum CheckCommand {
             return CLI.Status.failure
         }
         let check = CheckWindow(client: client, options: o, compositor: compositor, convention: convention,
-                                reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)))
+                                reduceMotion: o.reduceMotion || settings.pointer.reduceMotion, uiScale: min(2, max(1, size)),
+                                decorations: o.decorations ?? settings.decorations, windowButtons: settings.windowButtons)
         guard check.openLibinput() else { return CLI.Status.failure }
         // The private trace (T3) beside the report.
         var tracePath: String?

@@ -47,6 +47,8 @@ final class CheckWindow {
     let uiScale: Double
     let client: Client
     private var window: Window?
+    /// Its own title strip where the compositor draws none (issue 32.1, W1).
+    private var strip: TitleStrip?
     private var pipeline: InputPipeline
     /// `--input wayland`: libinput read beside the seat, for the diagnosis only.
     private var watchPipeline = InputPipeline.libinputAlone()
@@ -84,9 +86,14 @@ final class CheckWindow {
     private var startTimer: LoopTimer?
     private let cache = RenderCache()
 
+    /// Who draws the window's controls, and where its buttons go (the settings file; W1).
+    let decorations: DecorationSetting
+    let windowButtons: WindowButtonLayout
+
     init(client: Client, options: CheckCommand.Options, compositor: CompositorInfo, convention: DragConvention,
-         reduceMotion: Bool, uiScale: Double) {
+         reduceMotion: Bool, uiScale: Double, decorations: DecorationSetting = .auto, windowButtons: WindowButtonLayout = .standard) {
         self.client = client
+        self.decorations = decorations; self.windowButtons = windowButtons
         self.compositor = compositor
         self.options = options
         self.convention = convention
@@ -133,9 +140,15 @@ final class CheckWindow {
         let base = CheckScreens.size
         let w = client.makeWindow(Window.Configuration(title: "Lodestone check",
                                                        defaultSize: (Int((base.width * uiScale).rounded()), Int((base.height * uiScale).rounded())),
-                                                       drawsOwnPointer: false))
+                                                       drawsOwnPointer: false, decorations: Window.DecorationRequest(decorations)))
         window = w
-        w.draw = { [unowned self] ctx in self.draw(ctx) }
+        let strip = TitleStrip(window: w, title: "Lodestone check", layout: windowButtons)
+        self.strip = strip
+        w.onStateChanged = { strip.update() }
+        w.draw = { [unowned self] ctx in
+            self.draw(ctx)
+            strip.draw(ctx)
+        }
         w.onClose = { [unowned self] in self.end() }
         stepTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.finishStep(skip: .timeout(seconds: self.options.timeout)) }
         pauseTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.nextStep() }
@@ -182,6 +195,7 @@ final class CheckWindow {
             record(StepRun(step, input: options.input, start: now, convention: convention).finish(at: now, skip: rest))
         }
         try? recorder?.flush()
+        self.strip = nil
         window = nil
         return reason
     }
@@ -225,7 +239,10 @@ final class CheckWindow {
         if case .key(let code, let pressed) = raw.kind, pressed, let control = Control(rawValue: code.rawValue) {
             obey(control)
         }
-        for e in pipeline.seat(raw, now: PlaygroundLive.now()) { take(e) }
+        for e in pipeline.seat(raw, now: PlaygroundLive.now()) {
+            strip?.handle(e)
+            take(e)
+        }
     }
 
     private func libinputEvent(_ raw: InputEvent, now: Timestamp) {
@@ -369,11 +386,12 @@ final class CheckWindow {
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                   scale: ctx.scale, cache: cache) else { return }
         canvas.clear(CheckScreens.background)
-        let w = Double(ctx.logicalSize.width), h = Double(ctx.logicalSize.height)
+        let top = strip?.contentTop ?? 0
+        let w = Double(ctx.logicalSize.width), h = Double(ctx.logicalSize.height) - top
         let base = CheckScreens.size
-        // The screen at the pointer size, as large as fits, centred.
+        // The screen at the pointer size, as large as fits, centred (under the title strip).
         let k = max(0.25, min(uiScale, w / base.width, h / base.height))
-        let place = Point(((w - base.width * k) / 2).rounded(), ((h - base.height * k) / 2).rounded())
+        let place = Point(((w - base.width * k) / 2).rounded(), top + ((h - base.height * k) / 2).rounded())
         if done {
             canvas.draw(CheckScreens.summary(results, report: options.report, diagnoses: diagnoses.map(\.id), noInput: noInput,
                                              scale: ctx.scale * k), at: place)

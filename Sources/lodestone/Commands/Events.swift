@@ -12,11 +12,12 @@ import Glibc
 #endif
 
 enum EventsCommand {
-    static let command = Command(name: "events", usage: "[--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops] [--display NAME]",
+    static let command = Command(name: "events", usage: "[--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops] [--decorations auto|client|server] [--display NAME]",
                                  summary: "live inspector of the normalized input stream", run: run)
 
     static let help = """
-        usage: lodestone events [--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops] [--display NAME]
+        usage: lodestone events [--backend wayland|libinput] [--json] [--keep-keys] [--accept-drops]
+                                [--decorations auto|client|server] [--display NAME]
           Prints each input event Lodestone receives, one line per semantic event.
           --backend wayland   the compositor's seat through a small window (default)
           --backend libinput  devices read directly, no compositor needed; see --backend libinput --help
@@ -25,6 +26,8 @@ enum EventsCommand {
                               and show the text of a drop taken with --accept-drops
           --accept-drops      be a drop target: take a drag's first type by copy, read it and
                               print its size (default: drags are only noted, and refused)
+          --decorations auto|client|server  who draws the window's title bar: auto takes the
+                              compositor's where it offers xdg-decoration, else a title strip of its own
           --display NAME      Wayland display (default $WAYLAND_DISPLAY)
         """
 
@@ -34,6 +37,8 @@ enum EventsCommand {
         var privacy = KeyPrivacy.redactText
         var display: String?
         var acceptDrops = false
+        /// Who draws the window's controls (issue 32.1, W1): the flag, else the settings file's.
+        var decorations: DecorationSetting?
     }
 
     static func parse(_ args: [String]) throws(ArgumentError) -> Options {
@@ -46,6 +51,7 @@ enum EventsCommand {
             case "--keep-keys": o.privacy = .keepKeys
             case "--accept-drops": o.acceptDrops = true
             case "--display": o.display = try reader.value(a)
+            case "--decorations": o.decorations = try reader.value(a, wants: "auto, client or server") { DecorationSetting(rawValue: $0) }
             default: throw ArgumentReader.unknown(a)
             }
         }
@@ -88,8 +94,18 @@ enum EventsCommand {
     private static func inspect(_ client: Client, _ options: Options) -> Int32 {
         let loop = client.loop
         let view = EventsView()
-        let window = client.makeWindow(Window.Configuration(title: "Lodestone events", defaultSize: (480, 320), drawsOwnPointer: false))
-        window.draw = { view.draw($0) }
+        // The settings file's decorations and windowButtons (W1); an inspector runs without them.
+        var settings = AppSettings()
+        do { settings = try PlaygroundSetup.settings([]).0 } catch { Diagnostics.warning("events: \(error); the window's controls take their defaults") }
+        let window = client.makeWindow(Window.Configuration(title: "Lodestone events", defaultSize: (480, 320), drawsOwnPointer: false,
+                                                            decorations: Window.DecorationRequest(options.decorations ?? settings.decorations)))
+        // Its own title strip where the compositor draws none (issue 32.1, W1).
+        let strip = TitleStrip(window: window, title: "Lodestone events", layout: settings.windowButtons)
+        window.draw = { ctx in
+            view.draw(ctx, top: strip.contentTop)
+            strip.draw(ctx)
+        }
+        window.onStateChanged = { strip.update() }
         window.onClose = { loop.stop(.finished(code: CLI.Status.ok)) }
 
         var lines = InspectorLine()
@@ -103,6 +119,7 @@ enum EventsCommand {
         var pipeline = InputPipeline(privacy: options.privacy)
         client.onInput = { [weak window] raw in
             for event in pipeline.seat(raw, now: PlaygroundLive.now()) {
+                strip.handle(event)
                 view.apply(event)
                 window?.setNeedsDisplay()
                 let line = lines.line(for: event)

@@ -32,7 +32,9 @@ enum PlaygroundCommand {
           opens the menu, ⌘ toggles, ⌥ copies, ⌥⌘ links), --plain-drop move|ask (what a drop
           from another application does with no key held: move, or ask with a menu),
           --decorations auto|client|server (who draws the window's controls: auto takes the
-          compositor's where it offers xdg-decoration, else Lodestone draws its own, as under GNOME)
+          compositor's where it offers xdg-decoration, else Lodestone draws its own, as under GNOME),
+          --window-buttons LEFT:RIGHT (where its own buttons go, GNOME's button-layout syntax:
+          "appmenu:minimize,maximize,close" by default, "close,minimize,maximize:" at the left)
         Diagnostics:
           --first-frame     show the foundation's first frame instead of the showcase
           --report-outputs  print a line per engine output (activation, drop …) on stdout
@@ -71,7 +73,9 @@ enum PlaygroundCommand {
                             decorations (client|server|none: who draws the window's controls),
                             window_controls [{kind (close|minimize|maximize|resize-EDGE), frame}]
                             (Lodestone's own, surface points), window_states (maximized, fullscreen,
-                            tiled, activated, suspended, resizing: the newest configure's).
+                            tiled, activated, suspended, resizing: the newest configure's),
+                            window_geometry [x, y, width, height] (set_window_geometry: the whole
+                            surface, no shadow or margin).
                             Element ids and rects (points) only: no labels, keys or text (T3)
           --frames N        exit 0 after N presented frames
           --animate         first frame: redraw every frame (a dot sweeps across the card)
@@ -189,7 +193,8 @@ enum PlaygroundCommand {
             return PlaygroundLive.run(client: client, session: session, options: PlaygroundLive.Options(
                 reportFrames: options.reportFrames, reportFirstFrame: options.latencyProbe != nil, frameLimit: options.frameLimit, stats: options.stats,
                 reportOutputs: options.reportOutputs, reportInput: options.reportInput, input: options.settings.inputBackend,
-                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut, decorations: options.settings.decorations))
+                naturalScrolling: options.settings.naturalScrolling, stateOut: options.stateOut, decorations: options.settings.decorations,
+                windowButtons: options.settings.windowButtons))
         }
         return runWindow(client: client, options: options)
     }

@@ -57,6 +57,8 @@ enum PlaygroundLive {
         var tap: ((InputEvent) -> Void)?
         /// Who draws the window's controls (issue 32.1, W1).
         var decorations = DecorationSetting.auto
+        /// Where the window's own buttons go (issue 32.1, W1).
+        var windowButtons = WindowButtonLayout.standard
     }
 
     /// Runs the session in a window until closed, a signal, or the compositor goes away.
@@ -96,6 +98,7 @@ enum PlaygroundLive {
             facts.preferredBufferTransform = window.preferredBufferTransform
             facts.decorations = window.decorationMode.rawValue
             facts.windowStates = window.toplevelStates.summaryNames
+            facts.windowGeometry = window.windowGeometry.map { [$0.x, $0.y, $0.width, $0.height] }
             facts.cursorSource = client.seat?.pointer?.cursorSource
             facts.cursorShapeVersion = client.registry.boundVersions["wp_cursor_shape_manager_v1"]
             return facts
@@ -140,7 +143,7 @@ enum PlaygroundLive {
         // The seat's and libinput's times go onto `now()`'s clock as they are dispatched: the
         // clock frames and deadlines advance with (KWin's fake input stamps its wall clock).
         // The window's own controls where the compositor draws none (issue 32.1, W1).
-        let controls = WindowControls(window: window, session: session)
+        let controls = WindowControls(window: window, session: session, layout: options.windowButtons)
         var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
         pipeline.notice = { Diagnostics.warning($0) }
         func feed(_ events: [InputEvent]) {
@@ -180,6 +183,7 @@ enum PlaygroundLive {
             }
         }
         defer { _ = libinput }
+        var drawnCornerRadius = 0.0
         window.draw = { ctx in
             if let replay = options.replay {
                 replay.catchUp(session, wall: now())
@@ -195,7 +199,14 @@ enum PlaygroundLive {
             let newest = ctx.newest.flatMap { n in
                 Canvas(pixels: n.pixels, width: n.size.width, height: n.size.height, stride: n.stride, scale: ctx.scale, cache: cache)
             }
-            session.render(into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age, previous: newest)
+            // Rounded outer corners while the window decorates itself and floats (W1): every
+            // buffer is repainted whole when the rounding changes, so none keeps the old corners.
+            let radius = session.chrome.cornerRadius
+            let rounding = radius != drawnCornerRadius
+            if rounding { window.chain.invalidateContents() }
+            drawnCornerRadius = radius
+            session.render(into: canvas, bufferAge: ctx.isFullRepaint || rounding ? 0 : b.age, previous: rounding ? nil : newest)
+            canvas.roundCorners(radius: radius, repainted: session.renderer.lastRepainted)
             // The compositor recomposes only what changed since the previous frame.
             window.reportDamage(session.renderer.lastFrameDamage.map { BufferRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             client.latencyProbe?.noteRepaint(pixels: session.renderer.lastRepainted.reduce(0) { $0 + $1.area })
