@@ -203,4 +203,37 @@ struct TitleStripUnderSwayTests {
         try seat.click(.left)
         #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
     }
+
+    @Test("W1 P4: the events window resizes from its right edge: a slow press-drag of 120 pt there widens the floating window by about that (sway's tree)")
+    func eventsEdgeResizes() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 1000), config: SwayChrome.config)
+        defer { sway.stop() }
+        let app = try Lodestone.launch(["events", "--decorations", "client"], on: sway)
+        defer { app.stop() }
+        try app.waitForLine(containing: "device-added   keyboard")
+        let before = try sway.waitForSettledWindow(appID: "lodestone").content
+        // Inside the band along the right edge (WindowChrome.edgeBand), half way down.
+        let start = (x: Double(before.x + before.width) - WindowChrome.edgeBand / 2, y: Double(before.y + before.height / 2))
+        for k in 1...10 {
+            try seat.move(to: start.x - Double(10 - k) * 6, start.y)
+            usleep(16_000)
+        }
+        usleep(300_000)
+        try seat.press(.left)
+        usleep(150_000)
+        for k in 1...20 {
+            try seat.move(to: start.x + Double(6 * k), start.y)
+            usleep(20_000)
+        }
+        usleep(200_000)
+        try seat.release(.left)
+        var after = before
+        try waitUntil(timeout: 5, "the window wider") {
+            after = try sway.waitForSettledWindow(appID: "lodestone").content
+            return after.width > before.width + 60
+        }
+        #expect(abs(after.width - before.width - 120) <= 12, "the window went from \(before.width) to \(after.width) wide, the pointer 120 pt right")
+        #expect(after.height == before.height)
+        #expect(app.isRunning, "\(app.stderr)")
+    }
 }

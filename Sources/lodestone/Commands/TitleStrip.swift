@@ -4,7 +4,9 @@
 // the window's title and its buttons (as the `windowButtons` layout places them, those the
 // compositor offers), the showcase's gestures on its empty part (WindowChromeInput: a press-drag
 // or a finger's drag moves, a double-click toggles maximize, a secondary click opens the window
-// menu), and a button acting when released over it. Nothing where the compositor decorates.
+// menu), and a button acting when released over it; along every edge and corner the resize band
+// (xdg_toplevel.resize), the compositor's cursor taking the matching P4 resize shape there.
+// Nothing where the compositor decorates.
 import InputProtocol
 import PixmanRenderer
 import PointerEngine
@@ -22,8 +24,8 @@ final class TitleStrip {
     unowned let window: Window
     let title: String
     let layout: WindowButtonLayout
-    /// The buttons shown (none: the compositor decorates). No resize edges: these windows keep
-    /// the size the compositor gives them.
+    /// The buttons shown (none: the compositor decorates), and the resize edges unless the
+    /// window is maximized, fullscreen or tiled.
     private(set) var chrome = WindowChrome.none
     private var input = WindowChromeInput()
     private var pointer: Point?
@@ -40,9 +42,8 @@ final class TitleStrip {
 
     /// Takes the compositor's decorations, states and capabilities (`Window.onStateChanged`).
     func update() {
-        var c = WindowControls.chrome(decorations: window.decorationMode, states: window.toplevelStates,
+        let c = WindowControls.chrome(decorations: window.decorationMode, states: window.toplevelStates,
                                       capabilities: window.capabilities, layout: layout)
-        c.resizable = false
         guard c != chrome else { return }
         chrome = c
         window.setNeedsDisplay()
@@ -58,8 +59,14 @@ final class TitleStrip {
         buttonFrames().first { $0.1.contains(p) }?.0
     }
 
+    /// The resize edge or corner under `p`, if any.
+    func edge(at p: Point) -> WindowEdge? {
+        chrome.edgeFrames(size: Size(width, Double(window.logicalSize.height))).first { $0.1.contains(p) }?.0
+    }
+
     private func target(_ p: Point) -> ChromeTarget {
-        p.y >= 0 && p.y < contentTop && button(at: p) == nil ? .titleBar : .other
+        if let e = edge(at: p) { return .edge(e) }
+        return p.y >= 0 && p.y < contentTop && button(at: p) == nil ? .titleBar : .other
     }
 
     /// Sees every input event of the window (in surface points); carries out what the strip's
@@ -74,6 +81,9 @@ final class TitleStrip {
         default: break
         }
         if hovered != pointer.flatMap(button(at:)) { window.setNeedsDisplay() }
+        // The compositor's cursor over the resize band: its P4 resize shape (issue 32.1, 32.2).
+        let shape = pointer.flatMap(edge(at:)).flatMap { CursorShape(cssName: $0.cursor.rawValue) } ?? .default
+        if window.cursorShape != shape { window.cursorShape = shape }
         let at = pointer ?? Point(-1, -1)
         switch event.kind {
         case .button(.left, pressed: true): pressed = button(at: at)
