@@ -1,0 +1,241 @@
+// `lodestone dnd` (issue 33; I2, G11), the pure part: the steps, what one case records from
+// both ends of wl_data_device (the source's offer and every `action` it hears, the target's
+// answer and every `action` it hears, drop, finish or cancel, the bytes read), and what that
+// means against the desktop conventions: who chose the action, the result and the verdict.
+// The Wayland side (Sources/lodestone/Commands/Dnd*.swift) fills a `DndCase` per step.
+import InputProtocol
+
+/// One step of `lodestone dnd`: a drag from the source window to the target's zone.
+public enum DndStep: String, CaseIterable, Sendable {
+    /// No key held.
+    case plain
+    /// The copy key held before the press (desktop: Ctrl; mac: Option).
+    case copy
+    /// The move key held before the press (desktop: Shift; mac: Command).
+    case move
+
+    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The keys the step asks to hold before the press.
+    public func keys(_ convention: DragConvention) -> Modifiers {
+        switch (self, convention) {
+        case (.plain, _): []
+        case (.copy, .desktop): .control
+        case (.copy, .mac): .alt
+        case (.move, .desktop): .shift
+        case (.move, .mac): .super
+        }
+    }
+
+    /// The action the conventions expect: a plain drag takes the destination's choice (a
+    /// move, for Lodestone's target), the keys force theirs.
+    public var expected: DndAction {
+        switch self {
+        case .plain, .move: .move
+        case .copy: .copy
+        }
+    }
+
+    /// What the window says to do.
+    public func instruction(_ convention: DragConvention) -> String {
+        let keys = DndCase.keyNames(keys(convention), convention)
+        let hold = keys.isEmpty ? "With no key held, drag" : "Hold \(keys.joined(separator: "+")), then drag"
+        return "\(hold) the item from this window onto the zone in the target window, and let go."
+    }
+
+    /// "plain,copy": the steps in the order given; an unknown or repeated name is an error.
+    public static func parseList(_ text: String) throws(DndUsageError) -> [DndStep] {
+        var steps: [DndStep] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmed(" ")
+            guard !name.isEmpty else { throw DndUsageError("--steps: empty step name in “\(text)” (the steps: \(validNames))") }
+            guard let s = DndStep(rawValue: name) else {
+                throw DndUsageError("--steps: unknown step “\(name)” (the steps: \(validNames))")
+            }
+            guard !steps.contains(s) else { throw DndUsageError("--steps: “\(name)” is listed twice") }
+            steps.append(s)
+        }
+        return steps
+    }
+}
+
+public struct DndUsageError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}
+
+extension Substring {
+    /// Without `c` at either end.
+    fileprivate func trimmed(_ c: Character) -> String {
+        var s = self
+        while s.first == c { s.removeFirst() }
+        while s.last == c { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// wl_data_device_manager.dnd_action, without the wire (ask is what the desktop calls link).
+public enum DndAction: String, CaseIterable, Sendable {
+    case copy, move, ask
+}
+
+/// Which end of the protocol heard something.
+public enum DndSide: String, Sendable { case source, target }
+
+/// One protocol event of a case, `t` seconds after the press that began the drag.
+public struct DndEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The offer entered the target window (wl_data_device.enter).
+        case enter
+        case leave
+        /// wl_data_source.action or wl_data_offer.action (nil: none).
+        case action(DndAction?)
+        /// wl_data_device.drop at the target.
+        case drop
+        /// wl_data_source.dnd_drop_performed, dnd_finished, cancelled.
+        case dropPerformed, finished, cancelled
+        /// The target finished reading (`bytes` of the accepted type).
+        case read(bytes: Int)
+
+        public var name: String {
+            switch self {
+            case .enter: "enter"
+            case .leave: "leave"
+            case .action(let a): "action \(a?.rawValue ?? "none")"
+            case .drop: "drop"
+            case .dropPerformed: "dnd_drop_performed"
+            case .finished: "dnd_finished"
+            case .cancelled: "cancelled"
+            case .read(let n): "read \(n) bytes"
+            }
+        }
+    }
+    public var t: Double
+    public var side: DndSide
+    public var kind: Kind
+    public init(t: Double, _ side: DndSide, _ kind: Kind) { self.t = t; self.side = side; self.kind = kind }
+}
+
+/// Who chose the action the drop took.
+public enum DndDecider: String, Sendable {
+    /// The source offered that action alone.
+    case source
+    /// The target's preferred action, among several offered.
+    case destination
+    /// Neither: the compositor picked another.
+    case compositor
+    case unknown
+}
+
+/// How the case ended at the source.
+public enum DndResult: String, Sendable { case finished, cancelled, none }
+
+public enum DndVerdict: String, Sendable {
+    case asExpected = "as-expected", differs, skipped
+}
+
+/// One step as performed: what both ends said.
+public struct DndCase: Sendable, Equatable {
+    public var step: DndStep
+    public var convention: DragConvention
+    /// The actions the source offered (wl_data_source.set_actions).
+    public var offered: [DndAction] = []
+    /// The type the target accepted over its zone (nil: none).
+    public var acceptedType: String?
+    /// The target's wl_data_offer.set_actions: the actions it takes and the one it prefers.
+    public var targetActions: [DndAction] = []
+    public var targetPreferred: DndAction?
+    /// The modifiers Lodestone saw held at the press and at the drop.
+    public var keysAtPress: Modifiers = []
+    public var keysAtDrop: Modifiers = []
+    /// Every event of both ends, in order.
+    public var events: [DndEvent] = []
+    /// Why the step has no drag (S, Esc, a timeout before any drag), nil: it was performed.
+    public var skipped: String?
+    /// The source heard neither finished nor cancelled this long after the drop (seconds).
+    public var gaveUpAfter: Double?
+
+    public init(step: DndStep, convention: DragConvention = .desktop) { self.step = step; self.convention = convention }
+
+    // MARK: derived
+
+    public var keys: [String] { Self.keyNames(step.keys(convention), convention) }
+
+    /// The action the drop took: the source's newest `action` (the target's when the source
+    /// heard none).
+    public var chosen: DndAction? {
+        for side in [DndSide.source, .target] {
+            for e in events.reversed() where e.side == side {
+                if case .action(let a) = e.kind { return a }
+            }
+        }
+        return nil
+    }
+
+    public func first(_ side: DndSide, _ match: (DndEvent.Kind) -> Bool) -> DndEvent? {
+        events.first { $0.side == side && match($0.kind) }
+    }
+
+    /// The source heard an action before the target heard enter (Hyprland's hard-coded move).
+    public var actionBeforeEnter: Bool {
+        guard let action = first(.source, { if case .action(let a) = $0 { a != nil } else { false } }) else { return false }
+        guard let enter = first(.target, { $0 == .enter }) else { return true }
+        return action.t < enter.t
+    }
+
+    public var result: DndResult {
+        for e in events where e.side == .source {
+            if e.kind == .finished { return .finished }
+            if e.kind == .cancelled { return .cancelled }
+        }
+        return .none
+    }
+
+    /// Bytes read at the target (nil: nothing read).
+    public var readBytes: Int? {
+        for e in events where e.side == .target { if case .read(let n) = e.kind { return n } }
+        return nil
+    }
+
+    /// dnd_drop_performed → dnd_finished at the source, seconds.
+    public var dropToFinished: Double? {
+        guard let d = first(.source, { $0 == .dropPerformed }), let f = first(.source, { $0 == .finished }) else { return nil }
+        return f.t - d.t
+    }
+
+    public var decidedBy: DndDecider {
+        guard let chosen else { return .unknown }
+        if offered == [chosen] { return .source }
+        if targetPreferred == chosen { return .destination }
+        if offered.count > 1, targetPreferred != nil { return .compositor }
+        return .unknown
+    }
+
+    /// Whether the keys the step asks for reached Lodestone by the press (nil: no keys).
+    public var keysReached: Bool? {
+        let wanted = step.keys(convention)
+        guard !wanted.isEmpty else { return nil }
+        return keysAtPress.isSuperset(of: wanted)
+    }
+
+    public var verdict: DndVerdict {
+        if skipped != nil { return .skipped }
+        return result == .finished && chosen == step.expected ? .asExpected : .differs
+    }
+
+    /// One line on what happened, for the window and the Markdown.
+    public var summary: String {
+        if let skipped { return "skipped (\(skipped))" }
+        var s = "\(chosen?.rawValue ?? "no action") chosen by \(decidedBy.rawValue), \(result.rawValue)"
+        if let n = readBytes { s += ", \(n) bytes of \(acceptedType ?? "?") read" }
+        if let g = gaveUpAfter, result == .none { s += ", no finish nor cancel within \(fmt(g, decimals: 0)) s" }
+        return s + ": " + (verdict == .asExpected ? "as expected" : "expected a finished \(step.expected.rawValue)")
+    }
+
+    static func keyNames(_ keys: Modifiers, _ convention: DragConvention) -> [String] {
+        let names: [(Modifiers, String)] = convention == .mac
+            ? [(.control, "Control"), (.alt, "Option"), (.shift, "Shift"), (.super, "Command")]
+            : [(.control, "Ctrl"), (.alt, "Alt"), (.shift, "Shift"), (.super, "Super")]
+        return names.filter { keys.contains($0.0) }.map(\.1)
+    }
+}
