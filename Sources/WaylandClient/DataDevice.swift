@@ -285,6 +285,11 @@ public final class DataDevice {
     public private(set) var selection: DataOffer?
     /// Where the drag is over our surface (pt), nil outside.
     public private(set) var position: InputPoint?
+    /// The wl_surface the drag is over (one of our windows'), nil outside.
+    private var dragSurface: OpaquePointer?
+
+    /// Whether the drag is over `window` now (a client with several windows: issue 33).
+    public func isOver(_ window: Window) -> Bool { position != nil && dragSurface == window.surface }
 
     init(manager: OpaquePointer, seat: OpaquePointer, loop: EventLoop,
          isOurSurface: @escaping (OpaquePointer?) -> Bool, emit: @escaping (DataDeviceEvent.Kind) -> Void) {
@@ -332,6 +337,7 @@ public final class DataDevice {
         guard isOurSurface(surface) else { return }
         offer?.serial = serial
         drag = offer
+        dragSurface = surface
         position = InputPoint(x: x, y: y)
         emit(.enter(offer: offer?.summary, position: position!))
         if let offer {
@@ -348,6 +354,7 @@ public final class DataDevice {
         drag?.onChange = nil
         drag = nil
         position = nil
+        dragSurface = nil
         emit(.leave)
     }
 

@@ -34,10 +34,22 @@ enum CLI {
         RecordCommand.command,
         ReplayCommand.command,
         CheckCommand.command,
+        DndCommand.command,
         LintCommand.command,
         BenchCommand.command,
         SoakCommand.command,
     ]
+
+    /// A subcommand's options from `args`; nil when it ends at once with `status`: --help
+    /// printed (0), or the usage error said with the help (2).
+    static func options<O>(_ args: [String], command: String, help: String,
+                           parse: ([String]) throws -> O) -> (options: O?, status: Int32) {
+        if args.contains("--help") || args.contains("-h") { print(help); return (nil, Status.ok) }
+        do { return (try parse(args), Status.ok) } catch {
+            Diagnostics.error("\(command): \(error)\n\(help)")
+            return (nil, Status.usage)
+        }
+    }
 
     static func run(_ args: [String]) -> Int32 {
         if let first = args.first {

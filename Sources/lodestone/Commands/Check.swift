@@ -134,12 +134,8 @@ enum CheckCommand {
     }
 
     static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") { print(help); return CLI.Status.ok }
-        let options: Options
-        do { options = try parse(args) } catch {
-            Diagnostics.error("check: \(error)\n\(help)")
-            return CLI.Status.usage
-        }
+        let (parsed, status) = CLI.options(args, command: "check", help: help, parse: parse)
+        guard let options = parsed else { return status }
         if let path = options.replay { return replay(path, options) }
         if options.headless && options.input == .libinput { return liveLibinput(options) }
         if options.headless {
@@ -341,6 +337,25 @@ enum CheckCommand {
     }
 
     /// The compositor this session runs under, when one answers ($WAYLAND_DISPLAY).
+    /// Writes a report to `path`: Markdown, or JSON when it ends in .json, the other format
+    /// next to it (FILE.json / FILE.md). The files written, nil after saying why not.
+    static func writeReport(to path: String, markdown: String, json: String, command: String) -> [String]? {
+        let isJSON = path.hasSuffix(".json")
+        let base = isJSON || path.hasSuffix(".md") ? String(path.dropLast(path.hasSuffix(".md") ? 3 : 5)) : path
+        let files = isJSON ? [(path, json), (base + ".md", markdown)] : [(path, markdown), (base + ".json", json)]
+        for (file, text) in files {
+            do {
+                let fd = try TraceFiles.create(file)
+                defer { if fd > 2 { close(fd) } }
+                try TraceFiles.write(text, to: fd, path: file)
+            } catch {
+                Diagnostics.error("\(command): \(error)")
+                return nil
+            }
+        }
+        return files.map(\.0)
+    }
+
     static func compositorInfo() -> CompositorInfo {
         guard getenv("WAYLAND_DISPLAY") != nil || getenv("WAYLAND_SOCKET") != nil,
               let globals = try? CompositorGlobals.read() else { return CompositorInfo() }
@@ -388,22 +403,9 @@ enum CheckCommand {
             writeLine(report.markdown)
             return CLI.Status.ok
         }
-        let isJSON = path.hasSuffix(".json")
-        let base = path.hasSuffix(".json") || path.hasSuffix(".md") ? String(path.dropLast(path.hasSuffix(".md") ? 3 : 5)) : path
-        let files = isJSON ? [(path, report.json), (base + ".md", report.markdown)]
-                           : [(path, report.markdown), (base + ".json", report.json)]
-        for (file, text) in files {
-            do {
-                let fd = try TraceFiles.create(file)
-                defer { if fd > 2 { close(fd) } }
-                try TraceFiles.write(text, to: fd, path: file)
-            } catch {
-                Diagnostics.error("check: \(error)")
-                return CLI.Status.failure
-            }
-        }
+        guard let files = writeReport(to: path, markdown: report.markdown, json: report.json, command: "check") else { return CLI.Status.failure }
         let failed = report.results.filter { if case .failed = $0.outcome { true } else { false } }.count
-        Diagnostics.emit("lodestone check: \(plural(report.results.count, "step")), \(failed) failed; report in \(files.map(\.0).joined(separator: " and "))\n")
+        Diagnostics.emit("lodestone check: \(plural(report.results.count, "step")), \(failed) failed; report in \(files.joined(separator: " and "))\n")
         return CLI.Status.ok
     }
 }

@@ -1,0 +1,141 @@
+// `lodestone dnd` (issue 33, first slice; I2, G11): a guided check of how the desktop negotiates
+// a drag's action between two windows. It opens a source window (app_id lodestone-dnd-source:
+// one item offering text/uri-list and text/plain) and a target window (lodestone-dnd-target: a
+// drop zone that takes what the conventions say), takes the steps one at a time (S skips,
+// Enter starts the step again, Esc ends), records what both ends of wl_data_device hear, and
+// writes the report (GestureCheck's DndReport: Markdown and JSON). The windows: DndWindows.swift.
+import GestureCheck
+import Playground
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum DndCommand {
+    static let command = Command(name: "dnd",
+                                 usage: "[--steps LIST] [--report FILE] [--state-out FILE] [--timeout S] [--pause S] [--conventions desktop|mac]",
+                                 summary: "a guided drag-and-drop check: who chooses the action on this desktop", run: run)
+
+    static let help = """
+    usage: lodestone dnd \(command.usage)
+      Opens a source window (app_id lodestone-dnd-source) with an item to drag and a target
+      window (lodestone-dnd-target) with a drop zone, then asks for one drag at a time and
+      records what both ends of the protocol hear: the actions offered and preferred, every
+      action event with its time, drop, finish or cancel, and the bytes read. Each case gets a
+      verdict against the conventions (desktop: Ctrl copies, Shift moves).
+      --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
+                     plain: no key; copy: the copy key held before the press; move: the move key
+      --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
+                     written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
+      --state-out FILE  one JSON line per frame of either window: "window" (source or target),
+                     the step, the item's or the zone's frame (surface points)
+      --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(DndWindows.stepTimeout)))
+      --pause S      each case's result stays up this long before the next step (default \(fmt(DndWindows.resultPause)))
+      --conventions desktop|mac  the keys: desktop Ctrl copy, Shift move; mac Option copy,
+                     Command move (default: the settings file's conventions)
+      Keys in either window: S skips the step, Enter starts it again, Esc ends; the report is
+      written however it ends.
+    Exit status: 0 the report was written (whatever the verdicts), 1 failure, 2 usage error.
+    """
+
+    struct Options {
+        var steps = DndStep.allCases
+        var report: String?
+        var stateOut: String?
+        var timeout = DndWindows.stepTimeout
+        var pause = DndWindows.resultPause
+        var conventions: DragConvention?
+    }
+
+    static func parse(_ args: [String]) throws(DndUsageError) -> Options {
+        var o = Options()
+        var reader = ArgumentReader(args)
+        func value(_ name: String) throws(DndUsageError) -> String {
+            do { return try reader.value(name) } catch { throw DndUsageError("\(error)") }
+        }
+        func seconds(_ name: String, _ range: ClosedRange<Double>) throws(DndUsageError) -> Double {
+            let v = try value(name)
+            guard let s = Double(v), range.contains(s), s > 0 || range.lowerBound == 0 else {
+                throw DndUsageError("\(name) wants seconds in [\(fmt(range.lowerBound)), \(fmt(range.upperBound))], not “\(v)”")
+            }
+            return s
+        }
+        while let a = reader.next() {
+            switch a {
+            case "--steps": o.steps = try DndStep.parseList(try value(a))
+            case "--report": o.report = try value(a)
+            case "--state-out": o.stateOut = try value(a)
+            case "--timeout": o.timeout = try seconds(a, 1...3600)
+            case "--pause": o.pause = try seconds(a, 0...60)
+            case "--conventions":
+                let v = try value(a)
+                guard let c = DragConvention(rawValue: v) else { throw DndUsageError("--conventions wants desktop or mac, not “\(v)”") }
+                o.conventions = c
+            default:
+                throw DndUsageError("unknown option “\(a)”")
+            }
+        }
+        return o
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        let (parsed, status) = CLI.options(args, command: "dnd", help: help, parse: parse)
+        guard let options = parsed else { return status }
+        let settings: AppSettings
+        do { settings = try PlaygroundSetup.settings([]).0 } catch {
+            Diagnostics.error("dnd: \(error)")
+            return CLI.Status.usage
+        }
+        let convention = options.conventions ?? (settings.pointer.conventions == .mac ? .mac : .desktop)
+        let compositor = CheckCommand.compositorInfo()
+        let loop = EventLoop()
+        let client: Client
+        do { client = try Client(loop: loop) } catch {
+            Diagnostics.error("dnd: \(error)")
+            return error.exitCode
+        }
+        guard client.dataDeviceManager.bound != nil, client.seat?.dataDevice != nil else {
+            Diagnostics.error("dnd: the compositor offers no wl_data_device_manager v3 (or no seat): no drag and drop to check")
+            return CLI.Status.missingProtocol
+        }
+        do { try loop.stopOnTerminationSignals() } catch {
+            Diagnostics.error("dnd: \(error)")
+            return CLI.Status.failure
+        }
+        var stateFD: Int32 = -1
+        if let path = options.stateOut {
+            do { stateFD = try TraceFiles.create(path) } catch {
+                Diagnostics.error("dnd: \(error)")
+                return CLI.Status.failure
+            }
+        }
+        defer { if stateFD > 2 { close(stateFD) } }
+        let windows = DndWindows(client: client, options: options, convention: convention) { line in
+            guard stateFD >= 0, let path = options.stateOut else { return }
+            try? TraceFiles.write(line + "\n", to: stateFD, path: path)
+        }
+        let reason = windows.runLoop()
+        let report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
+        let written = write(report, to: options.report)
+        switch reason {
+        case .connectionLost, .protocolError:
+            Diagnostics.error("dnd: \(reason)")
+            return CLI.Status.failure
+        default:
+            return written
+        }
+    }
+
+    static func write(_ report: DndReport, to path: String?) -> Int32 {
+        guard let path else {
+            writeLine(report.markdown)
+            return CLI.Status.ok
+        }
+        guard let files = CheckCommand.writeReport(to: path, markdown: report.markdown, json: report.json, command: "dnd") else {
+            return CLI.Status.failure
+        }
+        let differ = report.cases.filter { $0.verdict == .differs }.count
+        Diagnostics.emit("lodestone dnd: \(plural(report.cases.count, "case")), \(differ) not as expected; report in \(files.joined(separator: " and "))\n")
+        return CLI.Status.ok
+    }
+}
