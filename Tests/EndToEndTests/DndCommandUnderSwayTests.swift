@@ -73,14 +73,14 @@ struct DndCommandUnderSwayTests {
         }
     }
 
-    @Test("the plain and copy steps, driven like a person: the report's cases say who chose (destination, then source), finished, read, as expected")
-    func plainAndCopy() throws {
+    @Test("the plain, copy and move steps, driven like a person: the report's cases say who chose (destination, then source twice), finished, read, as expected; the item and the zone drawn")
+    func plainCopyMove() throws {
         let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
                                                           config: ["default_border none", "mouse_warping none"])
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
         let log = StateLog(path: scratch.file("state.jsonl"))
         let report = scratch.file("report.json")
-        let app = try Lodestone.launch(["dnd", "--steps", "plain,copy", "--state-out", log.path, "--report", report,
+        let app = try Lodestone.launch(["dnd", "--steps", "plain,copy,move", "--state-out", log.path, "--report", report,
                                         "--pause", "1", "--timeout", "90"], on: sway)
         defer { app.stop() }
         var windows: [String: Sway.WindowInfo] = [:]
@@ -94,10 +94,21 @@ struct DndCommandUnderSwayTests {
                 s["size"] as? [Int] == [w.content.width, w.content.height] && s["step"] as? String == "plain"
             }
         }
-        let plan: [(String, [SeatInjector.Key], Int)] = [("plain", [], 1), ("copy", [.leftCtrl], 2)]
+        let plan: [(String, [SeatInjector.Key], Int)] = [("plain", [], 1), ("copy", [.leftCtrl], 2), ("move", [.leftShift], 3)]
         for (step, keys, index) in plan {
             let s = try waitFor(log, "source", "step \(step) ready") { $0["step"] as? String == step && $0["phase"] as? String == "ready" }
             let t = try waitFor(log, "target", "the target on step \(step)") { $0["step"] as? String == step }
+            if index == 1 {
+                // Drawn with the renderer: the item in the source, the zone in the target.
+                let shot = try sway.screenshot()
+                if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_SHOT"] { try shot.writePNG(to: keep) }
+                let item = try #require(s["item"] as? [Double]), zone = try #require(t["zone"] as? [Double])
+                let onItem = shot.pixel(x: from.content.x + Int(item[0]) + 8, y: from.content.y + Int(item[1] + item[3]) - 8)
+                #expect(onItem.matches(RGBA(hex: 0x0A84FF), tolerance: 12), "the item: \(onItem)")
+                let onZone = shot.pixel(x: into.content.x + Int(zone[0]) + 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
+                let outside = shot.pixel(x: into.content.x + Int(zone[0]) - 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
+                #expect(!onZone.matches(outside, tolerance: 12), "the zone stands out: \(onZone) beside \(outside)")
+            }
             try drag(seat, from: try Self.centre(s["item"], in: from), to: try Self.centre(t["zone"], in: into), keys: keys)
             _ = try waitFor(log, "source", "case \(index) recorded") { $0["cases"] as? Int == index }
             pause(0.3)
@@ -110,8 +121,12 @@ struct DndCommandUnderSwayTests {
         #expect(name.hasPrefix("sway") || name == "a wlroots compositor", "\(json["compositor"] ?? "none")")
         #expect((json["compositor"] as? [String: Any])?["data_device_manager"] as? Int == 3)
         let cases = try #require(json["cases"] as? [[String: Any]])
-        try #require(cases.count == 2, "\(cases)")
-        let plain = cases[0], copy = cases[1]
+        try #require(cases.count == 3, "\(cases)")
+        let plain = cases[0], copy = cases[1], move = cases[2]
+        #expect(move["keys"] as? [String] == ["Shift"])
+        #expect(move["offered"] as? [String] == ["move"], "\(move)")
+        #expect(move["chosen"] as? String == "move" && move["decided_by"] as? String == "source", "\(move)")
+        #expect(move["verdict"] as? String == "as-expected", "\(move)")
         #expect(plain["step"] as? String == "plain")
         #expect(plain["offered"] as? [String] == ["copy", "move", "ask"], "\(plain)")
         #expect(plain["target_preferred"] as? String == "move", "\(plain)")
