@@ -73,6 +73,34 @@ struct DndCommandUnderSwayTests {
         }
     }
 
+    @Test("S skips each step, Esc ends: the report says skipped for each, exit 0")
+    func skipAndEnd() throws {
+        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
+                                                          config: ["default_border none", "mouse_warping none"])
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
+        let log = StateLog(path: scratch.file("state.jsonl"))
+        let report = scratch.file("report.json")
+        let app = try Lodestone.launch(["dnd", "--steps", "move,plain,copy", "--state-out", log.path, "--report", report,
+                                        "--pause", "0.5"], on: sway)
+        defer { app.stop() }
+        _ = try waitFor(log, "source", "step move ready") { $0["step"] as? String == "move" && $0["phase"] as? String == "ready" }
+        // Into the source window: it has the keyboard focus (focus follows the mouse).
+        let w = try #require(try sway.windows().first { $0.appID == "lodestone-dnd-source" })
+        try seat.move(to: Double(w.content.x + 40), Double(w.content.y + 200))
+        pause(0.3)
+        try seat.type(SeatInjector.Key(rawValue: 31))
+        _ = try waitFor(log, "source", "step plain ready after S") { $0["step"] as? String == "plain" && $0["phase"] as? String == "ready" }
+        pause(0.3)
+        try seat.type(.escape)
+        let end = try app.wait(timeout: 20)
+        #expect(end == .exited(0), "stderr: \(app.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["step"] as? String } == ["move", "plain", "copy"], "the order --steps gave: \(cases)")
+        #expect(cases.allSatisfy { $0["verdict"] as? String == "skipped" }, "\(cases)")
+        #expect(cases.first?["skipped"] as? String == "S pressed", "\(cases)")
+    }
+
     @Test("the plain, copy and move steps, driven like a person: the report's cases say who chose (destination, then source twice), finished, read, as expected; the item and the zone drawn")
     func plainCopyMove() throws {
         let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
