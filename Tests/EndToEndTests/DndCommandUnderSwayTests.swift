@@ -60,6 +60,17 @@ struct DndCommandUnderSwayTests {
         for k in keys.reversed() { try seat.release(key: k) }
     }
 
+    /// A sway of its own and `lodestone dnd ARGS` in it, its state in the log and its report
+    /// in the scratch directory's report.json (and .md).
+    func start(_ args: [String]) throws -> (Sway, SeatInjector, TemporaryDirectory, StateLog, ChildProcess) {
+        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
+                                                          config: ["default_border none", "mouse_warping none"])
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
+        let log = StateLog(path: scratch.file("state.jsonl"))
+        let app = try Lodestone.launch(["dnd", "--state-out", log.path, "--report", scratch.file("report.json")] + args, on: sway)
+        return (sway, seat, scratch, log, app)
+    }
+
     @Test("usage errors exit 2 naming what is wrong, before any window opens")
     func usage() throws {
         for (args, message) in [(["--steps", "plain,drop"], "--steps: unknown step “drop” (the steps: plain, copy, move)"),
@@ -75,14 +86,9 @@ struct DndCommandUnderSwayTests {
 
     @Test("S skips each step, Esc ends: the report says skipped for each, exit 0")
     func skipAndEnd() throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
-                                                          config: ["default_border none", "mouse_warping none"])
-        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
-        let log = StateLog(path: scratch.file("state.jsonl"))
+        let (sway, seat, scratch, log, app) = try start(["--steps", "move,plain,copy", "--pause", "0.5"])
+        defer { app.stop(); _ = scratch }
         let report = scratch.file("report.json")
-        let app = try Lodestone.launch(["dnd", "--steps", "move,plain,copy", "--state-out", log.path, "--report", report,
-                                        "--pause", "0.5"], on: sway)
-        defer { app.stop() }
         _ = try waitFor(log, "source", "step move ready") { $0["step"] as? String == "move" && $0["phase"] as? String == "ready" }
         // Into the source window: it has the keyboard focus (focus follows the mouse).
         let w = try #require(try sway.windows().first { $0.appID == "lodestone-dnd-source" })
@@ -103,14 +109,9 @@ struct DndCommandUnderSwayTests {
 
     @Test("the plain, copy and move steps, driven like a person: the report's cases say who chose (destination, then source twice), finished, read, as expected; the item and the zone drawn")
     func plainCopyMove() throws {
-        let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
-                                                          config: ["default_border none", "mouse_warping none"])
-        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
-        let log = StateLog(path: scratch.file("state.jsonl"))
+        let (sway, seat, scratch, log, app) = try start(["--steps", "plain,copy,move", "--pause", "1", "--timeout", "90"])
+        defer { app.stop(); _ = scratch }
         let report = scratch.file("report.json")
-        let app = try Lodestone.launch(["dnd", "--steps", "plain,copy,move", "--state-out", log.path, "--report", report,
-                                        "--pause", "1", "--timeout", "90"], on: sway)
-        defer { app.stop() }
         var windows: [String: Sway.WindowInfo] = [:]
         try waitUntil(timeout: 20, "the source and the target window side by side") {
             for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
