@@ -4,7 +4,7 @@ _lodestone() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     cmd=${COMP_WORDS[1]}
-    local commands="playground events record replay check lint bench soak"
+    local commands="playground events record replay check dnd lint bench soak"
     local settings="--generation --classic --pointer-size --pointer-color --contrast-border --auto-hide --reduce-motion --natural-scrolling --scroll-speed --kinetic --magnetism --conventions --plain-drop --reserved --input --decorations --window-buttons"
     case $prev in
         --layout|--out|--latency-probe|--plot|--state-out|--replay|--report|--device) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -28,6 +28,7 @@ _lodestone() {
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
         record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --layout --report-states" -- "$cur")) ;;
         check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --pause --conventions --replay --headless --out --reduce-motion --device --tap --help" -- "$cur")) ;;
+        dnd) COMPREPLY=($(compgen -W "--steps --report --state-out --timeout --pause --conventions --help" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --accept-drops --display" -- "$cur")) ;;

@@ -1,11 +1,12 @@
 # fish completion for lodestone
-set -l commands playground events record replay check lint bench soak
+set -l commands playground events record replay check dnd lint bench soak
 complete -c lodestone -f
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a playground -d 'the showcase window'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a events -d 'print input events'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a record -d 'record a trace'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a replay -d 'replay a trace live, headless or printed'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a check -d 'a guided trackpad and compositor check'
+complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a dnd -d 'a guided drag-and-drop check'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a lint -d 'check a layout file (default: the showcase)'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a bench -d 'benchmarks'
 complete -c lodestone -n "not __fish_seen_subcommand_from $commands" -a soak -d 'long random input through engine and renderer'
@@ -72,3 +73,9 @@ complete -c lodestone -n '__fish_seen_subcommand_from check' -l conventions -x -
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l replay -r -F -d 'run the steps over a trace'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l device -r -F -d 'libinput device node'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l tap -x -a 'on off' -d 'tap-to-click'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l steps -x -a 'plain copy move' -d 'steps to take (comma-separated)'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l report -r -F -d 'report file (Markdown, or JSON if .json)'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l state-out -r -F -d 'JSON lines of both windows'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l timeout -x -d 'seconds before a step is skipped'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l pause -x -d 'seconds a result stays up'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l conventions -x -a 'desktop mac' -d 'drag modifiers'
