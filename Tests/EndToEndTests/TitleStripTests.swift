@@ -125,6 +125,14 @@ extension CompositorMatrix {
 
 @Suite("Title strip of lodestone events and check under sway, --decorations client (issue 32.1, W1)", .serialized)
 struct TitleStripUnderSwayTests {
+    /// A click on the close button at `close` (layout pixels): the program ends with status 0.
+    static func clickToClose(_ seat: SeatInjector, at close: (x: Int, y: Int), _ app: ChildProcess) throws {
+        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
+        usleep(200_000)
+        try seat.click(.left)
+        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+    }
+
     @Test("W1: with --decorations client the events window draws its title strip, the lamps below it, and its close button ends the program with status 0")
     func eventsStrip() throws {
         // sway grants client-side decorations to floating windows only.
@@ -147,10 +155,7 @@ struct TitleStripUnderSwayTests {
         // The close button at the strip's right end: a lighter disc.
         let close = (x: o.x + w.content.width - Int(WindowChrome.trailingInset + WindowChrome.buttonSize / 2), y: o.y + 20)
         #expect(!shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4), "no close button's disc")
-        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
-        usleep(200_000)
-        try seat.click(.left)
-        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+        try TitleStripUnderSwayTests.clickToClose(seat, at: close, app)
     }
 
     @Test("W1: with --decorations client the check window draws its title strip; its close button ends the check with status 0 and the report written")
@@ -170,10 +175,7 @@ struct TitleStripUnderSwayTests {
             let shot = try sway.screenshot()
             return shot.pixel(x: o.x + 30, y: o.y + 6).matches(strip, tolerance: 4) && !shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4)
         }
-        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
-        usleep(200_000)
-        try seat.click(.left)
-        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+        try TitleStripUnderSwayTests.clickToClose(seat, at: close, app)
         #expect(FileManager.default.fileExists(atPath: report), "no report at \(report)")
     }
 
@@ -198,10 +200,7 @@ struct TitleStripUnderSwayTests {
             return shot.pixel(x: o.x + 200, y: o.y + 6).matches(strip, tolerance: 4) && !shot.pixel(x: close.x - 9, y: close.y).matches(strip, tolerance: 4)
         }
         #expect(shot.pixel(x: right.x - 9, y: right.y).matches(strip, tolerance: 4), "a button is still at the right end")
-        try seat.move(to: Double(close.x) + 0.5, Double(close.y) + 0.5)
-        usleep(200_000)
-        try seat.click(.left)
-        #expect(try app.wait(timeout: 10) == .exited(0), "\(app.stderr)")
+        try TitleStripUnderSwayTests.clickToClose(seat, at: close, app)
     }
 
     @Test("W1 P4: the events window resizes from its right edge: a slow press-drag of 120 pt there widens the floating window by about that (sway's tree)")

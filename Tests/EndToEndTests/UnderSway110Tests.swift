@@ -86,11 +86,10 @@ extension WindowUnderSway110Tests {
         } catch {
             throw HarnessError("\(error); last: scale \(String(describing: state.last?.scale)) preferred_buffer \(String(describing: state.last?.json["preferred_buffer"]))")
         }
-        #expect(s.scale == 2)
-        // "frame N size WxH scale 2.0 buffer BWxBH": the buffer twice the window.
-        let line = try app.waitForLine(containing: "scale 2")
-        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        #expect(numbers.count >= 7 && numbers[5] == 2 * numbers[1] && numbers[6] == 2 * numbers[2], "\(line)") // 2.0 gives 2 and 0
+        let size = try #require(s.size)
+        let (w, h) = (Int(size.width), Int(size.height))
+        let line = try app.waitForLine(containing: "size \(w)x\(h) scale 2")
+        #expect(line.contains("buffer \(w * 2)x\(h * 2)"), "\(line)")
         #expect(app.isRunning, "\(app.stderr)")
     }
 }

@@ -462,9 +462,10 @@ final class DndWindows {
         let rect = "[\(num(f.minX)),\(num(f.minY)),\(num(f.width)),\(num(f.height))]"
         var line = "{\"window\":\"\(isSource ? "source" : "target")\",\"frame\":\(isSource ? frames.source : frames.target)"
         line += ",\"size\":[\(size.width),\(size.height)],\"\(isSource ? "item" : "zone")\":\(rect)"
-        line += ",\"step\":\(stepName.map { "\"\($0)\"" } ?? "null"),\"step_index\":\(index),\"cases\":\(cases.count)"
+        line += ",\"step\":\(stepName.map(JSONWriter.quoted) ?? "null"),\"step_index\":\(index),\"cases\":\(cases.count)"
         line += ",\"phase\":\"\(done ? "done" : current == nil ? (shown == nil ? "waiting" : "result") : dataSource == nil ? "ready" : "dragging")\""
-        if !isSource { line += ",\"over\":\(overTarget),\"accepted_type\":\(accepted?.type.map { "\"\($0)\"" } ?? "null")" }
+        // The type is the peer's own name for it (any bytes): quoted as JSON.
+        if !isSource { line += ",\"over\":\(overTarget),\"accepted_type\":\(accepted?.type.map(JSONWriter.quoted) ?? "null")" }
         stateLine(line + "}")
     }
 }
