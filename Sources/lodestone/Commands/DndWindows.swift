@@ -11,6 +11,8 @@
 // nothing. A drop there is read, then finished when the action is copy or move.
 // A case ends when the source hears finished or cancelled, or `unansweredTimeout` after the
 // drop without either; its result stays up for `--pause`, then the next step starts.
+// Here: the steps and the input; the source's end in DndSourceSide.swift, the target's in
+// DndTargetSide.swift, drawing and the state lines in DndDrawing.swift.
 import Foundation
 import GestureCheck
 import InputProtocol
@@ -35,37 +37,37 @@ final class DndWindows {
     let options: DndCommand.Options
     let convention: DragConvention
     let client: Client
-    private let stateLine: (String) -> Void
-    private var source: Window?
-    private var target: Window?
-    private let cache = RenderCache()
+    let stateLine: (String) -> Void
+    var source: Window?
+    var target: Window?
+    let cache = RenderCache()
 
     private(set) var cases: [DndCase] = []
-    private var index = -1
+    var index = -1
     /// The case of the step under way (nil between steps).
-    private var current: DndCase?
-    private var shown: DndCase?
-    private var caseStart = 0.0
-    private var done = false
-    private var started = false
-    private var frames = (source: 0, target: 0)
+    var current: DndCase?
+    var shown: DndCase?
+    var caseStart = 0.0
+    var done = false
+    var started = false
+    var frames = (source: 0, target: 0)
 
     /// Modifiers held (depressed or latched), as the newest modifiers event said.
-    private var held: Modifiers = []
-    private var pointer: InputPoint?
-    private var press: (at: InputPoint, serial: UInt32)?
-    private var dataSource: DataSource?
-    private var icon: DragIcon?
+    var held: Modifiers = []
+    var pointer: InputPoint?
+    var press: (at: InputPoint, serial: UInt32)?
+    var dataSource: DataSource?
+    var icon: DragIcon?
     /// The drag's offer is over the target window / over its zone with a type accepted.
-    private var overTarget = false
-    private var accepted: (type: String?, actions: DragActions, preferred: DragAction?)?
-    private var reading: DataOffer?
-    private var lastRead: String?
+    var overTarget = false
+    var accepted: (type: String?, actions: DragActions, preferred: DragAction?)?
+    var reading: DataOffer?
+    var lastRead: String?
 
-    private var stepTimer: LoopTimer?
-    private var pauseTimer: LoopTimer?
-    private var unansweredTimer: LoopTimer?
-    private var startTimer: LoopTimer?
+    var stepTimer: LoopTimer?
+    var pauseTimer: LoopTimer?
+    var unansweredTimer: LoopTimer?
+    var startTimer: LoopTimer?
 
     init(client: Client, options: DndCommand.Options, convention: DragConvention, stateLine: @escaping (String) -> Void) {
         self.client = client
@@ -125,7 +127,7 @@ final class DndWindows {
         return reason
     }
 
-    private func begin() {
+    func begin() {
         guard !started else { return }
         started = true
         startTimer?.disarm()
@@ -133,7 +135,7 @@ final class DndWindows {
         nextStep()
     }
 
-    private func nextStep() {
+    func nextStep() {
         pauseTimer?.disarm()
         shown = nil
         index += 1
@@ -147,7 +149,7 @@ final class DndWindows {
         startStep()
     }
 
-    private func startStep() {
+    func startStep() {
         let step = options.steps[index]
         cancelDrag()
         unansweredTimer?.disarm()
@@ -159,7 +161,7 @@ final class DndWindows {
     }
 
     /// Ends the case under way: recorded, shown, and the next step after the pause.
-    private func finishCase(skip: String?, always: Bool = false, advance: Bool = true) {
+    func finishCase(skip: String?, always: Bool = false, advance: Bool = true) {
         guard var c = current else { return }
         current = nil
         stepTimer?.disarm()
@@ -173,17 +175,17 @@ final class DndWindows {
         if advance { pauseTimer?.arm(after: max(0.001, options.pause)) }
     }
 
-    private func end() { client.loop.stop(.finished(code: CLI.Status.ok)) }
+    func end() { client.loop.stop(.finished(code: CLI.Status.ok)) }
 
-    private func now() -> Double { MonotonicClock.seconds() - caseStart }
+    func now() -> Double { MonotonicClock.seconds() - caseStart }
 
-    private func record(_ side: DndSide, _ kind: DndEvent.Kind) {
+    func record(_ side: DndSide, _ kind: DndEvent.Kind) {
         current?.events.append(DndEvent(t: now(), side, kind))
     }
 
     // MARK: input
 
-    private func input(_ raw: InputEvent) {
+    func input(_ raw: InputEvent) {
         switch raw.kind {
         case .modifiers(let m):
             held = m.depressed.union(m.latched).intersection([.control, .shift, .alt, .super])
@@ -216,256 +218,8 @@ final class DndWindows {
         }
     }
 
-    private var onSource: Bool {
+    var onSource: Bool {
         guard let s = source, let focused = client.seat?.pointer?.focusedWindow else { return false }
         return focused === s
-    }
-
-    // MARK: the source
-
-    private func startDrag(serial: UInt32) {
-        guard let device = client.seat?.dataDevice, let s = source else { return }
-        press = nil
-        let keys = current?.keysAtPress ?? []
-        let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
-        var actions: DragActions = [.copy, .move, .ask]
-        if keys.isSuperset(of: copyKey.union(moveKey)) { actions = .ask }
-        else if keys.isSuperset(of: copyKey) { actions = .copy }
-        else if keys.isSuperset(of: moveKey) { actions = .move }
-        guard let made = client.makeDataSource(mimeTypes: Self.types, actions: actions, provide: { [weak self] type in self?.data(type) }) else { return }
-        made.onEvent = { [weak self] e in self?.sourceEvent(e) }
-        dataSource = made
-        current?.offered = Self.dndActions(actions)
-        icon = client.makeDragIcon()
-        drawIcon(moved: false)
-        device.startDrag(source: made, origin: s, icon: icon, serial: serial)
-        // Moved once it is the drag's icon (sway 1.7 places the icon from the offsets of
-        // commits made in that role, as DragOutHandler found): the pointer holds its centre.
-        drawIcon(moved: true)
-        redraw()
-    }
-
-    private func data(_ type: String) -> [UInt8]? {
-        switch type {
-        case "text/plain;charset=utf-8": return Array(Self.itemName.utf8)
-        case "text/uri-list":
-            guard let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-            let dir = URL(fileURLWithPath: runtime).appendingPathComponent("lodestone-dnd-\(getpid())", isDirectory: true)
-            let file = dir.appendingPathComponent(Self.itemName + ".txt")
-            do {
-                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                try Data((Self.itemName + "\n").utf8).write(to: file)
-            } catch {
-                Diagnostics.warning("dnd: cannot write \(file.path): \(error.localizedDescription)")
-                return nil
-            }
-            return Array((file.absoluteString + "\r\n").utf8)
-        default: return nil
-        }
-    }
-
-    private func sourceEvent(_ e: DataSourceEvent) {
-        switch e {
-        case .target: return
-        case .action(let a): record(.source, .action(a.map(Self.dndAction)))
-        case .dropPerformed:
-            record(.source, .dropPerformed)
-            current?.keysAtDrop = held
-            unansweredTimer?.arm(after: Self.unansweredTimeout)
-        case .finished:
-            record(.source, .finished)
-            finishCase(skip: nil)
-        case .cancelled:
-            record(.source, .cancelled)
-            finishCase(skip: nil)
-        case .sendFailed(let type, let reason):
-            Diagnostics.warning("dnd: sending \(type): \(reason)")
-        }
-        redraw()
-    }
-
-    /// Lets go of the drag under way (a retry, a skip, the end): the compositor cancels it.
-    private func cancelDrag() {
-        let (s, i) = (dataSource, icon)
-        dataSource = nil; icon = nil; press = nil
-        overTarget = false; accepted = nil
-        s?.onEvent = nil
-        client.loop.soon { _ = s; _ = i }
-    }
-
-    private func drawIcon(moved: Bool) {
-        guard let icon else { return }
-        let scale = max(1, (source?.scale ?? 1).rounded(.up))
-        let size = PixelSize(width: Int(100 * scale), height: Int(64 * scale))
-        icon.show(size: size, scale: Int32(scale), move: moved ? (-50, -32) : (0, 0)) { pixels, stride in
-            memset(pixels, 0, stride * size.height)
-            guard let canvas = Canvas(pixels: pixels, width: size.width, height: size.height, stride: stride, scale: scale, cache: cache) else { return }
-            canvas.fill(.roundedRect(cornerRadius: 10), in: Rect(x: 0, y: 0, width: 100, height: 64), Color(hex: 0x0A84FF, alpha: 0.85))
-            canvas.draw("item", font: .system(14, bold: true), at: Point(x: 34, y: 38), Color(hex: 0xFFFFFF))
-        }
-    }
-
-    // MARK: the target
-
-    private func dataDevice(_ e: DataDeviceEvent) {
-        guard let device = client.seat?.dataDevice, let t = target else { return }
-        switch e.kind {
-        case .enter(let offer, _):
-            overTarget = device.isOver(t)
-            if overTarget, offer != nil {
-                record(.target, .enter)
-                answer(force: true)
-            } else {
-                device.drag?.accept(nil)
-                device.drag?.setActions([], preferred: nil)
-            }
-        case .motion:
-            if overTarget { answer(force: false) }
-        case .leave:
-            if overTarget { record(.target, .leave) }
-            overTarget = false; accepted = nil
-        case .action(let a):
-            if overTarget { record(.target, .action(a.map(Self.dndAction))) }
-        case .drop:
-            guard overTarget else { break }
-            record(.target, .drop)
-            overTarget = false
-            if let offer = device.takeDropped(), let type = accepted?.type { read(offer, type: type) }
-        case .sourceActions:
-            if overTarget { answer(force: true) }
-        case .error(let err): Diagnostics.warning("dnd: \(err)")
-        case .selection: return
-        }
-        redraw()
-    }
-
-    /// Tells the offer over the target what the target takes where the drag is now.
-    private func answer(force: Bool) {
-        guard let device = client.seat?.dataDevice, let offer = device.drag, let t = target, let p = device.position else { return }
-        var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
-        if Self.zoneFrame(t.logicalSize).contains(Point(x: p.x, y: p.y)) {
-            let type = offer.mimeTypes.first { $0 == "text/uri-list" }
-                ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
-            if let type {
-                let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
-                let preferred: DragAction = held.isSuperset(of: copyKey.union(moveKey)) ? .ask
-                    : held.isSuperset(of: copyKey) ? .copy : .move
-                new = (type, [.copy, .move, .ask], preferred)
-            }
-        }
-        if !force, let old = accepted, old.type == new.type, old.actions == new.actions, old.preferred == new.preferred { return }
-        accepted = new
-        offer.accept(new.type)
-        offer.setActions(new.actions, preferred: new.preferred)
-        if new.type != nil {
-            current?.acceptedType = new.type
-            current?.targetActions = Self.dndActions(new.actions)
-            current?.targetPreferred = new.preferred.map(Self.dndAction)
-        }
-    }
-
-    private func read(_ offer: DataOffer, type: String) {
-        reading = offer
-        offer.receive(type) { [weak self] result in
-            guard let self else { return }
-            self.reading = nil
-            switch result {
-            case .success(let bytes):
-                self.record(.target, .read(bytes: bytes.count))
-                self.lastRead = "\(bytes.count) bytes of \(type)"
-                if offer.action == .copy || offer.action == .move { offer.finish() }
-            case .failure(let e):
-                Diagnostics.warning("dnd: reading the drop: \(e)")
-                self.lastRead = "reading failed: \(e)"
-            }
-            self.redraw()
-        }
-    }
-
-    static func dndAction(_ a: DragAction) -> DndAction {
-        switch a {
-        case .copy: .copy
-        case .move: .move
-        case .ask: .ask
-        }
-    }
-
-    static func dndActions(_ set: DragActions) -> [DndAction] {
-        DragAction.allCases.filter { set.contains($0.set) }.map(dndAction)
-    }
-
-    // MARK: drawing and state
-
-    private func redraw() {
-        source?.setNeedsDisplay()
-        target?.setNeedsDisplay()
-    }
-
-    private var stepName: String? { options.steps.indices.contains(index) ? options.steps[index].rawValue : nil }
-
-    /// The hint: what to do now (or the case's result, or the end).
-    private func hint(isSource: Bool) -> [String] {
-        if done { return ["Done: \(plural(cases.count, "case")).", "Enter or Esc closes; the report is written."] }
-        guard let step = stepName.flatMap(DndStep.init(rawValue:)) else { return ["Waiting for both windows…"] }
-        var lines = ["Step \(index + 1) of \(options.steps.count): \(step.rawValue)"]
-        if let shown { lines += Self.wrap("Result: " + shown.summary, width: 52) } else {
-            lines += Self.wrap(step.instruction(convention), width: 52)
-            lines.append(isSource ? "S skips, Enter starts again, Esc ends." : "Drop on the zone below.")
-        }
-        return lines
-    }
-
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + word.count + 1 > width { lines.append(line); line = "" }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    private func draw(_ ctx: DrawContext, isSource: Bool) {
-        let b = ctx.buffer
-        guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
-                                  scale: ctx.scale, cache: cache) else { return }
-        canvas.clear(Color(hex: isSource ? 0xF2F2F7 : 0xEEF6EE))
-        var y = 28.0
-        canvas.draw(isSource ? "Source" : "Target", font: .system(17, bold: true), at: Point(x: 16, y: y), Color(hex: 0x1C1C1E))
-        for line in hint(isSource: isSource) {
-            y += 20
-            canvas.draw(line, font: .system(13), at: Point(x: 16, y: y), Color(hex: 0x3A3A3C))
-        }
-        let frame: Rect
-        if isSource {
-            frame = Self.itemFrame(ctx.logicalSize)
-            let dragging = dataSource != nil
-            canvas.fill(.roundedRect(cornerRadius: 12), in: frame, Color(hex: 0x0A84FF, alpha: dragging ? 0.35 : 1))
-            canvas.draw("item", font: .system(15, bold: true), at: Point(x: frame.midX - 16, y: frame.midY + 5), Color(hex: 0xFFFFFF))
-        } else {
-            frame = Self.zoneFrame(ctx.logicalSize)
-            let lit = overTarget && accepted?.type != nil
-            canvas.fill(.roundedRect(cornerRadius: 14), in: frame, Color(hex: lit ? 0x34C759 : 0xD1D1D6, alpha: lit ? 0.5 : 0.6))
-            canvas.stroke(.roundedRect(cornerRadius: 14), in: frame, lineWidth: 2, Color(hex: lit ? 0x248A3D : 0x8E8E93))
-            canvas.draw("drop zone", font: .system(15, bold: true), at: Point(x: frame.midX - 36, y: frame.midY + 5), Color(hex: 0x1C1C1E))
-            if let lastRead {
-                canvas.draw("Read: " + lastRead, font: .system(12), at: Point(x: frame.minX, y: frame.maxY + 20), Color(hex: 0x3A3A3C))
-            }
-        }
-        if isSource { frames.source += 1 } else { frames.target += 1 }
-        writeState(isSource: isSource, frame: frame, size: ctx.logicalSize)
-        if !started, frames.source > 0, frames.target > 0 { startTimer?.arm(after: 0.001) }
-    }
-
-    private func writeState(isSource: Bool, frame f: Rect, size: (width: Int, height: Int)) {
-        func num(_ v: Double) -> String { fmt(v, decimals: 1) }
-        let rect = "[\(num(f.minX)),\(num(f.minY)),\(num(f.width)),\(num(f.height))]"
-        var line = "{\"window\":\"\(isSource ? "source" : "target")\",\"frame\":\(isSource ? frames.source : frames.target)"
-        line += ",\"size\":[\(size.width),\(size.height)],\"\(isSource ? "item" : "zone")\":\(rect)"
-        line += ",\"step\":\(stepName.map(JSONWriter.quoted) ?? "null"),\"step_index\":\(index),\"cases\":\(cases.count)"
-        line += ",\"phase\":\"\(done ? "done" : current == nil ? (shown == nil ? "waiting" : "result") : dataSource == nil ? "ready" : "dragging")\""
-        // The type is the peer's own name for it (any bytes): quoted as JSON.
-        if !isSource { line += ",\"over\":\(overTarget),\"accepted_type\":\(accepted?.type.map(JSONWriter.quoted) ?? "null")" }
-        stateLine(line + "}")
     }
 }

@@ -1,0 +1,96 @@
+// `lodestone dnd` (issue 33; I2, G11): the target window's end of wl_data_device — what the zone
+// accepts and prefers where the drag is, and reading the drop.
+import GestureCheck
+import PointerEngine
+import WaylandClient
+
+extension DndWindows {
+    // MARK: the target
+
+    func dataDevice(_ e: DataDeviceEvent) {
+        guard let device = client.seat?.dataDevice, let t = target else { return }
+        switch e.kind {
+        case .enter(let offer, _):
+            overTarget = device.isOver(t)
+            if overTarget, offer != nil {
+                record(.target, .enter)
+                answer(force: true)
+            } else {
+                device.drag?.accept(nil)
+                device.drag?.setActions([], preferred: nil)
+            }
+        case .motion:
+            if overTarget { answer(force: false) }
+        case .leave:
+            if overTarget { record(.target, .leave) }
+            overTarget = false; accepted = nil
+        case .action(let a):
+            if overTarget { record(.target, .action(a.map(Self.dndAction))) }
+        case .drop:
+            guard overTarget else { break }
+            record(.target, .drop)
+            overTarget = false
+            if let offer = device.takeDropped(), let type = accepted?.type { read(offer, type: type) }
+        case .sourceActions:
+            if overTarget { answer(force: true) }
+        case .error(let err): Diagnostics.warning("dnd: \(err)")
+        case .selection: return
+        }
+        redraw()
+    }
+
+    /// Tells the offer over the target what the target takes where the drag is now.
+    func answer(force: Bool) {
+        guard let device = client.seat?.dataDevice, let offer = device.drag, let t = target, let p = device.position else { return }
+        var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
+        if Self.zoneFrame(t.logicalSize).contains(Point(x: p.x, y: p.y)) {
+            let type = offer.mimeTypes.first { $0 == "text/uri-list" }
+                ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
+            if let type {
+                let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
+                let preferred: DragAction = held.isSuperset(of: copyKey.union(moveKey)) ? .ask
+                    : held.isSuperset(of: copyKey) ? .copy : .move
+                new = (type, [.copy, .move, .ask], preferred)
+            }
+        }
+        if !force, let old = accepted, old.type == new.type, old.actions == new.actions, old.preferred == new.preferred { return }
+        accepted = new
+        offer.accept(new.type)
+        offer.setActions(new.actions, preferred: new.preferred)
+        if new.type != nil {
+            current?.acceptedType = new.type
+            current?.targetActions = Self.dndActions(new.actions)
+            current?.targetPreferred = new.preferred.map(Self.dndAction)
+        }
+    }
+
+    func read(_ offer: DataOffer, type: String) {
+        reading = offer
+        offer.receive(type) { [weak self] result in
+            guard let self else { return }
+            self.reading = nil
+            switch result {
+            case .success(let bytes):
+                self.record(.target, .read(bytes: bytes.count))
+                self.lastRead = "\(bytes.count) bytes of \(type)"
+                if offer.action == .copy || offer.action == .move { offer.finish() }
+            case .failure(let e):
+                Diagnostics.warning("dnd: reading the drop: \(e)")
+                self.lastRead = "reading failed: \(e)"
+            }
+            self.redraw()
+        }
+    }
+
+    static func dndAction(_ a: DragAction) -> DndAction {
+        switch a {
+        case .copy: .copy
+        case .move: .move
+        case .ask: .ask
+        }
+    }
+
+    static func dndActions(_ set: DragActions) -> [DndAction] {
+        DragAction.allCases.filter { set.contains($0.set) }.map(dndAction)
+    }
+}
