@@ -1,6 +1,6 @@
 // `lodestone dnd` under GNOME's mutter 43 and 48 and KDE's KWin 5.27 and 6.3 (issue 33; I2,
 // G11), each through its test input route (RemoteDesktop, fake input), driven like a person
-// (DndGuidedRun). What the reports must say is what README's "who chose the action" rows
+// (DndGuidedRun). What the reports must say is what docs/dnd.md's "who chose the action" rows
 // measured with the showcase there (DragBetweenWindowsUnderMutterTests, …UnderKWinTests): with
 // no key the source offers copy, move and ask and the destination's preference (move) is
 // taken; a key held before the press narrows the source's offer to its action, which stands.
