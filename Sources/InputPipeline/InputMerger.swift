@@ -15,10 +15,6 @@
 // InputPipeline (issue 20.2); the backends only translate.
 import InputProtocol
 
-public enum InputPolicy: String, Hashable, Sendable, CaseIterable {
-    case wayland, libinput, both
-}
-
 public struct InputMerger {
     public let policy: InputPolicy
     /// libinput device ids are moved by this much so they never collide with the seat's.
