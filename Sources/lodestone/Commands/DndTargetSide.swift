@@ -43,17 +43,22 @@ extension DndWindows {
     func answer(force: Bool) {
         guard let device = client.seat?.dataDevice, let offer = device.drag, let t = target, let p = device.position else { return }
         var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
-        if Self.zoneFrame(t.logicalSize).contains(Point(x: p.x, y: p.y)) {
+        // The zone takes nothing in the refuse step, nor after Escape reached the target.
+        let refusing = current?.step == .refuse || targetEscaped
+        if !refusing, Self.zoneFrame(t.logicalSize).contains(Point(x: p.x, y: p.y)) {
             let type = offer.mimeTypes.first { $0 == "text/uri-list" }
                 ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
             if let type {
-                let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
-                let preferred: DragAction = held.isSuperset(of: copyKey.union(moveKey)) ? .ask
-                    : held.isSuperset(of: copyKey) ? .copy : .move
+                let preferred: DragAction = switch DndStep.asked(by: targetKeys, convention) {
+                case .ask?: .ask
+                case .copy?: .copy
+                case .move?, nil: .move
+                }
                 new = (type, [.copy, .move, .ask], preferred)
             }
         }
         if !force, let old = accepted, old.type == new.type, old.actions == new.actions, old.preferred == new.preferred { return }
+        if accepted?.preferred != new.preferred || accepted == nil { record(.target, .prefers(new.preferred.map(Self.dndAction))) }
         accepted = new
         offer.accept(new.type)
         offer.setActions(new.actions, preferred: new.preferred)
@@ -73,7 +78,17 @@ extension DndWindows {
             case .success(let bytes):
                 self.record(.target, .read(bytes: bytes.count))
                 self.lastRead = "\(bytes.count) bytes of \(type)"
-                if offer.action == .copy || offer.action == .move { offer.finish() }
+                if offer.action == .ask {
+                    // ask: the destination picks the final action itself, then finishes.
+                    offer.setActions(.copy, preferred: .copy)
+                    self.record(.target, .picked(.copy))
+                    self.lastRead = "\(bytes.count) bytes of \(type); asked, picked copy"
+                    offer.finish()
+                    self.record(.target, .finish)
+                } else if offer.action == .copy || offer.action == .move {
+                    offer.finish()
+                    self.record(.target, .finish)
+                }
             case .failure(let e):
                 Diagnostics.warning("dnd: reading the drop: \(e)")
                 self.lastRead = "reading failed: \(e)"
