@@ -40,6 +40,9 @@ public struct DndEvent: Sendable, Equatable {
         case picked(DndAction)
         /// The target called wl_data_offer.finish.
         case finish
+        /// After a drop with ask and nothing else offered, the target kept what it read and
+        /// let the offer go without finish (no action to pick; finish with ask is an error).
+        case letGo
 
         public var name: String { name(.desktop) }
 
@@ -54,6 +57,7 @@ public struct DndEvent: Sendable, Equatable {
             case .prefers(let a): return "prefers \(a?.rawValue ?? "none")"
             case .picked(let a): return "picked \(a.rawValue) after ask"
             case .finish: return "finish"
+            case .letGo: return "let the offer go (ask alone: nothing to pick)"
             default: return wireName
             }
         }
@@ -68,7 +72,7 @@ public struct DndEvent: Sendable, Equatable {
             case .finished: "dnd_finished"
             case .cancelled: "cancelled"
             case .read(let n): "read \(n) bytes"
-            case .keys, .escape, .cancelledOwnDrag, .prefers, .picked, .finish: ""
+            case .keys, .escape, .cancelledOwnDrag, .prefers, .picked, .finish, .letGo: ""
             }
         }
     }
@@ -197,14 +201,18 @@ public struct DndCase: Sendable, Equatable {
         return .unknown
     }
 
-    /// Whether the step's keys reached `side`'s window (nil: the step has no key): the keys
-    /// held before the press at the press (the source) or while the drag was over it (the
-    /// target); the mid-drag keys (copy-mid) or Escape (escape) as a change it heard.
+    /// Whether the step's keys reached `side`'s window before the drop (nil: the step has no
+    /// key): the keys held before the press at the press (the source) or while the drag was
+    /// over it (the target); the mid-drag keys (copy-mid) or Escape (escape) as a change it heard.
     public func keysReached(_ side: DndSide) -> Bool? {
         if step == .escape { return first(side, { $0 == .escape }) != nil }
         let before = step.keys(convention), mid = step.midDragKeys(convention)
         guard !before.isEmpty || !mid.isEmpty else { return nil }
-        let heard = events.contains { e in
+        // Until the drop: a compositor may send the keys still held once its drag grab ends
+        // (sway does, to the focused window), which tells nothing about the drag.
+        let end = side == .source ? DndEvent.Kind.dropPerformed : .drop
+        let cut = events.firstIndex { $0.side == side && $0.kind == end } ?? events.endIndex
+        let heard = events[..<cut].contains { e in
             guard e.side == side, case .keys(let m) = e.kind else { return false }
             return m.isSuperset(of: mid.isEmpty ? before : mid)
         }
@@ -228,7 +236,10 @@ public struct DndCase: Sendable, Equatable {
             let ok = result == .cancelled && readBytes == nil && (step != .refuse || !dropPerformed)
             return ok ? .asExpected : .differs
         default:
-            return result == .finished && chosen == step.expected ? .asExpected : .differs
+            // link with ask alone offered: nothing to pick, the target keeps the link it read
+            // and lets go, so the source hears cancelled (wlroots forbids finish with ask).
+            let letGo = step == .link && result == .cancelled && readBytes != nil && first(.target, { $0 == .letGo }) != nil
+            return (result == .finished || letGo) && chosen == step.expected ? .asExpected : .differs
         }
     }
 

@@ -11,7 +11,8 @@ public enum DndStep: String, CaseIterable, Sendable {
     /// The move key held before the press (desktop: Shift; mac: Command).
     case move
     /// The link keys held before the press (desktop: Ctrl+Shift; mac: Option+Command): the source
-    /// offers ask alone, and the target picks the final action after the drop.
+    /// offers ask alone; after the drop the target picks copy when the source offers it, else
+    /// (ask alone) keeps the link it read and lets the offer go: the source hears cancelled.
     case link
     /// Pressed with no key; over the target's zone the copy key goes down, then the release.
     case copyMid = "copy-mid"
@@ -70,7 +71,7 @@ public enum DndStep: String, CaseIterable, Sendable {
     /// The expectation in words, for the report.
     public var expectation: String {
         switch self {
-        case .link: "ask chosen, the target picking copy after the drop, finished"
+        case .link: "ask chosen, then the target picking copy (finished) or, with ask alone offered, reading the link and letting go (cancelled)"
         case .escape: "cancelled, nothing read"
         case .refuse: "cancelled after the release, no drop performed, nothing read"
         default: "a finished \(expected?.rawValue ?? "drop")"
@@ -98,7 +99,7 @@ public enum DndStep: String, CaseIterable, Sendable {
         case .copyMid: "Over the zone: hold \(DndCase.keyNames(midDragKeys(convention), convention).joined(separator: "+")), then let go."
         case .escape: "Over the zone: press Esc (it ends no run now), then let go."
         case .refuse: "The zone refuses drops in this step."
-        case .link: "Drop on the zone below: it picks copy after the drop."
+        case .link: "Drop on the zone below: after the drop it picks copy if offered, else keeps the link."
         default: "Drop on the zone below."
         }
     }

@@ -38,8 +38,9 @@ struct DndCommandUnderSwayTests {
     }
 
     /// One step as a person does it: rest on the item, keys down, press, a slow glide to the
-    /// zone, a rest over it, release, keys up.
-    func drag(_ seat: SeatInjector, from: (Double, Double), to: (Double, Double), keys: [SeatInjector.Key]) throws {
+    /// zone, a rest over it, the mid-drag keys down (and a rest with them held), release, keys up.
+    func drag(_ seat: SeatInjector, from: (Double, Double), to: (Double, Double), keys: [SeatInjector.Key],
+              mid: [SeatInjector.Key] = []) throws {
         try seat.move(to: from.0 + 25, from.1 + 20)
         pause(0.2)
         try seat.move(to: from.0, from.1)
@@ -55,26 +56,115 @@ struct DndCommandUnderSwayTests {
             pause(0.025)
         }
         pause(0.5)
+        if !mid.isEmpty {
+            for k in mid { try seat.press(key: k) }
+            pause(0.3)
+            // A small wiggle with the keys held: a compositor that applies keys on motion sees it.
+            try seat.move(to: to.0 + 6, to.1 + 4)
+            pause(0.2)
+            try seat.move(to: to.0, to.1)
+            pause(0.5)
+        }
         try seat.release(.left)
         pause(0.4)
-        for k in keys.reversed() { try seat.release(key: k) }
+        for k in (keys + mid).reversed() { try seat.release(key: k) }
     }
 
     /// A sway of its own and `lodestone dnd ARGS` in it, its state in the log and its report
     /// in the scratch directory's report.json (and .md).
-    func start(_ args: [String]) throws -> (Sway, SeatInjector, TemporaryDirectory, StateLog, ChildProcess) {
+    func start(_ args: [String], root: Debian13Root? = nil) throws -> (Sway, SeatInjector, TemporaryDirectory, StateLog, ChildProcess) {
         let (sway, seat) = try Sway.startWithInjectedSeat(output: .init(width: 1600, height: 900),
-                                                          config: ["default_border none", "mouse_warping none"])
+                                                          config: ["default_border none", "mouse_warping none"], root: root)
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd")
         let log = StateLog(path: scratch.file("state.jsonl"))
         let app = try Lodestone.launch(["dnd", "--state-out", log.path, "--report", scratch.file("report.json")] + args, on: sway)
         return (sway, seat, scratch, log, app)
     }
 
+    /// One drag of a run: the step, the keys held before the press, the keys pressed over the zone.
+    typealias Planned = (step: String, keys: [SeatInjector.Key], mid: [SeatInjector.Key])
+
+    /// `lodestone dnd` with `plan`'s steps, each performed like a person: the report's JSON and
+    /// its Markdown once the run ends.
+    func run(_ plan: [Planned], _ args: [String] = [], root: Debian13Root? = nil) throws -> (json: [String: Any], markdown: String) {
+        let steps = plan.map(\.step).joined(separator: ",")
+        let (sway, seat, scratch, log, app) = try start(["--steps", steps, "--pause", "1", "--timeout", "90"] + args, root: root)
+        defer { app.stop(); _ = scratch }
+        var windows: [String: Sway.WindowInfo] = [:]
+        try waitUntil(timeout: 20, "the source and the target window side by side") {
+            for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
+            return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
+        }
+        let from = try #require(windows["lodestone-dnd-source"]), into = try #require(windows["lodestone-dnd-target"])
+        for (name, w) in [("source", from), ("target", into)] {
+            _ = try waitFor(log, name, "the \(name) window at its tiled size") { $0["size"] as? [Int] == [w.content.width, w.content.height] }
+        }
+        for (index, p) in plan.enumerated() {
+            let s = try waitFor(log, "source", "step \(p.step) ready") { $0["step"] as? String == p.step && $0["phase"] as? String == "ready" && $0["cases"] as? Int == index }
+            let t = try waitFor(log, "target", "the target on step \(p.step)") { $0["step"] as? String == p.step }
+            try drag(seat, from: try Self.centre(s["item"], in: from), to: try Self.centre(t["zone"], in: into), keys: p.keys, mid: p.mid)
+            do { _ = try waitFor(log, "source", "case \(index + 1) recorded", timeout: 30) { $0["cases"] as? Int == index + 1 } } catch {
+                throw HarnessError("\(error)\n--- lodestone dnd: \(app.stdout)\n\(app.stderr)")
+            }
+            pause(0.3)
+        }
+        let end = try app.wait(timeout: 20)
+        #expect(end == .exited(0), "stderr: \(app.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])
+        return (json, try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8))
+    }
+
+    static let sevenSteps: [Planned] = [("plain", [], []), ("copy", [.leftCtrl], []), ("move", [.leftShift], []),
+                                        ("link", [.leftCtrl, .leftShift], []), ("copy-mid", [], [.leftCtrl]),
+                                        ("escape", [], [.escape]), ("refuse", [], [])]
+
+    /// What README's "who chose the action" row for sway measured, as the report must say it:
+    /// keys held before the press narrow the source's offer and reach only the source; keys
+    /// pressed mid-drag reach neither window and change nothing (compositor-ignores-modifiers).
+    func expectSwayRow(_ json: [String: Any], _ markdown: String) throws {
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        try #require(cases.count == 7, "\(cases)")
+        func c(_ step: String) -> [String: Any] { cases.first { $0["step"] as? String == step } ?? [:] }
+        func reached(_ c: [String: Any]) -> [String: Any] { c["keys_reached"] as? [String: Any] ?? [:] }
+        for step in ["plain", "copy", "move"] {
+            #expect(c(step)["result"] as? String == "finished", "\(step): \(c(step))")
+        }
+        for step in ["plain", "copy", "move", "link"] {
+            #expect(c(step)["verdict"] as? String == "as-expected", "\(step): \(c(step))")
+        }
+        #expect(c("plain")["decided_by"] as? String == "destination" && c("plain")["chosen"] as? String == "move", "\(c("plain"))")
+        for (step, only) in [("copy", "copy"), ("move", "move"), ("link", "ask")] {
+            #expect(c(step)["offered"] as? [String] == [only] && c(step)["decided_by"] as? String == "source", "\(step): \(c(step))")
+            #expect(reached(c(step))["source"] as? Bool == true, "\(step): \(c(step))")
+            #expect(reached(c(step))["target"] as? Bool == false, "sway gives keys to the focused source only: \(c(step))")
+        }
+        let link = c("link"), events = (link["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
+        // Ask alone offered: nothing for the target to pick (wlroots refuses finish with ask), so
+        // it keeps the link it read and lets the offer go; the source hears cancelled.
+        #expect(link["chosen"] as? String == "ask" && link["result"] as? String == "cancelled", "\(link)")
+        #expect(events.contains("let the offer go (ask alone: nothing to pick)") && link["read"] is [String: Any], "\(link)")
+        // copy-mid: Ctrl over the zone reached neither window; wlroots kept the destination's move.
+        let mid = c("copy-mid")
+        #expect(mid["chosen"] as? String == "move" && mid["result"] as? String == "finished" && mid["verdict"] as? String == "differs", "\(mid)")
+        #expect(reached(mid)["source"] as? Bool == false && reached(mid)["target"] as? Bool == false, "\(mid)")
+        let refuse = c("refuse")
+        #expect(refuse["result"] as? String == "cancelled" && refuse["cancelled_by"] as? String == "compositor", "\(refuse)")
+        #expect(refuse["read"] is NSNull && refuse["verdict"] as? String == "as-expected", "\(refuse)")
+        #expect(!((refuse["events"] as? [[String: Any]] ?? []).contains { $0["event"] as? String == "dnd_drop_performed" }), "\(refuse)")
+        let diagnoses = try #require(json["diagnoses"] as? [[String: Any]])
+        let ids = diagnoses.map { "\($0["id"] as? String ?? "?") \($0["step"] as? String ?? "?")" }
+        #expect(ids.contains("compositor-ignores-modifiers copy-mid"), "\(diagnoses)")
+        #expect(markdown.contains("- **compositor-ignores-modifiers** (copy-mid): Ctrl pressed over the destination reached neither window"), "\(markdown)")
+        for c in cases {
+            #expect(c["action_before_enter"] as? Bool == false, "sway sends the action after enter: \(c)")
+        }
+    }
+
     @Test("usage errors exit 2 naming what is wrong, before any window opens")
     func usage() throws {
-        for (args, message) in [(["--steps", "plain,drop"], "--steps: unknown step “drop” (the steps: plain, copy, move)"),
-                                (["--steps", "copy,copy"], "--steps: “copy” is listed twice"),
+        for (args, message) in [(["--steps", "plain,drop"], "--steps: unknown step “drop” (the steps: plain, copy, move, link, copy-mid, escape, refuse"),
+                                (["--steps", "copy,,move"], "--steps: empty step name in “copy,,move”"),
+                                (["--repeat", "0"], "--repeat wants a count from 1 to 10, not “0”"),
                                 (["--timeout", "0"], "--timeout wants seconds in [1, 3600], not “0”"),
                                 (["--conventions", "amiga"], "--conventions wants desktop or mac, not “amiga”")] {
             let app = try Lodestone.launch(["dnd"] + args, on: nil)
@@ -163,13 +253,13 @@ struct DndCommandUnderSwayTests {
         #expect(plain["decided_by"] as? String == "destination", "\(plain)")
         #expect(plain["result"] as? String == "finished", "\(plain)")
         #expect(plain["verdict"] as? String == "as-expected", "\(plain)")
-        #expect(plain["keys_reached"] is NSNull)
+        #expect((plain["keys_reached"] as? [String: Any])?["source"] is NSNull)
         #expect(copy["step"] as? String == "copy")
         #expect(copy["keys"] as? [String] == ["Ctrl"])
         #expect(copy["offered"] as? [String] == ["copy"], "the source narrowed its offer by the Ctrl held at the press: \(copy)")
         #expect(copy["chosen"] as? String == "copy", "\(copy)")
         #expect(copy["decided_by"] as? String == "source", "\(copy)")
-        #expect(copy["keys_reached"] as? Bool == true, "\(copy)")
+        #expect((copy["keys_reached"] as? [String: Any])?["source"] as? Bool == true, "\(copy)")
         #expect(copy["result"] as? String == "finished", "\(copy)")
         #expect(copy["expected"] as? String == "copy")
         #expect(copy["verdict"] as? String == "as-expected", "\(copy)")
@@ -184,5 +274,41 @@ struct DndCommandUnderSwayTests {
         }
         let markdown = try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8)
         #expect(markdown.contains("| copy | Ctrl | copy |"), "\(markdown)")
+    }
+
+    @Test("all seven window-to-window steps, driven like a person: the report matches README's sway row — keys before the press decide at the source, Ctrl over the target changes nothing (compositor-ignores-modifiers), Escape as measured, the refusing zone cancels")
+    func sevenSteps() throws {
+        let (json, markdown) = try run(Self.sevenSteps)
+        try expectSwayRow(json, markdown)
+        try expectEscape(json, markdown)
+    }
+
+    /// Escape over the zone under sway (1.7 and 1.10, measured for issue 33): wlroots' drag
+    /// grab drops the key, so neither window hears it, nothing cancels, and the drop goes
+    /// ahead as the destination's move: compositor-ignores-modifiers.
+    func expectEscape(_ json: [String: Any], _ markdown: String) throws {
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        let esc = try #require(cases.first { $0["step"] as? String == "escape" })
+        let reached = esc["keys_reached"] as? [String: Any] ?? [:]
+        #expect(reached["source"] as? Bool == false && reached["target"] as? Bool == false, "\(esc)")
+        #expect(esc["result"] as? String == "finished" && esc["chosen"] as? String == "move", "\(esc)")
+        #expect(esc["verdict"] as? String == "differs" && esc["expected_result"] as? String == "cancelled", "\(esc)")
+        let diagnoses = json["diagnoses"] as? [[String: Any]] ?? []
+        #expect(diagnoses.contains { $0["id"] as? String == "compositor-ignores-modifiers" && $0["step"] as? String == "escape" }, "\(diagnoses)")
+        #expect(markdown.contains("Escape pressed mid-drag reached neither window"), "\(markdown)")
+    }
+
+    @Test("--conventions mac: Option copies, Command moves, Option+Command links, each held before the press and narrowing the source's offer")
+    func macConventions() throws {
+        let (json, _) = try run([("copy", [.leftAlt], []), ("move", [.leftSuper], []), ("link", [.leftAlt, .leftSuper], [])],
+                                ["--conventions", "mac"])
+        #expect(json["conventions"] as? String == "mac")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        try #require(cases.count == 3, "\(cases)")
+        for (c, (keys, only)) in zip(cases, [(["Option"], "copy"), (["Command"], "move"), (["Option", "Command"], "ask")]) {
+            #expect(c["keys"] as? [String] == keys, "\(c)")
+            #expect(c["offered"] as? [String] == [only] && c["chosen"] as? String == only, "\(c)")
+            #expect(c["verdict"] as? String == "as-expected" && c["result"] as? String == (only == "ask" ? "cancelled" : "finished"), "\(c)")
+        }
     }
 }

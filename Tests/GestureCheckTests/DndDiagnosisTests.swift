@@ -47,16 +47,21 @@ struct DndDiagnosisTests {
         #expect(DndStep(rawValue: "copy-mid") == .copyMid)
     }
 
-    @Test("link: ask at the drop, the target's pick after it, finished: as expected; the report says the final action")
+    @Test("link: ask at the drop; the target picks copy when offered (finished), or with ask alone keeps the link and lets go (cancelled): as expected either way, the report says the final action")
     func link() throws {
-        var c = Self.drag(.link, offered: [.ask], preferred: .ask, chosen: .ask, keysAtPress: [.control, .shift])
-        c.events.insert(E(t: 1.515, .target, .picked(.copy)), at: c.events.count - 2)
-        c.events.insert(E(t: 1.52, .source, .action(nil)), at: c.events.count - 1)
-        #expect(c.chosen == .ask && c.finalAction == nil)
-        #expect(c.decidedBy == .source && c.verdict == .asExpected)
-        #expect(c.summary.contains("ask chosen by source, finished, then none"))
-        let node = try JSONReader.parse(DndReport(compositor: CompositorInfo(name: nil, globals: nil), convention: .desktop, cases: [c]).json)
-        #expect(node["cases"]?[0]?["final_action"]?.plain == .null)
+        var picked = Self.drag(.link, offered: [.ask, .copy], preferred: .ask, chosen: .ask, keysAtPress: [.control, .shift])
+        picked.events.insert(E(t: 1.515, .target, .picked(.copy)), at: picked.events.count - 2)
+        picked.events.insert(E(t: 1.52, .source, .action(.copy)), at: picked.events.count - 1)
+        #expect(picked.chosen == .ask && picked.finalAction == .copy)
+        #expect(picked.verdict == .asExpected)
+        #expect(picked.summary.contains("ask chosen by destination, finished, then copy"))
+        var alone = Self.drag(.link, offered: [.ask], preferred: .ask, chosen: .ask, keysAtPress: [.control, .shift], end: .cancelled)
+        alone.events.removeAll { $0.kind == .finish }
+        #expect(alone.verdict == .differs, "cancelled without letting go")
+        alone.events.insert(E(t: 1.515, .target, .letGo), at: alone.events.count - 1)
+        #expect(alone.decidedBy == .source && alone.verdict == .asExpected)
+        let node = try JSONReader.parse(DndReport(compositor: CompositorInfo(name: nil, globals: nil), convention: .desktop, cases: [picked]).json)
+        #expect(node["cases"]?[0]?["final_action"]?.plain == .string("copy"))
         #expect(node["cases"]?[0]?["expected"]?.plain == .string("ask"))
         #expect(node["cases"]?[0]?["keys"]?.plain == .array([.string("Ctrl"), .string("Shift")]))
     }
@@ -90,6 +95,9 @@ struct DndDiagnosisTests {
         #expect(ids(sway) == [.compositorIgnoresModifiers])
         let d = try #require(DndDiagnosis.compositorIgnoresModifiers(sway))
         #expect(d.cause.contains("reached neither window") && d.remedy.contains("sway #8219") && d.remedy.contains("labwc #3420"))
+        var afterDrop = sway
+        afterDrop.events.append(E(t: 1.6, .source, .keys(.control)))
+        #expect(afterDrop.keysReached(.source) == false, "sway sends the held keys once its grab ends: not mid-drag")
         let sourceOnly = Self.drag(.copyMid, midDrag: [E(t: 1.0, .source, .keys(.control))])
         #expect(DndDiagnosis.compositorIgnoresModifiers(sourceOnly)?.cause.contains("only the source") == true)
         let kwin = Self.drag(.copyMid, chosen: .copy, midDrag: [E(t: 1.0, .target, .keys(.control)), E(t: 1.0, .target, .prefers(.copy)),

@@ -30,8 +30,9 @@ enum DndCommand {
       where to report it.
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
                      plain: no key; copy: the copy key held before the press; move: the move key;
-                     link: copy and move keys (the source offers ask, the target picks copy after
-                     the drop); copy-mid: no key at the press, the copy key pressed over the zone;
+                     link: copy and move keys (the source offers ask alone; after the drop the
+                     target picks copy if offered, else keeps the link it read and lets go: the
+                     source hears cancelled); copy-mid: no key at the press, the copy key pressed over the zone;
                      escape: Esc pressed over the zone (expected: cancelled; Esc ends no run once
                      the item is pressed); refuse: the zone takes nothing (expected: cancelled).
                      A step listed again runs again: steps whose results differ are diagnosed

@@ -79,12 +79,19 @@ extension DndWindows {
                 self.record(.target, .read(bytes: bytes.count))
                 self.lastRead = "\(bytes.count) bytes of \(type)"
                 if offer.action == .ask {
-                    // ask: the destination picks the final action itself, then finishes.
-                    offer.setActions(.copy, preferred: .copy)
-                    self.record(.target, .picked(.copy))
-                    self.lastRead = "\(bytes.count) bytes of \(type); asked, picked copy"
-                    offer.finish()
-                    self.record(.target, .finish)
+                    // ask: the destination picks the final action among the source's, then
+                    // finishes; with ask alone offered there is none to pick (finish with ask
+                    // is a protocol error): it keeps the link it read and lets the offer go.
+                    if let pick = [DragAction.copy, .move].first(where: { offer.sourceActions.contains($0.set) }) {
+                        offer.setActions(pick.set, preferred: pick)
+                        self.record(.target, .picked(Self.dndAction(pick)))
+                        self.lastRead = "\(bytes.count) bytes of \(type); asked, picked \(pick)"
+                        offer.finish()
+                        self.record(.target, .finish)
+                    } else {
+                        self.record(.target, .letGo)
+                        self.lastRead = "\(bytes.count) bytes of \(type); asked, ask alone offered: link kept, offer let go"
+                    }
                 } else if offer.action == .copy || offer.action == .move {
                     offer.finish()
                     self.record(.target, .finish)
