@@ -78,29 +78,21 @@ public enum DndStep: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the window says to do.
-    public func instruction(_ convention: DragConvention) -> String {
+    /// What the source window (or, `inTarget`, the target window) says to do.
+    public func instruction(_ convention: DragConvention, inTarget: Bool = false) -> String {
         let keys = DndCase.keyNames(keys(convention), convention).joined(separator: "+")
-        let onto = "the item from this window onto the zone in the target window"
+        let onto = inTarget ? "the item from the source window onto the zone below"
+            : "the item from this window onto the zone in the target window"
         switch self {
         case .copyMid:
             let mid = DndCase.keyNames(midDragKeys(convention), convention).joined(separator: "+")
             return "With no key held, drag \(onto); over the zone hold \(mid), then let go."
-        case .escape: return "With no key held, drag \(onto); over the zone press Esc, then let go."
+        case .escape: return "With no key held, drag \(onto); over the zone press Esc (it ends no run now), then let go."
         case .refuse: return "The zone refuses this time: with no key held, drag \(onto) and let go."
+        case .link:
+            return "Hold \(keys), then drag \(onto), and let go: after the drop the target picks copy if offered, else keeps the link."
         default:
             return "\(keys.isEmpty ? "With no key held, drag" : "Hold \(keys), then drag") \(onto), and let go."
-        }
-    }
-
-    /// What the target window says during the step.
-    public func targetInstruction(_ convention: DragConvention) -> String {
-        switch self {
-        case .copyMid: "Over the zone: hold \(DndCase.keyNames(midDragKeys(convention), convention).joined(separator: "+")), then let go."
-        case .escape: "Over the zone: press Esc (it ends no run now), then let go."
-        case .refuse: "The zone refuses drops in this step."
-        case .link: "Drop on the zone below: after the drop it picks copy if offered, else keeps the link."
-        default: "Drop on the zone below."
         }
     }
 

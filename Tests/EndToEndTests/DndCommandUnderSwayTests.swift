@@ -86,7 +86,11 @@ struct DndCommandUnderSwayTests {
 
     /// `lodestone dnd` with `plan`'s steps, each performed like a person: the report's JSON and
     /// its Markdown once the run ends.
-    func run(_ plan: [Planned], _ args: [String] = [], root: Debian13Root? = nil) throws -> (json: [String: Any], markdown: String) {
+    /// `look` sees each step before its drag: its index, the source's and the target's newest
+    /// state, both windows and the sway.
+    func run(_ plan: [Planned], _ args: [String] = [], root: Debian13Root? = nil,
+             look: (Int, [String: Any], [String: Any], Sway.WindowInfo, Sway.WindowInfo, Sway) throws -> Void = { _, _, _, _, _, _ in })
+        throws -> (json: [String: Any], markdown: String) {
         let steps = plan.map(\.step).joined(separator: ",")
         let (sway, seat, scratch, log, app) = try start(["--steps", steps, "--pause", "1", "--timeout", "90"] + args, root: root)
         defer { app.stop(); _ = scratch }
@@ -102,6 +106,7 @@ struct DndCommandUnderSwayTests {
         for (index, p) in plan.enumerated() {
             let s = try waitFor(log, "source", "step \(p.step) ready") { $0["step"] as? String == p.step && $0["phase"] as? String == "ready" && $0["cases"] as? Int == index }
             let t = try waitFor(log, "target", "the target on step \(p.step)") { $0["step"] as? String == p.step }
+            try look(index, s, t, from, into, sway)
             try drag(seat, from: try Self.centre(s["item"], in: from), to: try Self.centre(t["zone"], in: into), keys: p.keys, mid: p.mid)
             do { _ = try waitFor(log, "source", "case \(index + 1) recorded", timeout: 30) { $0["cases"] as? Int == index + 1 } } catch {
                 throw HarnessError("\(error)\n--- lodestone dnd: \(app.stdout)\n\(app.stderr)")
@@ -199,42 +204,18 @@ struct DndCommandUnderSwayTests {
 
     @Test("the plain, copy and move steps, driven like a person: the report's cases say who chose (destination, then source twice), finished, read, as expected; the item and the zone drawn")
     func plainCopyMove() throws {
-        let (sway, seat, scratch, log, app) = try start(["--steps", "plain,copy,move", "--pause", "1", "--timeout", "90"])
-        defer { app.stop(); _ = scratch }
-        let report = scratch.file("report.json")
-        var windows: [String: Sway.WindowInfo] = [:]
-        try waitUntil(timeout: 20, "the source and the target window side by side") {
-            for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
-            return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
+        let (json, markdown) = try run([("plain", [], []), ("copy", [.leftCtrl], []), ("move", [.leftShift], [])]) { index, s, t, from, into, sway in
+            guard index == 0 else { return }
+            // Drawn with the renderer: the item in the source, the zone in the target.
+            let shot = try sway.screenshot()
+            if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_SHOT"] { try shot.writePNG(to: keep) }
+            let item = try #require(s["item"] as? [Double]), zone = try #require(t["zone"] as? [Double])
+            let onItem = shot.pixel(x: from.content.x + Int(item[0]) + 8, y: from.content.y + Int(item[1] + item[3]) - 8)
+            #expect(onItem.matches(RGBA(hex: 0x0A84FF), tolerance: 12), "the item: \(onItem)")
+            let onZone = shot.pixel(x: into.content.x + Int(zone[0]) + 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
+            let outside = shot.pixel(x: into.content.x + Int(zone[0]) - 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
+            #expect(!onZone.matches(outside, tolerance: 12), "the zone stands out: \(onZone) beside \(outside)")
         }
-        let from = try #require(windows["lodestone-dnd-source"]), into = try #require(windows["lodestone-dnd-target"])
-        for (name, w) in [("source", from), ("target", into)] {
-            _ = try waitFor(log, name, "the \(name) window at its tiled size, step plain ready") { s in
-                s["size"] as? [Int] == [w.content.width, w.content.height] && s["step"] as? String == "plain"
-            }
-        }
-        let plan: [(String, [SeatInjector.Key], Int)] = [("plain", [], 1), ("copy", [.leftCtrl], 2), ("move", [.leftShift], 3)]
-        for (step, keys, index) in plan {
-            let s = try waitFor(log, "source", "step \(step) ready") { $0["step"] as? String == step && $0["phase"] as? String == "ready" }
-            let t = try waitFor(log, "target", "the target on step \(step)") { $0["step"] as? String == step }
-            if index == 1 {
-                // Drawn with the renderer: the item in the source, the zone in the target.
-                let shot = try sway.screenshot()
-                if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_SHOT"] { try shot.writePNG(to: keep) }
-                let item = try #require(s["item"] as? [Double]), zone = try #require(t["zone"] as? [Double])
-                let onItem = shot.pixel(x: from.content.x + Int(item[0]) + 8, y: from.content.y + Int(item[1] + item[3]) - 8)
-                #expect(onItem.matches(RGBA(hex: 0x0A84FF), tolerance: 12), "the item: \(onItem)")
-                let onZone = shot.pixel(x: into.content.x + Int(zone[0]) + 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
-                let outside = shot.pixel(x: into.content.x + Int(zone[0]) - 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
-                #expect(!onZone.matches(outside, tolerance: 12), "the zone stands out: \(onZone) beside \(outside)")
-            }
-            try drag(seat, from: try Self.centre(s["item"], in: from), to: try Self.centre(t["zone"], in: into), keys: keys)
-            _ = try waitFor(log, "source", "case \(index) recorded") { $0["cases"] as? Int == index }
-            pause(0.3)
-        }
-        let end = try app.wait(timeout: 20)
-        #expect(end == .exited(0), "stderr: \(app.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
         // wlroots by its globals (sway by name where $SWAYSOCK is set: not in this harness).
         let name = (json["compositor"] as? [String: Any])?["name"] as? String ?? ""
         #expect(name.hasPrefix("sway") || name == "a wlroots compositor", "\(json["compositor"] ?? "none")")
@@ -272,13 +253,20 @@ struct DndCommandUnderSwayTests {
             let events = (c["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
             #expect(events.contains("dnd_drop_performed") && events.contains("dnd_finished"), "\(events)")
         }
-        let markdown = try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8)
         #expect(markdown.contains("| copy | Ctrl | copy |"), "\(markdown)")
     }
 
     @Test("all seven window-to-window steps, driven like a person: the report matches README's sway row — keys before the press decide at the source, Ctrl over the target changes nothing (compositor-ignores-modifiers), Escape as measured, the refusing zone cancels")
     func sevenSteps() throws {
-        let (json, markdown) = try run(Self.sevenSteps)
+        let (json, markdown) = try run(Self.sevenSteps) { index, _, t, _, into, sway in
+            guard Self.sevenSteps[index].step == "refuse" else { return }
+            // The refusing zone is drawn red.
+            let shot = try sway.screenshot()
+            if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_SHOT"] { try shot.writePNG(to: keep + ".refuse.png") }
+            let zone = try #require(t["zone"] as? [Double])
+            let onZone = shot.pixel(x: into.content.x + Int(zone[0]) + 12, y: into.content.y + Int(zone[1] + zone[3] / 2))
+            #expect(Int(onZone.r) > Int(onZone.g) + 60, "the refusing zone is red: \(onZone)")
+        }
         try expectSwayRow(json, markdown)
         try expectEscape(json, markdown)
     }

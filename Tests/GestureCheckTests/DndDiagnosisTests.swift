@@ -42,7 +42,7 @@ struct DndDiagnosisTests {
         #expect(DndStep.escape.expected == nil && DndStep.refuse.expectedResult == .cancelled)
         #expect(DndStep.link.instruction(.mac).contains("Hold Option+Command"))
         #expect(DndStep.copyMid.instruction(.desktop).contains("over the zone hold Ctrl"))
-        #expect(DndStep.copyMid.targetInstruction(.mac).contains("hold Option"))
+        #expect(DndStep.copyMid.instruction(.mac, inTarget: true).contains("from the source window onto the zone below; over the zone hold Option"))
         #expect(DndStep.escape.instruction(.desktop).contains("press Esc"))
         #expect(DndStep(rawValue: "copy-mid") == .copyMid)
     }

@@ -22,12 +22,8 @@ extension DndWindows {
         guard let step = stepName.flatMap(DndStep.init(rawValue:)) else { return ["Waiting for both windows…"] }
         var lines = ["Step \(index + 1) of \(options.steps.count): \(step.rawValue)"]
         if let shown { lines += Self.wrap("Result: " + shown.summary, width: 52) } else {
-            lines += Self.wrap(step.instruction(convention), width: 52)
-            if isSource {
-                lines.append(step == .escape ? "S skips, Enter starts again; Esc ends before the press." : "S skips, Enter starts again, Esc ends.")
-            } else {
-                lines += Self.wrap(step.targetInstruction(convention), width: 52)
-            }
+            lines += Self.wrap(step.instruction(convention, inTarget: !isSource), width: 52)
+            lines.append(step == .escape ? "S skips, Enter starts again; Esc ends before the press." : "S skips, Enter starts again, Esc ends.")
         }
         return lines
     }

@@ -168,6 +168,7 @@ final class DndWindows {
         press = nil
         pressedItem = false
         targetEscaped = false
+        lastRead = nil
         writeLine("dnd: step \(step.rawValue): \(step.instruction(convention))")
         stepTimer?.arm(after: options.timeout)
         redraw()
