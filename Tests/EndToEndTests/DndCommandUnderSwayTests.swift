@@ -84,15 +84,15 @@ struct DndCommandUnderSwayTests {
     /// One drag of a run: the step, the keys held before the press, the keys pressed over the zone.
     typealias Planned = (step: String, keys: [SeatInjector.Key], mid: [SeatInjector.Key])
 
-    /// `lodestone dnd` with `plan`'s steps, each performed like a person: the report's JSON and
-    /// its Markdown once the run ends.
+    /// `lodestone dnd` with `plan`'s steps (or `steps` as --steps, with --repeat in `args`), each
+    /// performed like a person: the report's JSON and its Markdown once the run ends.
     /// `look` sees each step before its drag: its index, the source's and the target's newest
     /// state, both windows and the sway.
-    func run(_ plan: [Planned], _ args: [String] = [], root: Debian13Root? = nil,
+    func run(_ plan: [Planned], _ args: [String] = [], root: Debian13Root? = nil, steps: String? = nil,
              look: (Int, [String: Any], [String: Any], Sway.WindowInfo, Sway.WindowInfo, Sway) throws -> Void = { _, _, _, _, _, _ in })
         throws -> (json: [String: Any], markdown: String) {
-        let steps = plan.map(\.step).joined(separator: ",")
-        let (sway, seat, scratch, log, app) = try start(["--steps", steps, "--pause", "1", "--timeout", "90"] + args, root: root)
+        let list = steps ?? plan.map(\.step).joined(separator: ",")
+        let (sway, seat, scratch, log, app) = try start(["--steps", list, "--pause", "1", "--timeout", "90"] + args, root: root)
         defer { app.stop(); _ = scratch }
         var windows: [String: Sway.WindowInfo] = [:]
         try waitUntil(timeout: 20, "the source and the target window side by side") {
@@ -298,5 +298,16 @@ struct DndCommandUnderSwayTests {
             #expect(c["offered"] as? [String] == [only] && c["chosen"] as? String == only, "\(c)")
             #expect(c["verdict"] as? String == "as-expected" && c["result"] as? String == (only == "ask" ? "cancelled" : "finished"), "\(c)")
         }
+    }
+
+    @Test("--repeat 2 of copy-mid then copy: four cases in order; sway answers the mid-drag Ctrl the same after a plain drag and after a Ctrl drag, so no order-dependent diagnosis, and compositor-ignores-modifiers once")
+    func repeatedSteps() throws {
+        let pair: [Planned] = [("copy-mid", [], [.leftCtrl]), ("copy", [.leftCtrl], [])]
+        let (json, _) = try run(pair + pair, ["--repeat", "2"], steps: "copy-mid,copy")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["step"] as? String } == ["copy-mid", "copy", "copy-mid", "copy"], "\(cases)")
+        #expect(cases.map { $0["chosen"] as? String } == ["move", "copy", "move", "copy"], "\(cases)")
+        let ids = (json["diagnoses"] as? [[String: Any]] ?? []).map { "\($0["id"] as? String ?? "?") \($0["step"] as? String ?? "?")" }
+        #expect(ids == ["compositor-ignores-modifiers copy-mid"], "\(json["diagnoses"] ?? "")")
     }
 }
