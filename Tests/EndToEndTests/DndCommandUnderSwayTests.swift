@@ -286,18 +286,20 @@ struct DndCommandUnderSwayTests {
         #expect(markdown.contains("Escape pressed mid-drag reached neither window"), "\(markdown)")
     }
 
-    @Test("--conventions mac: Option copies, Command moves, Option+Command links, each held before the press and narrowing the source's offer")
+    @Test("--conventions mac: Option copies, Command moves, Option+Command links, each held before the press and narrowing the source's offer; Option pressed over the zone changes nothing under sway, diagnosed in the Mac's key names")
     func macConventions() throws {
-        let (json, _) = try run([("copy", [.leftAlt], []), ("move", [.leftSuper], []), ("link", [.leftAlt, .leftSuper], [])],
-                                ["--conventions", "mac"])
+        let (json, markdown) = try run([("copy", [.leftAlt], []), ("move", [.leftSuper], []), ("link", [.leftAlt, .leftSuper], []),
+                                        ("copy-mid", [], [.leftAlt])], ["--conventions", "mac"])
         #expect(json["conventions"] as? String == "mac")
         let cases = try #require(json["cases"] as? [[String: Any]])
-        try #require(cases.count == 3, "\(cases)")
+        try #require(cases.count == 4, "\(cases)")
         for (c, (keys, only)) in zip(cases, [(["Option"], "copy"), (["Command"], "move"), (["Option", "Command"], "ask")]) {
             #expect(c["keys"] as? [String] == keys, "\(c)")
             #expect(c["offered"] as? [String] == [only] && c["chosen"] as? String == only, "\(c)")
             #expect(c["verdict"] as? String == "as-expected" && c["result"] as? String == (only == "ask" ? "cancelled" : "finished"), "\(c)")
         }
+        #expect(cases[3]["keys_mid_drag"] as? [String] == ["Option"] && cases[3]["chosen"] as? String == "move", "\(cases[3])")
+        #expect(markdown.contains("- **compositor-ignores-modifiers** (copy-mid): Option pressed over the destination reached neither window"), "\(markdown)")
     }
 
     @Test("--repeat 2 of copy-mid then copy: four cases in order; sway answers the mid-drag Ctrl the same after a plain drag and after a Ctrl drag, so no order-dependent diagnosis, and compositor-ignores-modifiers once")
