@@ -116,7 +116,12 @@ struct DndCommandUnderSwayTests {
         let end = try app.wait(timeout: 20)
         #expect(end == .exited(0), "stderr: \(app.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])
-        return (json, try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8))
+        let markdown = try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8)
+        // A sample report to read: LODESTONE_DND_REPORT=DIR keeps each run's (named by its steps).
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_REPORT"] {
+            try markdown.write(toFile: "\(keep)/\(list)\(root == nil ? "" : "-debian13").md", atomically: true, encoding: .utf8)
+        }
+        return (json, markdown)
     }
 
     static let sevenSteps: [Planned] = [("plain", [], []), ("copy", [.leftCtrl], []), ("move", [.leftShift], []),

@@ -29,14 +29,14 @@ enum DndCommand {
       destination-ignores-preference, source-never-told, text-moved, order-dependent) with
       where to report it.
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
-                     plain: no key; copy: the copy key held before the press; move: the move key;
-                     link: copy and move keys (the source offers ask alone; after the drop the
-                     target picks copy if offered, else keeps the link it read and lets go: the
-                     source hears cancelled); copy-mid: no key at the press, the copy key pressed over the zone;
-                     escape: Esc pressed over the zone (expected: cancelled; Esc ends no run once
-                     the item is pressed); refuse: the zone takes nothing (expected: cancelled).
-                     A step listed again runs again: steps whose results differ are diagnosed
-                     order-dependent (e.g. copy-mid,copy,copy-mid)
+                     plain: no key; copy: the copy key held before the press; move: the move
+                     key; link: copy and move keys (the source offers ask alone; after the drop
+                     the target picks copy if offered, else keeps the link it read and lets go:
+                     the source hears cancelled); copy-mid: no key at the press, the copy key
+                     pressed over the zone; escape: Esc pressed over the zone (expected:
+                     cancelled; once the item is pressed Esc ends no run); refuse: the zone takes
+                     nothing (expected: cancelled). A step listed again runs again, and steps
+                     whose results differ are diagnosed order-dependent (copy-mid,copy,copy-mid)
       --repeat N     run the whole list N times, 1 to 10 (default 1); order-dependent as above
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
                      written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
