@@ -50,7 +50,7 @@ public struct DndDiagnosis: Sendable, Equatable {
         self.id = id; self.step = step; self.cause = cause; self.remedy = remedy
     }
 
-    static let wlrootsTrackers = "wlroots drops key events during a drag (its drag keyboard grab): labwc #3420 and sway #8219 track it"
+    static let wlrootsTrackers = "for wlroots-based ones, the wlroots tracker (gitlab.freedesktop.org/wlroots/wlroots/-/issues) or sway's (github.com/swaywm/sway/issues): wlroots' drag keyboard grab drops every key; labwc #3420 and sway #8219 track it"
 
     /// Every diagnosis of a run: each case's, in case order, then order-dependent; the same
     /// diagnosis of a repeated step once.
@@ -73,7 +73,7 @@ public struct DndDiagnosis: Sendable, Equatable {
                   c.keysReached(.source) != true, c.keysReached(.target) != true else { return nil }
             return DndDiagnosis(.compositorIgnoresModifiers, c.step,
                                 cause: "Escape pressed mid-drag reached neither window and the compositor did not cancel the drag: the drop went ahead (\(c.result.rawValue))",
-                                remedy: "Report it to the compositor: Escape should cancel a drag (\(wlrootsTrackers)). Until then, cancel by letting go over a place that takes nothing")
+                                remedy: "Escape should cancel a drag: report it to the compositor's issue tracker (\(wlrootsTrackers)). Until then, cancel by letting go over a place that takes nothing")
         }
         let mid = c.step.midDragKeys(c.convention)
         guard !mid.isEmpty, let wanted = DndStep.asked(by: mid, c.convention), c.offered.contains(wanted),
@@ -87,7 +87,7 @@ public struct DndDiagnosis: Sendable, Equatable {
             : "neither window"
         return DndDiagnosis(.compositorIgnoresModifiers, c.step,
                             cause: "\(keys) pressed over the destination reached \(heard), and the compositor kept \(c.chosen?.rawValue ?? "no action") for the drop instead of \(wanted.rawValue)",
-                            remedy: "Report it to the compositor (\(wlrootsTrackers); wayfire maps keys itself). Until then hold \(keys) before pressing: the source then offers \(wanted.rawValue) alone")
+                            remedy: "Report it to the compositor's issue tracker (\(wlrootsTrackers); wayfire maps keys itself). Until then hold \(keys) before pressing: the source then offers \(wanted.rawValue) alone")
     }
 
     public static func actionBeforeEnter(_ c: DndCase) -> DndDiagnosis? {
