@@ -147,6 +147,9 @@ struct DndCommandUnderSwayTests {
             #expect(c(step)["offered"] as? [String] == [only] && c(step)["decided_by"] as? String == "source", "\(step): \(c(step))")
             #expect(reached(c(step))["source"] as? Bool == true, "\(step): \(c(step))")
             #expect(reached(c(step))["target"] as? Bool == false, "sway gives keys to the focused source only: \(c(step))")
+            // Each window keeps only its own keys: the target, never focused, prefers its default
+            // (with the keys the whole client saw it preferred \(only)).
+            #expect(c(step)["target_preferred"] as? String == "move", "\(step): \(c(step))")
         }
         let link = c("link"), events = (link["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
         // Ask alone offered: nothing for the target to pick (wlroots refuses finish with ask), so

@@ -13,6 +13,8 @@ extension DndWindows {
         case .enter(let offer, _):
             overTarget = device.isOver(t)
             if overTarget, offer != nil {
+                // The keys the target holds as the drag comes in (it has the keyboard focus).
+                if keyboardWindow == .target { record(.target, .keys(targetKeys)) }
                 record(.target, .enter)
                 answer(force: true)
             } else {
