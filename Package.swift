@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "PixmanRendererTests", dependencies: ["PixmanRenderer", "PointerEngine", "TestSupport", "Playground"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "PointerEngine", "InputProtocol"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutKit", "PointerEngine", "PixmanRenderer", "InputProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "InputPipeline", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine", "EngineBench"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "InputProtocol", "InputPipeline", "WaylandClient", "Playground", "PixmanRenderer", "PointerEngine", "EngineBench", "GestureCheck"]),
     ]
 )
 

@@ -10,14 +10,21 @@
 //   "keys_reached": bool|null, "keys_at_press": [string], "keys_at_drop": [string],
 //   "action_before_enter": bool, "drop_to_finished_ms": number|null,
 //   "expected": action, "verdict": "as-expected"|"differs"|"skipped", "skipped": string|null,
-//   "events": [{"t": seconds, "side": "source"|"target", "event": string}]}]}
-// where action is "copy", "move" or "ask".
+//   "events": [{"t": seconds, "side": "source"|"target", "event": string}],
+//   "picture": string|null}], "trace": string|null}
+// where action is "copy", "move" or "ask". `picture` is the case's sequence diagram (DndDiagram),
+// a PNG next to the report (`--report BASE.md` → BASE-STEP.png), and `trace` the private trace
+// (BASE.trace; T3): file names without a directory, relative to the report; null when the report
+// went to stdout. The Markdown embeds the pictures and names the trace.
 import InputProtocol
 
 public struct DndReport: Sendable {
     public var compositor: CompositorInfo
     public var convention: DragConvention
     public var cases: [DndCase]
+    /// Each case's picture file, by step, and the private trace's file (issue 33.4).
+    public var pictures: [DndStep: String] = [:]
+    public var trace: String?
 
     public init(compositor: CompositorInfo, convention: DragConvention, cases: [DndCase]) {
         self.compositor = compositor; self.convention = convention; self.cases = cases
@@ -42,6 +49,7 @@ public struct DndReport: Sendable {
         }
         for c in cases {
             md += "\n## \(c.step.rawValue)\n\n\(c.summary).\n"
+            if let p = pictures[c.step] { md += "\n![\(c.step.rawValue): the sequence of this drag](\(p))\n" }
             if c.skipped != nil { continue }
             md += "\n- Keys seen at the press: \(Self.names(c.keysAtPress, c.convention)), at the drop: \(Self.names(c.keysAtDrop, c.convention))"
             if let r = c.keysReached { md += r ? " (the step's keys reached Lodestone)" : " (the step's keys did not reach Lodestone)" }
@@ -51,6 +59,7 @@ public struct DndReport: Sendable {
             md += "\n| t (s) | side | event |\n|---|---|---|\n"
             for e in c.events { md += "| \(fmt(e.t, decimals: 3)) | \(e.side.rawValue) | \(e.kind.name) |\n" }
         }
+        if let trace { md += "\n## Trace\n\n`\(trace)` (private: text keys are redacted and no dropped data is kept; attach it to a bug report)\n" }
         return md
     }
 
@@ -83,6 +92,7 @@ public struct DndReport: Sendable {
                 ("drop_to_finished_ms", c.dropToFinished.map { l -> JSONValue in JSONWriter.number((l * 1e6).rounded() / 1000) } ?? .null),
                 ("expected", .string(c.step.expected.rawValue)), ("verdict", .string(c.verdict.rawValue)),
                 ("skipped", opt(c.skipped)), ("events", .array(events)),
+                ("picture", opt(pictures[c.step])),
             ])
         }
         let g = compositor.globals
@@ -92,6 +102,7 @@ public struct DndReport: Sendable {
                                     ("seat", g?["wl_seat"].map { v -> JSONValue in JSONWriter.number(v) } ?? .null)])),
             ("conventions", .string(convention.rawValue)),
             ("cases", .array(cs)),
+            ("trace", opt(trace)),
         ])
     }
 

@@ -26,7 +26,11 @@ enum DndCommand {
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
                      plain: no key; copy: the copy key held before the press; move: the move key
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
-                     written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
+                     written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout.
+                     Next to it too (BASE: FILE without .md or .json): a picture of each case,
+                     BASE-STEP.png (a sequence diagram: source, compositor, target), and the
+                     private trace BASE.trace (input and data-device events; no typed text, no
+                     dropped data)
       --state-out FILE  one JSON line per frame of either window: "window" (source or target),
                      the step, the item's or the zone's frame (surface points)
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(DndWindows.stepTimeout)))
@@ -114,8 +118,18 @@ enum DndCommand {
             guard stateFD >= 0, let path = options.stateOut else { return }
             try? TraceFiles.write(line + "\n", to: stateFD, path: path)
         }
+        if let path = options.report {
+            do { windows.trace = try DndTrace(path: DndTrace.path(forReport: path), convention: convention) } catch {
+                Diagnostics.error("dnd: \(error)")
+                return CLI.Status.failure
+            }
+        }
         let reason = windows.runLoop()
-        let report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
+        var report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
+        if let trace = windows.trace {
+            trace.close()
+            report.trace = String(trace.path.split(separator: "/").last ?? "")
+        }
         let written = write(report, to: options.report)
         switch reason {
         case .connectionLost, .protocolError:
@@ -131,6 +145,8 @@ enum DndCommand {
             writeLine(report.markdown)
             return CLI.Status.ok
         }
+        var report = report
+        report.pictures = DndPicture.write(report, base: DndTrace.reportBase(path))
         guard let files = CheckCommand.writeReport(to: path, markdown: report.markdown, json: report.json, command: "dnd") else {
             return CLI.Status.failure
         }

@@ -1,0 +1,190 @@
+// `lodestone dnd`'s picture of one case (issue 33.4; I2, G11), the pure part: a sequence
+// diagram with three lanes (the source window, the compositor, the target window) and a row per
+// protocol event in time order, each an arrow from the lane that sent it to the lane that heard
+// it, labelled with the event and its time, and a caption with the verdict and who chose the
+// action. Only positions and words here (points, 1 pt = 1 px at 1x); the lodestone program
+// paints it with the renderer (Commands/DndPicture.swift) and names the PNG in the report.
+import InputProtocol
+
+public struct DndDiagram: Sendable, Equatable {
+    public enum Lane: Int, CaseIterable, Sendable { case source, compositor, target }
+
+    /// What colours a row: the window that heard the event (source or target), the compositor's
+    /// own part, or a problem (an action before enter, no finish nor cancel).
+    public enum Tone: Sendable, Equatable { case source, compositor, target, problem }
+
+    public struct Row: Sendable, Equatable {
+        public enum Shape: Sendable, Equatable {
+            /// An arrow from one lane to another.
+            case arrow(from: Lane, to: Lane)
+            /// A note on one lane (the press, a drag nobody answered).
+            case note(Lane)
+        }
+        public var shape: Shape
+        /// The arrow's (or the note's centre's) y.
+        public var y: Double
+        public var label: String
+        /// A second, smaller line under the label (types, actions, keys).
+        public var detail: String?
+        /// "0.123 s" after the press; nil for a row with no time of its own.
+        public var time: String?
+        public var tone: Tone
+        /// The recorded event this row draws (nil: the press, start_drag, the target's answer).
+        public var event: DndEvent?
+    }
+
+    // The geometry, in points.
+    public static let width = 640.0
+    public static let margin = 16.0
+    /// The time column's right edge.
+    public static let timeRight = 70.0
+    public static let titleY = 30.0
+    public static let subtitleY = 48.0
+    /// The lane heads: boxes from `headTop`, `headHeight` tall, `headWidth` wide.
+    public static let headTop = 62.0
+    public static let headHeight = 28.0
+    public static let headWidth = 140.0
+    /// The first row's y, and each row's height (a row with a detail line is taller). A row's
+    /// label stands above its arrow, its detail under it.
+    public static let rowsTop = headTop + headHeight + 34
+    public static let rowHeight = 34.0
+    public static let detailRowHeight = 46.0
+    public static let captionGap = 24.0
+    public static let captionLine = 20.0
+
+    public static func x(_ lane: Lane) -> Double {
+        switch lane {
+        case .source: 160
+        case .compositor: 355
+        case .target: 550
+        }
+    }
+
+    public static func title(_ lane: Lane) -> String {
+        switch lane {
+        case .source: "source window"
+        case .compositor: "compositor"
+        case .target: "target window"
+        }
+    }
+
+    public var title: String
+    public var subtitle: String
+    public var rows: [Row]
+    /// The lifelines run from under the heads to here.
+    public var lanesBottom: Double
+    public var verdict: DndVerdict
+    /// The verdict badge's text and the caption's lines, from `captionY`.
+    public var badge: String
+    public var caption: [String]
+    public var captionY: Double
+    public var height: Double
+
+    /// The diagram of `c`; `compositor` names it in the subtitle.
+    public init(_ c: DndCase, compositor: String? = nil) {
+        let keys = c.keys.isEmpty ? "no key" : c.keys.joined(separator: "+") + " held before the press"
+        title = "\(c.step.rawValue): \(keys)"
+        subtitle = "\(compositor ?? "unknown compositor") · \(c.convention.rawValue) conventions · expected \(c.step.expected.rawValue), finished"
+        verdict = c.verdict
+        var rows: [Row] = []
+        var y = Self.rowsTop
+        func add(_ shape: Row.Shape, _ label: String, detail: String? = nil, time: Double? = nil, tone: Tone, event: DndEvent? = nil) {
+            rows.append(Row(shape: shape, y: y, label: label, detail: detail, time: time.map { Self.seconds($0) },
+                            tone: tone, event: event))
+            y += detail == nil ? Self.rowHeight : Self.detailRowHeight
+        }
+        if let skipped = c.skipped {
+            add(.note(.compositor), "no drag: skipped", detail: skipped, tone: .compositor)
+        } else {
+            let held = DndCase.keyNames(c.keysAtPress, c.convention)
+            add(.note(.source), "press on the item", detail: "keys held: " + (held.isEmpty ? "none" : held.joined(separator: "+")),
+                time: 0, tone: .source)
+            add(.arrow(from: .source, to: .compositor), "start_drag",
+                detail: "offers " + (c.offered.isEmpty ? "no action" : c.offered.map(\.rawValue).joined(separator: "|")), tone: .source)
+            let early = c.actionBeforeEnter ? c.first(.source, { if case .action(let a) = $0 { a != nil } else { false } }) : nil
+            var answered = false
+            for e in c.events {
+                let (shape, tone) = Self.arrow(for: e)
+                var detail: String?
+                if case .read = e.kind { detail = c.acceptedType }
+                add(shape, e.kind.name, detail: detail, time: e.t, tone: e == early ? .problem : tone, event: e)
+                if e.side == .target, e.kind == .enter, !answered {
+                    answered = true
+                    let actions = c.targetActions.isEmpty ? "no action" : c.targetActions.map(\.rawValue).joined(separator: "|")
+                    add(.arrow(from: .target, to: .compositor), "accept \(c.acceptedType ?? "no type")",
+                        detail: "set_actions \(actions), prefers \(c.targetPreferred?.rawValue ?? "none")", tone: .target)
+                }
+            }
+            if c.result == .none {
+                let within = c.gaveUpAfter.map { " within \(fmt($0, decimals: 0)) s" } ?? ""
+                add(.note(.source), "neither dnd_finished nor cancelled" + within, tone: .problem)
+            }
+        }
+        self.rows = rows
+        lanesBottom = y - Self.rowHeight / 2 + 8
+        captionY = lanesBottom + Self.captionGap
+        badge = switch c.verdict {
+        case .asExpected: "as expected"
+        case .differs: "differs"
+        case .skipped: "skipped"
+        }
+        var caption: [String] = []
+        if let skipped = c.skipped {
+            caption.append("not performed: \(skipped)")
+        } else {
+            caption.append("\(c.chosen?.rawValue ?? "no action") chosen, decided by \(c.decidedBy.rawValue); \(c.result.rawValue)")
+            var facts = [c.readBytes.map { "read \($0) bytes of \(c.acceptedType ?? "no type")" } ?? "nothing read"]
+            if let l = c.dropToFinished { facts.append("drop → finished \(fmt(l * 1000, decimals: 1)) ms") }
+            if c.actionBeforeEnter { facts.append("an action before enter") }
+            caption.append(facts.joined(separator: " · "))
+        }
+        self.caption = caption
+        height = captionY + Self.captionLine * Double(max(1, caption.count)) + Self.margin
+    }
+
+    /// "1.250 s": three decimals, so the time column lines up.
+    public static func seconds(_ t: Double) -> String {
+        let ms = Int((max(0, t) * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) s"
+    }
+
+    /// Who sent an event and who heard it: the source hears the compositor's action, drop
+    /// performed, finished and cancelled; the target its enter, leave, action and drop; the
+    /// bytes the target reads come from the source (the pipe).
+    public static func arrow(for e: DndEvent) -> (Row.Shape, Tone) {
+        if case .read = e.kind { return (.arrow(from: .source, to: .target), .target) }
+        switch e.side {
+        case .source: return (.arrow(from: .compositor, to: .source), .source)
+        case .target: return (.arrow(from: .compositor, to: .target), .target)
+        }
+    }
+
+    /// The file of a case's picture next to the report: `BASE-STEP.png` (BASE: the report's
+    /// path without .md or .json).
+    public static func pictureName(base: String, step: DndStep) -> String { "\(base)-\(step.rawValue).png" }
+}
+
+extension DndEvent.Kind {
+    /// The kind `name` spells ("action copy", "read 12 bytes", …): the report's events read back.
+    public init?(name: String) {
+        switch name {
+        case "enter": self = .enter
+        case "leave": self = .leave
+        case "drop": self = .drop
+        case "dnd_drop_performed": self = .dropPerformed
+        case "dnd_finished": self = .finished
+        case "cancelled": self = .cancelled
+        case "action none": self = .action(nil)
+        default:
+            let words = name.split(separator: " ")
+            if words.count == 2, words[0] == "action", let a = DndAction(rawValue: String(words[1])) {
+                self = .action(a)
+            } else if words.count == 3, words[0] == "read", words[2] == "bytes", let n = Int(words[1]), n >= 0 {
+                self = .read(bytes: n)
+            } else {
+                return nil
+            }
+        }
+    }
+}
