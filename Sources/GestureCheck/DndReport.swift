@@ -63,7 +63,8 @@ public struct DndReport: Sendable {
         return md
     }
 
-    static func list(_ actions: [DndAction]) -> String { actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: "|") }
+    /// "copy/move/ask": a bar would split the Markdown table's cell.
+    static func list(_ actions: [DndAction]) -> String { actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: "/") }
     static func names(_ keys: Modifiers, _ convention: DragConvention) -> String {
         let n = DndCase.keyNames(keys, convention)
         return n.isEmpty ? "none" : n.joined(separator: "+")

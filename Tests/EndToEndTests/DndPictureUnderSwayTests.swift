@@ -76,7 +76,9 @@ struct DndPictureUnderSwayTests {
             return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
         }
         let from = try #require(windows["lodestone-dnd-source"]), into = try #require(windows["lodestone-dnd-target"])
-        let s = try run.waitFor(log, "source", "step copy ready") { $0["step"] as? String == "copy" && $0["phase"] as? String == "ready" }
+        let s = try run.waitFor(log, "source", "the source at its tiled size, step copy ready") { s in
+            s["size"] as? [Int] == [from.content.width, from.content.height] && s["step"] as? String == "copy" && s["phase"] as? String == "ready"
+        }
         let t = try run.waitFor(log, "target", "the target at its tiled size on step copy") { s in
             s["size"] as? [Int] == [into.content.width, into.content.height] && s["step"] as? String == "copy"
         }
@@ -119,12 +121,12 @@ struct DndPictureUnderSwayTests {
             #expect(d.verdict.rawValue == j["verdict"] as? String)
             #expect(d.rows.compactMap(\.event).count == c.events.count)
             try checkPicture(scratch.file(file), d)
-            if let keep = sample {
-                try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
-                for name in [file, "report.md", "report.json"] {
-                    try? FileManager.default.removeItem(atPath: keep + "/" + name)
-                    try FileManager.default.copyItem(atPath: scratch.file(name), toPath: keep + "/" + name)
-                }
+        }
+        if let keep = sample {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            for name in cases.compactMap({ $0["picture"] as? String }) + ["report.md", "report.json", "report.trace"] {
+                try? FileManager.default.removeItem(atPath: keep + "/" + name)
+                try FileManager.default.copyItem(atPath: scratch.file(name), toPath: keep + "/" + name)
             }
         }
         #expect(cases.map { $0["verdict"] as? String } == ["as-expected", "as-expected", sample == nil ? "skipped" : "as-expected"], "\(cases)")
