@@ -2,8 +2,8 @@
 // diagram with three lanes (the source window, the compositor, the target window) and a row per
 // protocol event in time order, each an arrow from the lane that sent it to the lane that heard
 // it, labelled with the event and its time, and a caption with the verdict and who chose the
-// action. Only positions and words here (points, 1 pt = 1 px at 1x); the lodestone program
-// paints it with the renderer (Commands/DndPicture.swift) and names the PNG in the report.
+// action. Only positions and words here (points, 1 pt = 1 px at 1x); Playground's DndPicture
+// paints it with the renderer, and the report names the PNG.
 import InputProtocol
 
 public struct DndDiagram: Sendable, Equatable {
@@ -132,7 +132,8 @@ public struct DndDiagram: Sendable, Equatable {
         if let skipped = c.skipped {
             caption.append("not performed: \(skipped)")
         } else {
-            caption.append("\(c.chosen?.rawValue ?? "no action") chosen, decided by \(c.decidedBy.rawValue); \(c.result.rawValue)")
+            let result = c.result == .none ? "neither finished nor cancelled" : c.result.rawValue
+            caption.append("\(c.chosen?.rawValue ?? "no action") chosen, decided by \(c.decidedBy.rawValue); \(result)")
             var facts = [c.readBytes.map { "read \($0) bytes of \(c.acceptedType ?? "no type")" } ?? "nothing read"]
             if let l = c.dropToFinished { facts.append("drop → finished \(fmt(l * 1000, decimals: 1)) ms") }
             if c.actionBeforeEnter { facts.append("an action before enter") }
@@ -148,6 +149,39 @@ public struct DndDiagram: Sendable, Equatable {
         let frac = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) s"
     }
+
+    /// What a point of the painting shows: a lane's head, its lifeline, an arrow of a tone, the
+    /// verdict's badge, the background.
+    public enum Probe: Sendable, Equatable {
+        case head(Lane), lifeline(Lane), arrow(Tone), badge(DndVerdict), background
+    }
+
+    /// Points whose colour the layout fixes, for checking a painting (the painter keeps to them):
+    /// each lane's head near its left end and its lifeline under the head; every arrow's shaft
+    /// (2 pt on its y) 12 pt from its start, with the background just under it, and its head 8 pt
+    /// before its end, 1 pt under the shaft (the head is 10 pt tall, 9 pt long, its tip 2 pt
+    /// before the lane): an arrow drawn the wrong way fails; the badge 4 pt into the caption's
+    /// capsule (from `margin`, `badgeTop`, `badgeHeight` tall).
+    public var probes: [(x: Double, y: Double, probe: Probe, what: String)] {
+        var p: [(x: Double, y: Double, probe: Probe, what: String)] = []
+        for lane in Lane.allCases {
+            p.append((Self.x(lane) - Self.headWidth / 2 + 10, Self.headTop + 3, .head(lane), "the \(lane) lane's head"))
+            p.append((Self.x(lane), Self.headTop + Self.headHeight + 3, .lifeline(lane), "the \(lane) lane's lifeline"))
+        }
+        for row in rows {
+            guard case .arrow(let from, let to) = row.shape else { continue }
+            let x0 = Self.x(from), x1 = Self.x(to), dir: Double = x1 > x0 ? 1 : -1
+            p.append((x0 + dir * 12, row.y, .arrow(row.tone), "the shaft of \(row.label)"))
+            p.append((x0 + dir * 12, row.y + 1, .background, "under the shaft of \(row.label)"))
+            p.append((x1 - dir * 8, row.y + 1, .arrow(row.tone), "the head of \(row.label)"))
+        }
+        p.append((Self.margin + 4, badgeTop + Self.badgeHeight / 2, .badge(verdict), "the \(verdict) badge"))
+        return p
+    }
+
+    /// The verdict's badge: a capsule from `margin`, its text on the caption's first baseline.
+    public var badgeTop: Double { captionY - 17 }
+    public static let badgeHeight = 24.0
 
     /// Who sent an event and who heard it: the source hears the compositor's action, drop
     /// performed, finished and cancelled; the target its enter, leave, action and drop; the

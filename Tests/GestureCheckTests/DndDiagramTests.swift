@@ -85,6 +85,7 @@ struct DndDiagramTests {
         let last = d.rows.last!
         #expect(last.shape == .note(.source) && last.tone == .problem)
         #expect(last.label == "neither dnd_finished nor cancelled within 10 s")
+        #expect(d.caption[0] == "copy chosen, decided by source; neither finished nor cancelled")
     }
 
     @Test("an action the source hears before the target's enter is drawn as a problem")

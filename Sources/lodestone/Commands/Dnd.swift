@@ -146,7 +146,9 @@ enum DndCommand {
             return CLI.Status.ok
         }
         var report = report
-        report.pictures = DndPicture.write(report, base: DndTrace.reportBase(path))
+        let pictures = DndPicture.write(report, base: DndTrace.reportBase(path))
+        for error in pictures.errors { Diagnostics.error("dnd: \(error)") }
+        report.pictures = pictures.names
         guard let files = CheckCommand.writeReport(to: path, markdown: report.markdown, json: report.json, command: "dnd") else {
             return CLI.Status.failure
         }

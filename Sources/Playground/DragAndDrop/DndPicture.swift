@@ -4,24 +4,23 @@
 // red a problem; the verdict's badge is green, red or grey.
 import GestureCheck
 import PixmanRenderer
-import WaylandClient
 import PointerEngine
 
-enum DndPicture {
-    static let background = Color(hex: 0xFFFFFF)
-    static let ink = Color(hex: 0x1C1C1E)
-    static let secondary = Color(hex: 0x636366)
-    static let source = Color(hex: 0x0A60C8)
-    static let target = Color(hex: 0xC2410C)
-    static let compositor = Color(hex: 0x636366)
-    static let problem = Color(hex: 0xD70015)
-    static let asExpected = Color(hex: 0x1E7B34)
-    static let skipped = Color(hex: 0x8E8E93)
+public enum DndPicture {
+    public static let background = Color(hex: 0xFFFFFF)
+    public static let ink = Color(hex: 0x1C1C1E)
+    public static let secondary = Color(hex: 0x636366)
+    public static let source = Color(hex: 0x0A60C8)
+    public static let target = Color(hex: 0xC2410C)
+    public static let compositor = Color(hex: 0x636366)
+    public static let problem = Color(hex: 0xD70015)
+    public static let asExpected = Color(hex: 0x1E7B34)
+    public static let skipped = Color(hex: 0x8E8E93)
     /// A lane's lifeline: its colour, light.
-    static let lifelineAlpha = 0.35
-    static let arrowHead = 9.0
+    public static let lifelineAlpha = 0.35
+    public static let arrowHead = 9.0
 
-    static func color(_ tone: DndDiagram.Tone) -> Color {
+    public static func color(_ tone: DndDiagram.Tone) -> Color {
         switch tone {
         case .source: source
         case .target: target
@@ -30,7 +29,7 @@ enum DndPicture {
         }
     }
 
-    static func color(_ lane: DndDiagram.Lane) -> Color {
+    public static func color(_ lane: DndDiagram.Lane) -> Color {
         switch lane {
         case .source: source
         case .compositor: compositor
@@ -38,7 +37,7 @@ enum DndPicture {
         }
     }
 
-    static func color(_ verdict: DndVerdict) -> Color {
+    public static func color(_ verdict: DndVerdict) -> Color {
         switch verdict {
         case .asExpected: asExpected
         case .differs: problem
@@ -46,10 +45,39 @@ enum DndPicture {
         }
     }
 
-    /// The lifeline's colour over the white background, as a pixel reads it.
-    static func lifeline(_ lane: DndDiagram.Lane) -> Color { background.mixed(with: color(lane), lifelineAlpha) }
+    /// The colour the painting has at one of the layout's probes.
+    public static func color(_ probe: DndDiagram.Probe) -> Color {
+        switch probe {
+        case .head(let lane): color(lane)
+        case .lifeline(let lane): lifeline(lane)
+        case .arrow(let tone): color(tone)
+        case .badge(let verdict): color(verdict)
+        case .background: background
+        }
+    }
 
-    static func render(_ d: DndDiagram, scale: Double = 1) -> Canvas {
+    /// The probes whose pixel in `canvas` (a painting of `d`, at 1x) is not the colour they
+    /// should have, each with what it is and the colour found (empty: the painting keeps to the
+    /// layout). `tolerance`: per channel, out of 255.
+    public static func misplaced(in canvas: Canvas, _ d: DndDiagram, tolerance: Int = 8) -> [String] {
+        var wrong: [String] = []
+        for p in d.probes {
+            let found: UInt32 = canvas.pixel(x: Int(p.x), y: Int(p.y))
+            let want: UInt32 = color(p.probe).argb32
+            let shifts: [UInt32] = [0, 8, 16, 24]
+            let off = shifts.contains { shift -> Bool in
+                let a = Int((found >> shift) & 0xFF), b = Int((want >> shift) & 0xFF)
+                return abs(a - b) > tolerance
+            }
+            if off { wrong.append("\(p.what) at (\(Int(p.x)), \(Int(p.y))): \(String(found, radix: 16)), not \(String(want, radix: 16))") }
+        }
+        return wrong
+    }
+
+    /// The lifeline's colour over the white background, as a pixel reads it.
+    public static func lifeline(_ lane: DndDiagram.Lane) -> Color { background.mixed(with: color(lane), lifelineAlpha) }
+
+    public static func render(_ d: DndDiagram, scale: Double = 1) -> Canvas {
         let c = Canvas(width: Int((DndDiagram.width * scale).rounded()), height: Int((d.height * scale).rounded()), scale: scale)
         c.clear(background)
         let m = DndDiagram.margin
@@ -67,7 +95,7 @@ enum DndPicture {
         // The caption: the verdict's badge, then what was chosen and by whom.
         let badgeFont = Font.system(13, bold: true)
         let badgeWidth = c.measure(d.badge, font: badgeFont).width + 20
-        let badge = Rect(x: m, y: d.captionY - 17, width: badgeWidth, height: 24)
+        let badge = Rect(x: m, y: d.badgeTop, width: badgeWidth, height: DndDiagram.badgeHeight)
         c.fill(.capsule, in: badge, color(d.verdict))
         centred(d.badge, font: badgeFont, x: badge.midX, baseline: d.captionY, background, on: c)
         for (i, line) in d.caption.enumerated() {
@@ -77,7 +105,7 @@ enum DndPicture {
         return c
     }
 
-    static func draw(_ row: DndDiagram.Row, on c: Canvas) {
+    public static func draw(_ row: DndDiagram.Row, on c: Canvas) {
         let tint = color(row.tone)
         if let time = row.time {
             let font = Font.monospaced(11)
@@ -110,16 +138,18 @@ enum DndPicture {
             let font = Font.system(12, bold: true), small = Font.system(11)
             let width = max(c.measure(row.label, font: font).width, row.detail.map { c.measure($0, font: small).width } ?? 0) + 20
             let height = row.detail == nil ? 24.0 : 38.0
-            let box = Rect(x: x - width / 2, y: row.y - 12, width: width, height: height)
+            // On its lane, inside the picture's margins.
+            let left = min(max(x - width / 2, DndDiagram.margin), DndDiagram.width - DndDiagram.margin - width)
+            let box = Rect(x: left, y: row.y - 12, width: width, height: height)
             c.fill(.roundedRect(cornerRadius: 6), in: box, background.mixed(with: tint, 0.1))
             c.stroke(.roundedRect(cornerRadius: 6), in: box, lineWidth: 1, tint)
-            centred(row.label, font: font, x: x, baseline: row.y + 4, tint, on: c)
-            if let detail = row.detail { centred(detail, font: small, x: x, baseline: row.y + 19, secondary, on: c) }
+            centred(row.label, font: font, x: box.midX, baseline: row.y + 4, tint, on: c)
+            if let detail = row.detail { centred(detail, font: small, x: box.midX, baseline: row.y + 19, secondary, on: c) }
         }
     }
 
     /// `backed`: on the background's colour, so a lifeline it crosses does not run through it.
-    static func centred(_ text: String, font: Font, x: Double, baseline: Double, _ color: Color, on c: Canvas, backed: Bool = false) {
+    public static func centred(_ text: String, font: Font, x: Double, baseline: Double, _ color: Color, on c: Canvas, backed: Bool = false) {
         let e = c.measure(text, font: font)
         if backed {
             c.fill(Rect(x: x - e.width / 2 - 3, y: baseline - e.ascent - 1, width: e.width + 6, height: e.ascent + e.descent + 2), background)
@@ -127,19 +157,19 @@ enum DndPicture {
         c.draw(text, font: font, at: Point(x - e.width / 2, baseline), color)
     }
 
-    /// Writes BASE-STEP.png for every case; the file names (no directory: they sit next to the
-    /// report), by step. A picture that cannot be written is said and left out.
-    static func write(_ report: DndReport, base: String) -> [DndStep: String] {
-        var names: [DndStep: String] = [:]
+    /// Writes BASE-STEP.png for every case: the file names (no directory: they sit next to the
+    /// report) by step, and why any picture could not be written (it is left out).
+    public static func write(_ report: DndReport, base: String) -> (names: [DndStep: String], errors: [String]) {
+        var names: [DndStep: String] = [:], errors: [String] = []
         for c in report.cases {
             let path = DndDiagram.pictureName(base: base, step: c.step)
             do {
                 try render(DndDiagram(c, compositor: report.compositor.name)).writePNG(to: path)
                 names[c.step] = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
             } catch {
-                Diagnostics.error("dnd: \(error)")
+                errors.append("\(error)")
             }
         }
-        return names
+        return (names, errors)
     }
 }
