@@ -76,6 +76,7 @@ struct DndPictureUnderSwayTests {
         }
         let end = try app.wait(timeout: 30)
         #expect(end == .exited(0), "stderr: \(app.stderr)")
+        #expect(app.stderr.contains("3 pictures beside it, private trace report.trace"), "\(app.stderr)")
 
         // The pictures.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])

@@ -153,7 +153,9 @@ enum DndCommand {
             return CLI.Status.failure
         }
         let differ = report.cases.filter { $0.verdict == .differs }.count
-        Diagnostics.emit("lodestone dnd: \(plural(report.cases.count, "case")), \(differ) not as expected; report in \(files.joined(separator: " and "))\n")
+        Diagnostics.emit("lodestone dnd: \(plural(report.cases.count, "case")), \(differ) not as expected; report in \(files.joined(separator: " and "))"
+                         + (report.pictures.isEmpty ? "" : ", \(plural(report.pictures.count, "picture")) beside it")
+                         + (report.trace.map { ", private trace \($0)" } ?? "") + "\n")
         return CLI.Status.ok
     }
 }
