@@ -125,6 +125,9 @@ struct DndPictureUnderSwayTests {
             }
         }
         #expect(replayed > 20 && presses >= 1 && ctrl >= 1, "\(replayed) events, \(presses) presses, \(ctrl) Ctrl")
+        let replay = try Lodestone.launch(["replay", scratch.file("report.trace"), "--print"], on: nil)
+        #expect(try replay.wait(timeout: 30) == .exited(0), "lodestone replay --print: \(replay.stderr)")
+        #expect(replay.stdout.contains("left pressed"), "the press replays: \(replay.stdout)")
         #expect(privateKeys >= (sample == nil ? 6 : 5), "hello (and S) as private keys: \(privateKeys)")
         let lines = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.count == text.split(separator: "\n").count, "every line of the trace is JSON")
