@@ -27,6 +27,12 @@ public struct DndEvent: Sendable, Equatable {
         case dropPerformed, finished, cancelled
         /// The target finished reading (`bytes` of the accepted type).
         case read(bytes: Int)
+        /// wl_data_source.target at the source: the type the destination would take (nil: none).
+        case peerAccepted(String?)
+        /// A wl_data_source.send served: `bytes` the reader took of `type`, all of it or not.
+        case sent(type: String, bytes: Int, complete: Bool)
+        /// wl_data_offer.finish at the target.
+        case finish
 
         public var name: String {
             switch self {
@@ -38,6 +44,9 @@ public struct DndEvent: Sendable, Equatable {
             case .finished: "dnd_finished"
             case .cancelled: "cancelled"
             case .read(let n): "read \(n) bytes"
+            case .peerAccepted(let type): "target \(type ?? "none")"
+            case .sent(let type, let n, let complete): "send \(type): \(n) bytes taken\(complete ? "" : ", then the reader went")"
+            case .finish: "finish"
             }
         }
     }
@@ -85,6 +94,12 @@ public struct DndCase: Sendable, Equatable {
     public var skipped: String?
     /// The source heard neither finished nor cancelled this long after the drop (seconds).
     public var gaveUpAfter: Double?
+    /// into-target: the types the other application's offer had.
+    public var peerTypes: [String] = []
+    /// into-target: the drag left the zone without a drop and did not come back within this
+    /// long (seconds); `leftOverZone`: it left while over the zone (its source ended it).
+    public var leftWithoutDrop: Double?
+    public var leftOverZone = false
 
     public init(step: DndStep, convention: DragConvention = .desktop) { self.step = step; self.convention = convention }
 
@@ -109,12 +124,15 @@ public struct DndCase: Sendable, Equatable {
 
     /// The source heard an action before the target heard enter (Hyprland's hard-coded move).
     public var actionBeforeEnter: Bool {
+        // other-app: the enter that counts is the other application's, not Lodestone's to hear.
+        guard step != .otherApp else { return false }
         guard let action = first(.source, { if case .action(let a) = $0 { a != nil } else { false } }) else { return false }
         guard let enter = first(.target, { $0 == .enter }) else { return true }
         return action.t < enter.t
     }
 
     public var result: DndResult {
+        if step == .intoTarget { return first(.target, { $0 == .finish }) != nil ? .finished : .none }
         for e in events where e.side == .source {
             if e.kind == .finished { return .finished }
             if e.kind == .cancelled { return .cancelled }
@@ -151,12 +169,14 @@ public struct DndCase: Sendable, Equatable {
 
     public var verdict: DndVerdict {
         if skipped != nil { return .skipped }
+        if step.anyAction || step == .intoTarget { return result == .finished && chosen != nil ? .asExpected : .differs }
         return result == .finished && chosen == step.expected ? .asExpected : .differs
     }
 
     /// One line on what happened, for the window and the Markdown.
     public var summary: String {
         if let skipped { return "skipped (\(skipped))" }
+        if let peer = peerSummary { return peer }
         var s = "\(chosen?.rawValue ?? "no action") chosen by \(decidedBy.rawValue), \(result.rawValue)"
         if let n = readBytes { s += ", \(n) bytes of \(acceptedType ?? "?") read" }
         if let g = gaveUpAfter, result == .none { s += ", no finish nor cancel within \(fmt(g, decimals: 0)) s" }

@@ -10,13 +10,18 @@ public enum DndStep: String, CaseIterable, Sendable {
     case copy
     /// The move key held before the press (desktop: Shift; mac: Command).
     case move
+    /// No key held: the item carried into any other application; the source end records what
+    /// that application and the compositor did.
+    case otherApp = "other-app"
+    /// Anything dragged from another application onto the zone: the target end records it.
+    case intoTarget = "into-target"
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The keys the step asks to hold before the press.
     public func keys(_ convention: DragConvention) -> Modifiers {
         switch (self, convention) {
-        case (.plain, _): []
+        case (.plain, _), (.otherApp, _), (.intoTarget, _): []
         case (.copy, .desktop): .control
         case (.copy, .mac): .alt
         case (.move, .desktop): .shift
@@ -28,13 +33,25 @@ public enum DndStep: String, CaseIterable, Sendable {
     /// move, for Lodestone's target), the keys force theirs.
     public var expected: DndAction {
         switch self {
-        case .plain, .move: .move
+        case .plain, .move, .intoTarget: .move
         case .copy: .copy
+        // Any action the other application chose will do (the report says null).
+        case .otherApp: .move
         }
     }
 
+    /// Whether any finished action is as expected (the destination is not Lodestone's).
+    public var anyAction: Bool { self == .otherApp }
+
     /// What the window says to do.
     public func instruction(_ convention: DragConvention) -> String {
+        switch self {
+        case .otherApp:
+            return "With no key held, drag the item from this window into another application (a file manager, an editor, a browser, a terminal) and let go there."
+        case .intoTarget:
+            return "Drag anything (text, a file) from another application onto the zone in the target window, and let go."
+        default: break
+        }
         let keys = DndCase.keyNames(keys(convention), convention)
         let hold = keys.isEmpty ? "With no key held, drag" : "Hold \(keys.joined(separator: "+")), then drag"
         return "\(hold) the item from this window onto the zone in the target window, and let go."

@@ -73,7 +73,7 @@ struct DndCommandUnderSwayTests {
 
     @Test("usage errors exit 2 naming what is wrong, before any window opens")
     func usage() throws {
-        for (args, message) in [(["--steps", "plain,drop"], "--steps: unknown step “drop” (the steps: plain, copy, move)"),
+        for (args, message) in [(["--steps", "plain,drop"], "--steps: unknown step “drop” (the steps: plain, copy, move, other-app, into-target)"),
                                 (["--steps", "copy,copy"], "--steps: “copy” is listed twice"),
                                 (["--timeout", "0"], "--timeout wants seconds in [1, 3600], not “0”"),
                                 (["--conventions", "amiga"], "--conventions wants desktop or mac, not “amiga”")] {

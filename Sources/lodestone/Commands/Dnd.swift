@@ -25,6 +25,8 @@ enum DndCommand {
       verdict against the conventions (desktop: Ctrl copies, Shift moves).
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
                      plain: no key; copy: the copy key held before the press; move: the move key
+                     other-app: the item carried into another application (what it and the
+                     compositor did); into-target: another application's drag onto the zone
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
                      written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
       --state-out FILE  one JSON line per frame of either window: "window" (source or target),

@@ -23,7 +23,8 @@ extension DndWindows {
         var lines = ["Step \(index + 1) of \(options.steps.count): \(step.rawValue)"]
         if let shown { lines += Self.wrap("Result: " + shown.summary, width: 52) } else {
             lines += Self.wrap(step.instruction(convention), width: 52)
-            lines.append(isSource ? "S skips, Enter starts again, Esc ends." : "Drop on the zone below.")
+            lines.append(isSource ? "S skips, Enter starts again, Esc ends."
+                         : step == .otherApp ? "Not here: into another application." : "Drop on the zone below.")
         }
         return lines
     }
