@@ -2,9 +2,10 @@
 // 33; I2, G11), driven like a person (rests, slow glides: DndCommandUnderSwayTests' drag):
 // - other-app: the item carried into the dnd-source fixture as a destination that finishes,
 //   never finishes, reads then cancels, or dies mid-transfer; into weston-dnd (it takes only
-//   its flower type); into gtk4-demo's clipboard entry. The report says what the source end
-//   heard: the type the peer accepted, what it asked for and took, finished or cancelled or
-//   neither (the step ends by itself: a timeout, never a hang), and the run goes on.
+//   its flower type); into gtk4-demo's clipboard entry (it accepts text/uri-list, reads the
+//   text, copies). The report says what the source end heard: the type the peer accepted,
+//   what it asked for and took, finished or cancelled or neither (the step ends by itself: a
+//   timeout, never a hang), and the run goes on to the next step.
 // - into-target: the fixture as a source (well-behaved, then one that quits mid-drag over the
 //   zone) and a weston-dnd flower dropped on the zone: the offer's types and actions, the
 //   target's choice, the bytes read (sizes only), finished.
@@ -67,16 +68,27 @@ struct DndOtherAppUnderSwayTests {
     }
 
     /// One other-app case: the item carried from the source window into the peer's window.
+    /// `thenSkip`: a step after it, skipped with S once it is up (the run goes on).
     func otherApp(_ sway: Sway, _ seat: SeatInjector, peer: [String], peerID: String = peerID, env: [String: String] = [:],
-                  into: ((Sway.WindowInfo) throws -> (Double, Double))? = nil) throws -> [String: Any] {
-        let r = try launch(["--steps", "other-app"], peer: peer, peerID: peerID, env: env, on: sway)
+                  thenSkip: String? = nil, into: ((Sway.WindowInfo) throws -> (Double, Double))? = nil) throws -> [String: Any] {
+        let r = try launch(["--steps", (["other-app"] + (thenSkip.map { [$0] } ?? [])).joined(separator: ",")], peer: peer, peerID: peerID, env: env, on: sway)
         defer { r.peer.stop(); r.app.stop() }
         let s = try person.waitFor(r.log, "source", "step other-app ready") { $0["step"] as? String == "other-app" && $0["phase"] as? String == "ready" }
         let from = try DndCommandUnderSwayTests.centre(s["item"], in: try #require(r.windows["lodestone-dnd-source"]))
         let w = try #require(r.windows[peerID])
         try person.drag(seat, from: from, to: try into?(w) ?? Self.centre(w), keys: [])
+        if let next = thenSkip {
+            _ = try person.waitFor(r.log, "source", "step \(next) after the other-app case", timeout: 40) {
+                $0["step"] as? String == next && $0["phase"] as? String == "ready"
+            }
+            let source = try #require(r.windows["lodestone-dnd-source"])
+            try seat.move(to: Double(source.content.x + 40), Double(source.content.y + 200))
+            pause(0.3)
+            try seat.type(SeatInjector.Key(rawValue: 31))
+        }
         let cases = try report(r.app, r.scratch)
-        try #require(cases.count == 1, "\(cases)")
+        try #require(cases.count == (thenSkip == nil ? 1 : 2), "\(cases)")
+        if thenSkip != nil { #expect(cases[1]["skipped"] as? String == "S pressed", "the run went on: \(cases)") }
         // What the peer did, for the log: the Markdown's summary line.
         let md = try String(contentsOfFile: r.scratch.file("report.md"), encoding: .utf8)
         let summary = md.components(separatedBy: "## other-app\n\n").dropFirst().first?.split(separator: "\n").first.map(String.init) ?? ""
@@ -106,7 +118,7 @@ struct DndOtherAppUnderSwayTests {
         #expect(sent.count == 1 && sent.first?.0 == Self.text && sent.first?.1 == 18 && sent.first?.2 == true,
                 "the peer asked for its type once and took the item's name (18 bytes): \(sent)")
 
-        let never = try otherApp(sway, seat, peer: peer("never-finish"))
+        let never = try otherApp(sway, seat, peer: peer("never-finish"), thenSkip: "plain")
         #expect(never["result"] as? String == "none", "\(never)")
         #expect(never["gave_up_after_s"] as? Double == 10, "the step ended by itself 10 s after the drop: \(never)")
         #expect(never["chosen"] as? String == "move" && never["verdict"] as? String == "differs", "\(never)")
@@ -190,5 +202,47 @@ struct DndOtherAppUnderSwayTests {
         #expect(into["chosen"] as? String == "move" && into["decided_by"] as? String == "destination", "\(into)")
         #expect(((into["read"] as? [String: Any])?["bytes"] as? Int ?? 0) > 0, "\(into)")
         #expect(into["result"] as? String == "finished" && into["verdict"] as? String == "as-expected", "\(into)")
+    }
+
+    /// gtk4-demo's clipboard demo: its text entry (white, the only white field: the label and
+    /// the buttons sit on the window's grey) by a screenshot, once GTK drew it.
+    static func entry(in w: Sway.WindowInfo, sway: Sway) throws -> (Double, Double) {
+        var found: (Double, Double)?
+        var white = 0
+        try waitUntil(timeout: 15, "gtk4-demo's text entry drawn") {
+            let shot = try sway.screenshot(region: (w.content.x, w.content.y, w.content.width, w.content.height))
+            if let keep = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] { try shot.writePNG(to: keep + "/gtk4-demo-clipboard.png") }
+            var xs: [Int] = [], ys: [Int] = []
+            for y in stride(from: 0, to: shot.height, by: 2) {
+                for x in stride(from: 0, to: shot.width, by: 2) {
+                    let p = shot.pixel(x: x, y: y)
+                    if p.r == 255, p.g == 255, p.b == 255 { xs.append(x); ys.append(y) }
+                }
+            }
+            white = xs.count
+            guard white > 300 else { return false }
+            found = (Double(w.content.x + xs.reduce(0, +) / xs.count), Double(w.content.y + ys.reduce(0, +) / ys.count))
+            return true
+        }
+        return try #require(found, "white pixels: \(white)")
+    }
+
+    @Test("gtk4-demo's clipboard entry as the other application: it accepts text/uri-list yet asks for text/plain;charset=utf-8, takes the item's name, chooses copy and finishes")
+    func gtkEntry() throws {
+        let demo = "/usr/bin/gtk4-demo", id = "gtk4-demo"
+        guard FileManager.default.isExecutableFile(atPath: demo) else {
+            throw HarnessError("gtk4-demo is missing: install the gtk-4-examples package (scripts/setup test does)")
+        }
+        let (sway, seat) = try sway()
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-gtk")
+        let env = ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
+                   "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_DATA_HOME": scratch.file("data")]
+        let c = try otherApp(sway, seat, peer: [demo, "--run=clipboard"], peerID: id, env: env) { try Self.entry(in: $0, sway: sway) }
+        // GTK 4.8 accepts the offer's first type (text/uri-list) yet reads the text: what a
+        // destination says it takes and what it asks for differ.
+        #expect(c["peer_accepted_type"] as? String == "text/uri-list", "\(c)")
+        #expect(sends(c).map(\.0) == [Self.text] && sends(c).first?.1 == 18 && sends(c).first?.2 == true, "\(c)")
+        #expect(c["chosen"] as? String == "copy", "a drop from another widget copies into a GtkText: \(c)")
+        #expect(c["result"] as? String == "finished" && c["verdict"] as? String == "as-expected", "\(c)")
     }
 }
