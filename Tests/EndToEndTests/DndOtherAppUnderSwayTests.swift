@@ -22,11 +22,14 @@ struct DndOtherAppUnderSwayTests {
 
     func pause(_ s: Double) { Thread.sleep(forTimeInterval: s) }
 
-    func sway(width: Int = 1800) throws -> (Sway, SeatInjector) {
-        guard FileManager.default.isExecutableFile(atPath: Self.fixture) else {
-            throw HarnessError("the dnd-source fixture is not built: run scripts/build-fixtures (make test does)")
+    /// A sway of its own, once the peer program (`needs`: its path and the package that has
+    /// it; nil: the fixture) is there.
+    func sway(needs peer: (path: String, package: String)? = nil) throws -> (Sway, SeatInjector) {
+        guard FileManager.default.isExecutableFile(atPath: peer?.path ?? Self.fixture) else {
+            throw HarnessError(peer.map { "\($0.path) is missing: install the \($0.package) package (scripts/setup test does)" }
+                ?? "the dnd-source fixture is not built: run scripts/build-fixtures (make test does)")
         }
-        return try Sway.startWithInjectedSeat(output: .init(width: width, height: 900),
+        return try Sway.startWithInjectedSeat(output: .init(width: 1800, height: 900),
                                               config: ["default_border none", "mouse_warping none"])
     }
 
@@ -171,17 +174,18 @@ struct DndOtherAppUnderSwayTests {
     @Test("weston-dnd: the item carried into it is refused (it takes only its flower type: cancelled, nothing asked for); a flower dropped on the zone is read as text and finished")
     func westonDnd() throws {
         let weston = "/usr/bin/weston-dnd", id = "org.freedesktop.weston.wayland-drag-and-drop-demo"
-        guard FileManager.default.isExecutableFile(atPath: weston) else {
-            throw HarnessError("weston-dnd is missing: install the weston package (scripts/setup test does)")
-        }
-        let (sway, seat) = try sway()
+        let (sway, seat) = try sway(needs: (weston, "weston"))
         let r = try launch(["--steps", "other-app,into-target"], peer: [weston], peerID: id, on: sway)
         defer { r.peer.stop(); r.app.stop() }
         let w = try #require(r.windows[id])
         let s = try person.waitFor(r.log, "source", "step other-app ready") { $0["step"] as? String == "other-app" && $0["phase"] as? String == "ready" }
+        let keep = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"]
+        if let keep { try sway.screenshot().writePNG(to: keep + "/dnd-other-app.png") }
         try person.drag(seat, from: try DndCommandUnderSwayTests.centre(s["item"], in: try #require(r.windows["lodestone-dnd-source"])),
                         to: (Double(w.content.x + w.content.width - 120), Double(w.content.y + w.content.height - 120)), keys: [])
         let t = try person.waitFor(r.log, "target", "step into-target ready") { $0["step"] as? String == "into-target" && $0["phase"] as? String == "ready" }
+        pause(0.3)
+        if let keep { try sway.screenshot().writePNG(to: keep + "/dnd-into-target.png") }
         // weston-dnd's flowers lie on an 80 px grid from its top left (WestonDndUnderSwayTests):
         // the second of the second row.
         let flower = (Double(w.content.x + 213), Double(w.content.y + 153))
@@ -230,10 +234,7 @@ struct DndOtherAppUnderSwayTests {
     @Test("gtk4-demo's clipboard entry as the other application: it accepts text/uri-list yet asks for text/plain;charset=utf-8, takes the item's name, chooses copy and finishes")
     func gtkEntry() throws {
         let demo = "/usr/bin/gtk4-demo", id = "gtk4-demo"
-        guard FileManager.default.isExecutableFile(atPath: demo) else {
-            throw HarnessError("gtk4-demo is missing: install the gtk-4-examples package (scripts/setup test does)")
-        }
-        let (sway, seat) = try sway()
+        let (sway, seat) = try sway(needs: (demo, "gtk-4-examples"))
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-gtk")
         let env = ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
                    "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_DATA_HOME": scratch.file("data")]
