@@ -211,7 +211,13 @@ struct DndOtherAppUnderSwayTests {
     /// gtk4-demo's clipboard demo: its text entry (white, the only white field: the label and
     /// the buttons sit on the window's grey) by a screenshot, once GTK drew it.
     static func entry(in w: Sway.WindowInfo, sway: Sway) throws -> (Double, Double) {
-        var found: (Double, Double)?
+        let (centre, _) = try entryFrame(in: w, sway: sway)
+        return centre
+    }
+
+    /// The entry's centre and its left edge (screen px).
+    static func entryFrame(in w: Sway.WindowInfo, sway: Sway) throws -> ((Double, Double), Double) {
+        var found: ((Double, Double), Double)?
         var white = 0
         try waitUntil(timeout: 15, "gtk4-demo's text entry drawn") {
             let shot = try sway.screenshot(region: (w.content.x, w.content.y, w.content.width, w.content.height))
@@ -225,7 +231,8 @@ struct DndOtherAppUnderSwayTests {
             }
             white = xs.count
             guard white > 300 else { return false }
-            found = (Double(w.content.x + xs.reduce(0, +) / xs.count), Double(w.content.y + ys.reduce(0, +) / ys.count))
+            found = ((Double(w.content.x + xs.reduce(0, +) / xs.count), Double(w.content.y + ys.reduce(0, +) / ys.count)),
+                     Double(w.content.x + (xs.min() ?? 0)))
             return true
         }
         return try #require(found, "white pixels: \(white)")
@@ -236,14 +243,59 @@ struct DndOtherAppUnderSwayTests {
         let demo = "/usr/bin/gtk4-demo", id = "gtk4-demo"
         let (sway, seat) = try sway(needs: (demo, "gtk-4-examples"))
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-gtk")
-        let env = ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
-                   "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_DATA_HOME": scratch.file("data")]
-        let c = try otherApp(sway, seat, peer: [demo, "--run=clipboard"], peerID: id, env: env) { try Self.entry(in: $0, sway: sway) }
+        let c = try otherApp(sway, seat, peer: [demo, "--run=clipboard"], peerID: id, env: Self.gtkEnvironment(scratch)) { try Self.entry(in: $0, sway: sway) }
         // GTK 4.8 accepts the offer's first type (text/uri-list) yet reads the text: what a
         // destination says it takes and what it asks for differ.
         #expect(c["peer_accepted_type"] as? String == "text/uri-list", "\(c)")
         #expect(sends(c).map(\.0) == [Self.text] && sends(c).first?.1 == 18 && sends(c).first?.2 == true, "\(c)")
         #expect(c["chosen"] as? String == "copy", "a drop from another widget copies into a GtkText: \(c)")
         #expect(c["result"] as? String == "finished" && c["verdict"] as? String == "as-expected", "\(c)")
+    }
+
+    static func gtkEnvironment(_ scratch: TemporaryDirectory) -> [String: String] {
+        ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
+         "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_DATA_HOME": scratch.file("data")]
+    }
+
+    @Test("into-target from gtk4-demo's entry: a word selected and dragged onto the zone; GTK offers text with copy|move, the zone's move is taken, 4 bytes read, finished")
+    func gtkIntoTarget() throws {
+        let demo = "/usr/bin/gtk4-demo", id = "gtk4-demo"
+        let (sway, seat) = try sway(needs: (demo, "gtk-4-examples"))
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-gtk")
+        let r = try launch(["--steps", "into-target"], peer: [demo, "--run=clipboard"], peerID: id, env: Self.gtkEnvironment(scratch), on: sway)
+        defer { r.peer.stop(); r.app.stop() }
+        let t = try person.waitFor(r.log, "target", "step into-target ready") { $0["step"] as? String == "into-target" && $0["phase"] as? String == "ready" }
+        let ((_, y), left) = try Self.entryFrame(in: try #require(r.windows[id]), sway: sway)
+        // "Copy this!": a double-click on its first word selects "Copy", then, past GTK's
+        // double-click time, the selection is pressed and carried.
+        let word = (left + 22, y)
+        let field = (Int(left), Int(y) - 12, 160, 24)
+        let before = try sway.screenshot(region: field)
+        try seat.move(to: word.0, word.1)
+        pause(0.4)
+        try seat.click()
+        pause(0.08)
+        try seat.click()
+        pause(0.8)
+        try person.drag(seat, from: word, to: try DndCommandUnderSwayTests.centre(t["zone"], in: try #require(r.windows["lodestone-dnd-target"])), keys: [])
+        let cases = try report(r.app, r.scratch)
+        try #require(cases.count == 1, "\(cases)")
+        let c = cases[0]
+        #expect((c["peer_types"] as? [String] ?? []).contains(Self.text), "\(c)")
+        #expect(c["accepted_type"] as? String == Self.text, "\(c)")
+        #expect(c["offered"] as? [String] == ["copy", "move"], "an editable entry offers move too: \(c)")
+        #expect(c["chosen"] as? String == "move" && c["decided_by"] as? String == "destination", "\(c)")
+        #expect((c["read"] as? [String: Any])?["bytes"] as? Int == 4, "the word, by its size only: \(c)")
+        #expect(c["result"] as? String == "finished" && c["verdict"] as? String == "as-expected", "\(c)")
+        print("gtk4-demo into-target: offered \(c["peer_types"] ?? "?") with \(c["offered"] ?? "?")")
+        // A finished move: GTK deletes the word from its entry (what text-moved is about).
+        let after = try sway.screenshot(region: field)
+        if let keep = ProcessInfo.processInfo.environment["LODESTONE_KEEP_SHOTS"] {
+            try before.writePNG(to: keep + "/gtk-entry-before.png")
+            try after.writePNG(to: keep + "/gtk-entry-after.png")
+        }
+        let changed = zip(before.pixels(x: 0, y: 0, width: before.width, height: before.height),
+                          after.pixels(x: 0, y: 0, width: after.width, height: after.height)).filter { !$0.matches($1, tolerance: 24) }.count
+        #expect(changed > 50, "the moved word left GTK's entry: \(changed) pixels changed")
     }
 }
