@@ -58,6 +58,10 @@ glue-check:
 # Not cached, it is made while the build compiles (mostly downloads and dpkg, measured 13 min
 # beside a build); the second call waits for it (the script's lock) before the fixtures, whose
 # wlroots 0.18 shim is built inside it.
+# The repository's own test run builds the engine, renderer, showcase and layout kit with -O in
+# debug (Package.swift: LODESTONE_OPTIMISE_DEBUG; a dependent's build never sees it, issue 34.1), as
+# do the soak and the sanitizer builds (scripts/fuzz).
+test soak-live fuzz sanitize: export LODESTONE_OPTIMISE_DEBUG = 1
 test:
 	scripts/setup test
 	scripts/gen-wayland-glue --check
