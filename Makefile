@@ -67,6 +67,7 @@ test:
 	scripts/gen-wayland-glue --check
 	mkdir -p .build && (scripts/debian13-root --if-possible >/dev/null 2>.build/debian13-root.log &)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors $(SWIFTFLAGS)
+	scripts/api-check
 	scripts/debian13-root --if-possible >/dev/null
 	scripts/build-fixtures
 	SWIFT=$(SWIFT) scripts/test-run $(SWIFTFLAGS)

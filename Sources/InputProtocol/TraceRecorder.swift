@@ -4,6 +4,7 @@
 /// Appends events to a trace and hands the text to a sink (a file, stdout, memory) in batches.
 /// I/O stays outside InputProtocol: the sink is a closure.
 public final class TraceRecorder {
+    /// The header written first.
     public let header: TraceHeader
     /// Events written so far (accepted by `append`).
     public private(set) var eventCount = 0
@@ -60,8 +61,10 @@ public final class TraceRecorder {
 /// Replays a decoded trace. Time is virtual: `now` is the event's own timestamp, so the same
 /// trace gives the same consumer states however fast it runs (SPEC T2).
 public struct TraceReplayer: Sequence, Sendable {
+    /// The trace replayed.
     public let trace: Trace
 
+    /// A replayer of `trace`.
     public init(_ trace: Trace) { self.trace = trace }
 
     /// Decodes all of `bytes` before yielding anything (SPEC T4: nothing is replayed half-way).
