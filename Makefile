@@ -39,9 +39,11 @@ install: $(if $(BIN),,release)
 	install -Dm644 data/completions/_lodestone $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lodestone
 	install -Dm644 data/completions/lodestone.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lodestone.fish
 
-# docs/showcase.png and docs/demo-contact-sheet.png, made by the program (README pictures).
+# docs/showcase.png and docs/demo-contact-sheet.png, made by the program (README pictures), and
+# the DocC archives of PointerEngine and InputProtocol in .build/docs (issue 34.5).
 docs: build
 	scripts/make-docs
+	scripts/docc-archives
 
 fixtures:
 	scripts/build-fixtures

@@ -17,7 +17,11 @@ public final class TraceRecorder {
     private var lastTime: Timestamp?
 
     /// Starts a trace; the header line is written on the first flush.
-    /// - Parameter privacy: `.redactText` (default, SPEC T3) or `.keepKeys` (--keep-keys).
+    /// - Parameters:
+    ///   - privacy: `.redactText` (default, SPEC T3) or `.keepKeys` (--keep-keys).
+    ///   - devices: The devices the header lists.
+    ///   - meta: The header's free-form metadata (never typed text).
+    ///   - sink: Receives the trace's text in batches (a file, stdout, memory).
     public init(privacy: KeyPrivacy = .redactText, devices: [TraceDevice] = [], meta: [String: String] = [:],
                 sink: @escaping (String) throws -> Void) {
         header = TraceHeader(privacy: privacy, devices: devices, meta: meta)
