@@ -39,9 +39,11 @@ install: $(if $(BIN),,release)
 	install -Dm644 data/completions/_lodestone $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lodestone
 	install -Dm644 data/completions/lodestone.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lodestone.fish
 
-# docs/showcase.png and docs/demo-contact-sheet.png, made by the program (README pictures).
+# docs/showcase.png and docs/demo-contact-sheet.png, made by the program (README pictures), and
+# the DocC archives of PointerEngine and InputProtocol in .build/docs (issue 34.5).
 docs: build
 	scripts/make-docs
+	scripts/docc-archives
 
 fixtures:
 	scripts/build-fixtures
@@ -58,11 +60,16 @@ glue-check:
 # Not cached, it is made while the build compiles (mostly downloads and dpkg, measured 13 min
 # beside a build); the second call waits for it (the script's lock) before the fixtures, whose
 # wlroots 0.18 shim is built inside it.
+# The repository's own test run builds the engine, renderer, showcase and layout kit with -O in
+# debug (Package.swift: LODESTONE_OPTIMISE_DEBUG; a dependent's build never sees it, issue 34.1), as
+# do the soak and the sanitizer builds (scripts/fuzz).
+test soak-live fuzz sanitize: export LODESTONE_OPTIMISE_DEBUG = 1
 test:
 	scripts/setup test
 	scripts/gen-wayland-glue --check
 	mkdir -p .build && (scripts/debian13-root --if-possible >/dev/null 2>.build/debian13-root.log &)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors $(SWIFTFLAGS)
+	scripts/api-check
 	scripts/debian13-root --if-possible >/dev/null
 	scripts/build-fixtures
 	SWIFT=$(SWIFT) scripts/test-run $(SWIFTFLAGS)

@@ -6,12 +6,17 @@ import PackageDescription
 // links it and drives its targets with LLVMFuzzerRunDriver. Plain builds never see it.
 let fuzzerRuntime = Context.environment["LODESTONE_FUZZER_RUNTIME"]
 
-// Hot code, optimised in debug builds too: the engine (a property test runs 100k sequences), and
-// the renderer and the showcase that every end-to-end test's lodestone runs and the soaks drive.
-// Unoptimised, the renderer's PNG encoder and the showcase's frames were most of make test's
-// CPU outside the compilers (perf, 2026-12-03; issue 19). The code has no assert(): -O checks
-// exactly what -Onone does.
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// Hot code, optimised in debug builds too, for the repository's own test run only: `make test`
+// (and `make soak-live`) set LODESTONE_OPTIMISE_DEBUG=1, which puts -O on the engine (a property
+// test runs 100k sequences), the renderer and the showcase that every end-to-end test's lodestone
+// runs and the soaks drive, the layout kit and the engine's benches. Unoptimised, the renderer's
+// PNG encoder and the showcase's frames were most of make test's CPU outside the compilers (perf,
+// 2026-12-03; issue 19). The code has no assert(): -O checks exactly what -Onone does.
+// Without the variable the package has no unsafe flags, so another package can depend on it by
+// version (issue 34.1: SwiftPM refuses a versioned dependency whose products carry unsafe flags;
+// PackageTests.dependsByVersion checks it).
+let optimisedInDebug: [SwiftSetting] = Context.environment["LODESTONE_OPTIMISE_DEBUG"] == nil
+    ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Lodestone",

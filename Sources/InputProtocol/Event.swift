@@ -16,8 +16,11 @@ public enum InputProtocolVersion {
 public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// The time `microseconds` after the stream's epoch.
     public init(microseconds: UInt64) { self.rawValue = microseconds }
+    /// The time `ms` milliseconds after the epoch (rounded to the microsecond; negative gives 0).
     public static func milliseconds(_ ms: Double) -> Timestamp { Timestamp(rawValue: UInt64(max(0, ms * 1000).rounded())) }
+    /// The time in seconds after the epoch.
     public var seconds: Double { Double(rawValue) / 1_000_000 }
     /// Seconds from `earlier` to `self` (negative when `earlier` is later): the one place that
     /// turns a difference of timestamps into seconds.
@@ -36,6 +39,7 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable, Custo
 public struct DeviceID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The device numbered `value`.
     public init(_ value: UInt32) { self.rawValue = value }
     /// Events synthesised by Lodestone itself (timers, replay control).
     public static let synthetic = DeviceID(0)
@@ -44,18 +48,26 @@ public struct DeviceID: RawRepresentable, Hashable, Sendable, CustomStringConver
 
 /// A position in surface coordinates (logical points, origin top-left).
 public struct InputPoint: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal position, surface points.
     public var x: Double
+    /// Vertical position, surface points (growing downwards).
     public var y: Double
+    /// The point at (`x`, `y`).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// The origin.
     public static let zero = InputPoint(x: 0, y: 0)
     public var description: String { "(\(x), \(y))" }
 }
 
 /// A displacement in logical points.
 public struct InputVector: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal component.
     public var dx: Double
+    /// Vertical component (positive downwards).
     public var dy: Double
+    /// The vector (`dx`, `dy`).
     public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+    /// No motion.
     public static let zero = InputVector(dx: 0, dy: 0)
     public var description: String { "(\(dx), \(dy))" }
 }
@@ -64,8 +76,11 @@ public struct InputVector: Hashable, Sendable, CustomStringConvertible {
 public struct DeviceCapabilities: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Moves a pointer (mouse, touchpad, trackpoint).
     public static let pointer = DeviceCapabilities(rawValue: 1 << 0)
+    /// Has keys.
     public static let keyboard = DeviceCapabilities(rawValue: 1 << 1)
+    /// Is a touch screen.
     public static let touch = DeviceCapabilities(rawValue: 1 << 2)
     /// Multi-finger gestures (swipe, pinch, hold): a touchpad, or the compositor's pointer-gestures.
     public static let gesture = DeviceCapabilities(rawValue: 1 << 3)
@@ -88,12 +103,14 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     /// XKB_MOD_NAME_NUM
     public static let numLock = Modifiers(rawValue: 1 << 5)
 
+    /// Every modifier with its name, in the order `names` lists them.
     public static let all: [(Modifiers, String)] = [
         (.shift, "shift"), (.control, "control"), (.alt, "alt"),
         (.super, "super"), (.capsLock, "caps"), (.numLock, "num"),
     ]
     /// Names in a fixed order, e.g. ["alt", "super"].
     public var names: [String] { Modifiers.all.filter { contains($0.0) }.map(\.1) }
+    /// The modifiers named `names` (as `names` spells them); nil when one is unknown.
     public init?(names: [String]) {
         var m = Modifiers()
         for n in names {
@@ -106,17 +123,22 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 
 /// xkb modifier state split as the protocol does: depressed, latched, locked and their union.
 public struct ModifierState: Hashable, Sendable {
+    /// Modifiers whose keys are held down.
     public var depressed: Modifiers
+    /// Modifiers latched until the next key (sticky keys).
     public var latched: Modifiers
+    /// Modifiers locked on (Caps Lock).
     public var locked: Modifiers
     /// What applies now (xkb's XKB_STATE_MODS_EFFECTIVE).
     public var effective: Modifiers
+    /// A state from its parts; `effective` defaults to their union.
     public init(depressed: Modifiers = [], latched: Modifiers = [], locked: Modifiers = [], effective: Modifiers? = nil) {
         self.depressed = depressed
         self.latched = latched
         self.locked = locked
         self.effective = effective ?? depressed.union(latched).union(locked)
     }
+    /// No modifiers.
     public static let none = ModifierState()
 }
 
@@ -146,6 +168,7 @@ public struct PointerButton: RawRepresentable, Hashable, Sendable, CustomStringC
     }
 }
 
+/// Where a scroll came from (libinput's scroll sources).
 public enum ScrollSource: String, Hashable, Sendable, CaseIterable {
     /// A mouse wheel: detents, with 120-unit high-resolution values.
     case wheel
@@ -157,8 +180,11 @@ public enum ScrollSource: String, Hashable, Sendable, CaseIterable {
     case tilt
 }
 
+/// The axis of a scroll.
 public enum ScrollAxis: String, Hashable, Sendable, CaseIterable {
+    /// Up and down.
     case vertical
+    /// Left and right.
     case horizontal
 }
 
@@ -184,6 +210,7 @@ public struct KeyRepeat: Hashable, Sendable, CustomStringConvertible {
     public var rate: Int
     /// Milliseconds from the press to the first repeat.
     public var delay: Int
+    /// A key repeat of `rate` per second after `delay` milliseconds.
     public init(rate: Int, delay: Int) { self.rate = rate; self.delay = delay }
     /// What a keyboard read through libinput repeats with: the defaults of sway/wlroots, KDE
     /// Plasma and the X server's xset (600 ms, 25 Hz), as no compositor tells Lodestone there.
@@ -201,22 +228,33 @@ public struct KeyCode: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public var description: String { self == .placeholder ? "private" : (KeyNames.name(of: self) ?? "key\(rawValue)") }
 }
 
+/// A touchpad gesture's kind (libinput's gestures).
 public enum GestureKind: String, Hashable, Sendable, CaseIterable {
+    /// Fingers moving together.
     case swipe
+    /// Fingers spreading, pinching or turning.
     case pinch
+    /// Fingers resting on the touchpad.
     case hold
 }
 
+/// Where in its life a gesture is.
 public enum GesturePhase: String, Hashable, Sendable, CaseIterable {
+    /// The gesture began.
     case begin
+    /// The fingers moved.
     case update
+    /// The gesture ended (or was cancelled: see `cancelled`).
     case end
 }
 
 /// One step of a multi-finger touchpad gesture.
 public struct GestureEvent: Hashable, Sendable {
+    /// Swipe, pinch or hold.
     public var kind: GestureKind
+    /// Begin, update or end.
     public var phase: GesturePhase
+    /// The number of fingers.
     public var fingers: Int
     /// Motion of the fingers' centre since the previous update, in points (swipe, pinch).
     public var delta: InputVector
@@ -227,6 +265,7 @@ public struct GestureEvent: Hashable, Sendable {
     /// End only: the gesture was cancelled (finger count change, device removal, compositor).
     public var cancelled: Bool
 
+    /// A gesture event; deltas default to none, scale to 1.
     public init(kind: GestureKind, phase: GesturePhase, fingers: Int, delta: InputVector = .zero,
                 scale: Double = 1, rotation: Double = 0, cancelled: Bool = false) {
         self.kind = kind; self.phase = phase; self.fingers = fingers; self.delta = delta
@@ -239,14 +278,18 @@ public typealias TouchID = Int32
 
 /// The payload of an input event.
 public enum InputEventKind: Hashable, Sendable {
+    /// A device appeared, with its name and what it can do.
     case deviceAdded(name: String, capabilities: DeviceCapabilities)
+    /// The event's device went away.
     case deviceRemoved
     /// The pointer entered the surface at `position`.
     case pointerEnter(position: InputPoint)
+    /// The pointer left the surface.
     case pointerLeave
     /// Pointer motion. `position` is the absolute surface position when the backend knows it
     /// (Wayland); `delta` is the accelerated and `unaccelerated` the raw relative motion, in points.
     case motion(position: InputPoint?, delta: InputVector, unaccelerated: InputVector)
+    /// A button was pressed or released.
     case button(PointerButton, pressed: Bool)
     /// Scroll on one axis. `value` is in points, its direction already chosen (`ScrollDirection`):
     /// positive moves the view down/right over the content (the content moves up/left), as
@@ -256,17 +299,23 @@ public enum InputEventKind: Hashable, Sendable {
     case scroll(source: ScrollSource, axis: ScrollAxis, value: Double, value120: Int32?, stop: Bool)
     /// Who chose the direction of this device's scroll values (after its device_added).
     case scrollDirection(ScrollDirection)
+    /// A touchpad gesture.
     case gesture(GestureEvent)
+    /// A touch point went down at a position.
     case touchDown(id: TouchID, position: InputPoint)
+    /// A touch point moved.
     case touchMotion(id: TouchID, position: InputPoint)
+    /// A touch point lifted.
     case touchUp(id: TouchID)
     /// The compositor/device took over every touch point: all touches are cancelled.
     case touchCancel
     /// Closes a group of touch events that happened together.
     case touchFrame
+    /// A key was pressed or released (a text key is the placeholder unless kept, SPEC T3).
     case key(KeyCode, pressed: Bool)
     /// How this keyboard's held keys repeat (wl_keyboard.repeat_info); sent again when it changes.
     case keyRepeat(KeyRepeat)
+    /// The modifier state changed.
     case modifiers(ModifierState)
     /// Closes a group of pointer events that belong together (wl_pointer.frame).
     case frame
@@ -274,9 +323,13 @@ public enum InputEventKind: Hashable, Sendable {
 
 /// One event of the stream: when, from which device, what.
 public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+    /// When it happened (monotonic).
     public var time: Timestamp
+    /// The device it came from.
     public var device: DeviceID
+    /// What happened.
     public var kind: InputEventKind
+    /// An event of `kind` from `device` at `time`.
     public init(time: Timestamp, device: DeviceID, _ kind: InputEventKind) {
         self.time = time; self.device = device; self.kind = kind
     }

@@ -6,8 +6,11 @@
 
 /// A 1-based position in a text (columns count characters, not bytes).
 public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column in characters, from 1.
     public var column: Int
+    /// The position at `line`, `column`.
     public init(line: Int, column: Int) { self.line = line; self.column = column }
     public static func < (a: SourcePosition, b: SourcePosition) -> Bool { (a.line, a.column) < (b.line, b.column) }
     public var description: String { "\(line):\(column)" }

@@ -2,6 +2,7 @@
 // user opts in; everything else (letters, digits, punctuation, function keys) becomes
 // `KeyCode.placeholder`. Codes are evdev (linux/input-event-codes.h).
 
+/// The names of the keys that keep their identity (modifiers and navigation keys, SPEC T3).
 public enum KeyNames {
     /// Modifier keys: their identity is needed to follow the modifier state.
     public static let modifiers: [UInt32: String] = [
@@ -16,10 +17,12 @@ public enum KeyNames {
         107: "end", 108: "down", 109: "pagedown",
     ]
 
+    /// The name of a modifier or navigation key, nil for others.
     public static func name(of code: KeyCode) -> String? {
         modifiers[code.rawValue] ?? navigation[code.rawValue]
     }
 
+    /// The key named `name` (a modifier or navigation key), nil if none.
     public static func code(named name: String) -> KeyCode? {
         if name == "private" { return .placeholder }
         if let hit = modifiers.first(where: { $0.value == name }) ?? navigation.first(where: { $0.value == name }) {
@@ -29,6 +32,7 @@ public enum KeyNames {
     }
 }
 
+/// Which key identities leave a backend (SPEC T3).
 public enum KeyPrivacy: Sendable {
     /// Default: text keys are replaced by the placeholder.
     case redactText
@@ -40,6 +44,7 @@ public enum KeyPrivacy: Sendable {
         KeyNames.modifiers[code.rawValue] != nil || KeyNames.navigation[code.rawValue] != nil
     }
 
+    /// `code`, or the placeholder when this policy hides it.
     public func apply(_ code: KeyCode) -> KeyCode {
         switch self {
         case .keepKeys: code
@@ -47,6 +52,7 @@ public enum KeyPrivacy: Sendable {
         }
     }
 
+    /// `event` with its key made private under this policy (other events unchanged).
     public func apply(_ event: InputEvent) -> InputEvent {
         guard case let .key(code, pressed) = event.kind else { return event }
         var e = event

@@ -4,6 +4,7 @@
 
 // MARK: - Encoding
 
+/// Writes a trace's lines (SPEC T1): the header and events as JSON lines.
 public enum TraceEncoder {
     /// The header line, without its newline.
     public static func headerLine(_ header: TraceHeader) -> String {
@@ -102,23 +103,41 @@ public enum TraceEncoder {
 
 /// The "type" member of an event line.
 public enum TraceEventType: String, CaseIterable, Sendable {
+    /// A device appeared.
     case deviceAdded = "device_added"
+    /// A device went away.
     case deviceRemoved = "device_removed"
+    /// The pointer entered the surface.
     case pointerEnter = "pointer_enter"
+    /// The pointer left the surface.
     case pointerLeave = "pointer_leave"
+    /// Pointer motion.
     case motion
+    /// A button press or release.
     case button
+    /// A scroll.
     case scroll
+    /// The scroll direction setting.
     case scrollDirection = "scroll_direction"
+    /// A touchpad gesture.
     case gesture
+    /// A touch point down.
     case touchDown = "touch_down"
+    /// A touch point moved.
     case touchMotion = "touch_motion"
+    /// A touch point up.
     case touchUp = "touch_up"
+    /// Every touch point cancelled.
     case touchCancel = "touch_cancel"
+    /// The end of a group of touch events.
     case touchFrame = "touch_frame"
+    /// A key press or release.
     case key
+    /// The key repeat settings.
     case keyRepeat = "key_repeat"
+    /// The modifier state.
     case modifiers
+    /// The end of a group of pointer events.
     case frame
 
     /// The first trace version that has this type.
@@ -129,6 +148,7 @@ public enum TraceEventType: String, CaseIterable, Sendable {
         }
     }
 
+    /// The type of an event of `kind`.
     public init(_ kind: InputEventKind) {
         switch kind {
         case .deviceAdded: self = .deviceAdded
@@ -159,6 +179,7 @@ public enum TraceEventType: String, CaseIterable, Sendable {
 /// (privacy, the previous timestamp). `TraceDecoder.decode` runs it over a whole input; a live
 /// consumer (e.g. a pipe from `lodestone events --json`) can feed lines as they arrive.
 public struct TraceReader: Sendable {
+    /// The header, once the first line was read.
     public private(set) var header: TraceHeader?
     /// The number of the last line read (1-based; 0 before any).
     public private(set) var lineNumber = 0
@@ -382,6 +403,7 @@ public struct TraceReader: Sendable {
     }
 }
 
+/// Reads a whole trace (SPEC T4: all or nothing).
 public enum TraceDecoder {
     /// Decodes a whole trace. All or nothing (SPEC T4): either every line is valid and the
     /// trace is returned, or the first fault is thrown and nothing may be replayed.
@@ -411,6 +433,7 @@ public enum TraceDecoder {
         return Trace(header: header, events: events)
     }
 
+    /// Decodes a whole trace from text; see `decode(_:legacyNaturalScrolling:)` for bytes.
     public static func decode(_ text: String, legacyNaturalScrolling: Bool = true) throws(TraceError) -> Trace {
         try decode(Array(text.utf8), legacyNaturalScrolling: legacyNaturalScrolling)
     }

@@ -6,6 +6,7 @@ public struct TraceHeader: Hashable, Sendable {
     /// The value of the header's "format" member.
     public static let formatName = "lodestone-input"
 
+    /// The trace format version it was written with.
     public var version: Int
     /// SPEC T3: `.redactText` (written "redacted") unless the user opted in with --keep-keys.
     public var privacy: KeyPrivacy
@@ -15,6 +16,7 @@ public struct TraceHeader: Hashable, Sendable {
     /// Free-form string metadata (generator, backend, host …). Never typed text.
     public var meta: [String: String]
 
+    /// A header; by default the current version, private.
     public init(version: Int = InputProtocolVersion.current, privacy: KeyPrivacy = .redactText,
                 devices: [TraceDevice] = [], meta: [String: String] = [:]) {
         self.version = version; self.privacy = privacy; self.devices = devices; self.meta = meta
@@ -23,9 +25,13 @@ public struct TraceHeader: Hashable, Sendable {
 
 /// A device as listed in the header.
 public struct TraceDevice: Hashable, Sendable {
+    /// The device's identifier in the stream.
     public var id: DeviceID
+    /// The device's name.
     public var name: String
+    /// What it can do.
     public var capabilities: DeviceCapabilities
+    /// A device entry.
     public init(id: DeviceID, name: String, capabilities: DeviceCapabilities) {
         self.id = id; self.name = name; self.capabilities = capabilities
     }
@@ -34,8 +40,11 @@ public struct TraceDevice: Hashable, Sendable {
 /// A whole decoded trace. Decoding is all-or-nothing (SPEC T4): a `Trace` value only exists
 /// when every line was valid.
 public struct Trace: Hashable, Sendable {
+    /// The header line.
     public var header: TraceHeader
+    /// The events, in order.
     public var events: [InputEvent]
+    /// A trace of `events` under `header`.
     public init(header: TraceHeader, events: [InputEvent]) { self.header = header; self.events = events }
 }
 
@@ -48,6 +57,7 @@ extension KeyPrivacy {
         }
     }
 
+    /// The policy the header's "privacy" value names, nil if unknown.
     public init?(traceName: String) {
         switch traceName {
         case "redacted": self = .redactText
@@ -62,6 +72,7 @@ extension DeviceCapabilities {
     public static let all: [(DeviceCapabilities, String)] = [
         (.pointer, "pointer"), (.keyboard, "keyboard"), (.touch, "touch"), (.gesture, "gesture"),
     ]
+    /// The capabilities' names, as the trace spells them.
     public var names: [String] { DeviceCapabilities.all.filter { contains($0.0) }.map(\.1) }
 }
 
@@ -95,6 +106,7 @@ public enum TraceLimits {
 
 /// Why a trace (or an event given to the recorder) was refused, and on which line.
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong.
     public enum Reason: Error, Hashable, Sendable {
         /// The input holds no header line.
         case empty
@@ -106,12 +118,19 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case syntax(String)
         /// The input ends without a final newline: it was cut short.
         case truncated
+        /// A line longer than the format allows (its length).
         case lineTooLong(Int)
+        /// A required member is missing.
         case missingField(String)
+        /// A member the format does not know.
         case unknownField(String)
+        /// A member has the wrong JSON type.
         case wrongType(field: String, expected: String, found: String)
+        /// A member's value is not one the format knows.
         case unknownValue(field: String, value: String)
+        /// A number outside its range.
         case outOfRange(field: String, value: String, allowed: String)
+        /// An event earlier than the one before it.
         case timeWentBackwards(previous: Timestamp, time: Timestamp)
         /// A letter/digit key identity in a trace whose header says "redacted" (SPEC T3).
         case privateKey(KeyCode)
@@ -123,8 +142,10 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// 1-based column (characters) for syntax errors; nil when the whole line is at fault.
     public var column: Int?
+    /// What was wrong.
     public var reason: Reason
 
+    /// An error on `line` (at `column`, for syntax errors).
     public init(line: Int, column: Int? = nil, _ reason: Reason) {
         self.line = line; self.column = column; self.reason = reason
     }

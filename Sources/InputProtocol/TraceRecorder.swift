@@ -4,6 +4,7 @@
 /// Appends events to a trace and hands the text to a sink (a file, stdout, memory) in batches.
 /// I/O stays outside InputProtocol: the sink is a closure.
 public final class TraceRecorder {
+    /// The header written first.
     public let header: TraceHeader
     /// Events written so far (accepted by `append`).
     public private(set) var eventCount = 0
@@ -16,7 +17,11 @@ public final class TraceRecorder {
     private var lastTime: Timestamp?
 
     /// Starts a trace; the header line is written on the first flush.
-    /// - Parameter privacy: `.redactText` (default, SPEC T3) or `.keepKeys` (--keep-keys).
+    /// - Parameters:
+    ///   - privacy: `.redactText` (default, SPEC T3) or `.keepKeys` (--keep-keys).
+    ///   - devices: The devices the header lists.
+    ///   - meta: The header's free-form metadata (never typed text).
+    ///   - sink: Receives the trace's text in batches (a file, stdout, memory).
     public init(privacy: KeyPrivacy = .redactText, devices: [TraceDevice] = [], meta: [String: String] = [:],
                 sink: @escaping (String) throws -> Void) {
         header = TraceHeader(privacy: privacy, devices: devices, meta: meta)
@@ -60,8 +65,10 @@ public final class TraceRecorder {
 /// Replays a decoded trace. Time is virtual: `now` is the event's own timestamp, so the same
 /// trace gives the same consumer states however fast it runs (SPEC T2).
 public struct TraceReplayer: Sequence, Sendable {
+    /// The trace replayed.
     public let trace: Trace
 
+    /// A replayer of `trace`.
     public init(_ trace: Trace) { self.trace = trace }
 
     /// Decodes all of `bytes` before yielding anything (SPEC T4: nothing is replayed half-way).

@@ -14,7 +14,7 @@ public struct EngineStateDigest: Equatable, Sendable, CustomStringConvertible {
     public var drawnPosition: Point
     public var modifiers: Modifiers
     public var hovered: ElementID?
-    public var gesture: GestureInterpreter.State
+    package var gesture: GestureInterpreter.State
     public var pointerHidden: Bool
     public var isActive: Bool
     /// Scroll views and canvases: offset, zoom and rotation, in paint order.

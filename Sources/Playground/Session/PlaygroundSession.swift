@@ -48,7 +48,7 @@ public final class PlaygroundSession {
     var externalKeysAtStart: Modifiers?
 
     /// A session over `layout` (nil: the showcase, laid out for a window of `size` points).
-    public init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
+    package init(layout: Layout? = nil, size: Size = Showcase.size, settings: PointerSettings = PointerSettings(),
                 interactions: [any Interaction]? = nil, now: Timestamp = Timestamp(rawValue: 0)) {
         let g = layout == nil ? ShowcaseGeometry(size: size) : nil
         let l = layout ?? Showcase.layout(g!)
@@ -61,7 +61,7 @@ public final class PlaygroundSession {
     }
 
     /// The interactions the playground runs for a layout.
-    public static func interactions(for layout: Layout) -> [any Interaction] {
+    package static func interactions(for layout: Layout) -> [any Interaction] {
         [ResizeInteraction()] + StandardInteractions.make() + [TabStripInteraction()]
     }
 

@@ -5,13 +5,13 @@
 // bar no longer needs answers nothing (tab and ×), in hit tests as on screen.
 import PointerEngine
 
-public struct TabStripInteraction: Interaction {
+package struct TabStripInteraction: Interaction {
     typealias ID = Showcase.ID
-    public var name: String { "tab strip" }
+    package var name: String { "tab strip" }
     /// How long a closing tab takes to leave, seconds (GTK's and Safari's tab close: ~¼ s).
-    public static let closeDuration = 0.25
+    package static let closeDuration = 0.25
     /// The note the interaction emits when a closing tab has left (`ShowcaseState.closing` ends).
-    public static let closedNote = "tab closed"
+    package static let closedNote = "tab closed"
 
     /// How many slots of the bar show a tab.
     var open = Showcase.tabNames.count
@@ -20,19 +20,19 @@ public struct TabStripInteraction: Interaction {
     /// The elements this put in `scene.disabled` (the reveal interaction keeps its own there).
     var disabled: Set<ElementID> = []
 
-    public init() {}
+    package init() {}
 
     /// The app tells it what closed (`close`, `reopen`). While a slot is empty it looks at the
     /// pointer's moves and presses only to keep that slot's × out of reach: the reveal
     /// interaction (run before it) takes a revealed × out of `scene.disabled`.
-    public var interests: InteractionInterests { disabled.isEmpty ? [] : [.pointerMoved, .pointerPressed, .touchDown] }
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package var interests: InteractionInterests { disabled.isEmpty ? [] : [.pointerMoved, .pointerPressed, .touchDown] }
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored }
         for id in disabled { ctx.scene.disabled.insert(id) }
         return .ignored
     }
-    public var isActive: Bool { false }
-    public var isAnimating: Bool { closing != nil }
+    package var isActive: Bool { false }
+    package var isAnimating: Bool { closing != nil }
 
     /// The tab in `slot` closed at `now` (the app state has moved the later tabs down a slot).
     mutating func close(slot: Int, now: Timestamp, _ ctx: inout InteractionContext) {
@@ -51,13 +51,13 @@ public struct TabStripInteraction: Interaction {
         place(nil, &ctx)
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         guard let c = closing else { return }
         let t = now.seconds(since: c.start) / Self.closeDuration
         if t >= 1 { finish(&ctx) } else { place(t, &ctx) }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if closing != nil { finish(&ctx) } // a new layout: the tabs at their slots
     }
 

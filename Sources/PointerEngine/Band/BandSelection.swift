@@ -21,8 +21,8 @@ import InputProtocol
 ///     banding --> idle: release (keeps) · cancel (restores the old selection)
 ///     pressed --> idle: cancel
 /// ```
-public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
-    public enum Event: Sendable {
+package struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
+    package enum Event: Sendable {
         /// A primary press at `point`. Ignored (returns false) when it hits an item: that is a drag.
         case press(Point, modifiers: Modifiers)
         case move(Point)
@@ -30,7 +30,7 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
         /// Escape, a lost pointer, a device removed: the selection goes back to what it was.
         case cancel
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         /// `anchor` is in content coordinates, so the band stays attached to the content while it scrolls.
         case pressed(anchor: Point, at: Point, mode: SelectionOperation)
@@ -38,64 +38,64 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     }
 
     /// Motion below this is a click on empty space, not a band.
-    public static var dragThreshold: Double { 4 } // pt
+    package static var dragThreshold: Double { 4 } // pt
     /// Autoscroll speed per point past the edge…
-    public static var autoscrollGain: Double { 12 } // (pt/s) per pt
+    package static var autoscrollGain: Double { 12 } // (pt/s) per pt
     /// …capped at this.
-    public static var autoscrollMaximumSpeed: Double { 2_400 } // pt/s
+    package static var autoscrollMaximumSpeed: Double { 2_400 } // pt/s
     /// Along an edge of the visible part that the pointer cannot pass (it lies on the window's
     /// edge), autoscroll starts this far inside it, at `autoscrollGain` per point into the zone
     /// (about 280 pt/s on the window's last row, as Finder and Files scroll a list there)…
-    public static var edgeZone: Double { 24 } // pt
+    package static var edgeZone: Double { 24 } // pt
     /// …but never in more than this fraction of the visible length, so a sliver of a
     /// collection still has a middle where nothing scrolls.
-    public static var edgeZoneMaximumFraction: Double { 1.0 / 3 }
+    package static var edgeZoneMaximumFraction: Double { 1.0 / 3 }
 
-    public var items: [(id: ItemID, frame: Rect)]
+    package var items: [(id: ItemID, frame: Rect)]
     /// The visible part of the collection in view coordinates.
-    public var viewport: Rect
+    package var viewport: Rect
     /// Content point shown at the viewport's origin.
-    public var contentOffset: Vector = .zero
+    package var contentOffset: Vector = .zero
     /// How far the content can scroll (content size − viewport size, per axis).
-    public var maximumOffset: Vector
+    package var maximumOffset: Vector
     /// The part of the viewport the user sees, view coordinates: the viewport clipped by the
     /// window and any outer scroll view (nil: all of it). Autoscroll starts at its edges.
-    public var visible: Rect?
+    package var visible: Rect?
     /// The edges of `visible` that lie on the window's edge: the pointer cannot go past them,
     /// so autoscroll starts `edgeZone` inside them.
-    public var pinnedEdges: RectEdges = []
-    public private(set) var state: State = .idle
-    public private(set) var selection: Set<ItemID>
+    package var pinnedEdges: RectEdges = []
+    package private(set) var state: State = .idle
+    package private(set) var selection: Set<ItemID>
     /// What the keys held at the press mean.
-    public var conventions: Conventions
+    package var conventions: Conventions
     private var original: Set<ItemID> = []
     private var lastAdvance: Timestamp?
 
-    public init(items: [(id: ItemID, frame: Rect)], viewport: Rect, contentSize: Size, selection: Set<ItemID> = [],
+    package init(items: [(id: ItemID, frame: Rect)], viewport: Rect, contentSize: Size, selection: Set<ItemID> = [],
                 conventions: Conventions) {
         self.items = items; self.viewport = viewport; self.selection = selection; self.conventions = conventions
         maximumOffset = Vector(max(0, contentSize.width - viewport.width), max(0, contentSize.height - viewport.height))
     }
 
-    public var isActive: Bool { state != .idle }
+    package var isActive: Bool { state != .idle }
 
     /// The band in view coordinates while banding (what the pointer grows into).
-    public var band: Rect? {
+    package var band: Rect? {
         guard case .banding(let anchor, let at, _) = state else { return nil }
         return Rect(corner: toView(anchor), at)
     }
 
     /// What the band does to the selection, while it is out.
-    public var operation: SelectionOperation? {
+    package var operation: SelectionOperation? {
         guard case .banding(_, _, let mode) = state else { return nil }
         return mode
     }
 
     /// The item under a view point, if any.
-    public func item(at p: Point) -> ItemID? { items.first { $0.frame.contains(toContent(p)) }?.id }
+    package func item(at p: Point) -> ItemID? { items.first { $0.frame.contains(toContent(p)) }?.id }
 
     @discardableResult
-    public mutating func handle(_ event: Event, now: Timestamp) -> Bool {
+    package mutating func handle(_ event: Event, now: Timestamp) -> Bool {
         switch (state, event) {
         case (.idle, .press(let p, let modifiers)):
             guard viewport.contains(p), item(at: p) == nil else { return false }
@@ -131,7 +131,7 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
 
     /// The autoscroll speed (pt/s per axis) for a pointer at `p`: zero inside the visible part
     /// (and out of the zones along its pinned edges).
-    public func autoscrollVelocity(at p: Point) -> Vector {
+    package func autoscrollVelocity(at p: Point) -> Vector {
         let shown = visible ?? viewport
         func axis(_ v: Double, _ lo: Double, _ hi: Double, _ pinLo: RectEdges, _ pinHi: RectEdges) -> Double {
             let zone = min(Self.edgeZone, (hi - lo) * Self.edgeZoneMaximumFraction)
@@ -146,12 +146,12 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     /// Auto-scrolls while the pointer is past an edge and updates the selection for the newly
     /// covered content. Returns the scroll applied (pt).
     @discardableResult
-    public mutating func advance(to now: Timestamp) -> Vector { autoscroll(to: now).applied }
+    package mutating func advance(to now: Timestamp) -> Vector { autoscroll(to: now).applied }
 
     /// Auto-scrolls to `now`: `applied` moved this collection; `unapplied` is the part of the
     /// wanted scroll it could not take, being at its end that way (an outer scroll view takes
     /// it: chaining, I5).
-    public mutating func autoscroll(to now: Timestamp) -> (applied: Vector, unapplied: Vector) {
+    package mutating func autoscroll(to now: Timestamp) -> (applied: Vector, unapplied: Vector) {
         defer { lastAdvance = now }
         guard case .banding(_, let at, _) = state, let last = lastAdvance else { return (.zero, .zero) }
         let dt = max(0, now.seconds(since: last))
@@ -171,7 +171,7 @@ public struct BandSelection<ItemID: Hashable & Sendable>: Sendable {
     /// The collection moved on the surface or was laid out again (an outer view scrolled, the
     /// window was resized): the band keeps its anchor on the content and its moving corner at
     /// the pointer, and selects what it covers now. `items`, `contentSize`: nil keeps them.
-    public mutating func relocate(viewport: Rect, visible: Rect?, pinnedEdges: RectEdges,
+    package mutating func relocate(viewport: Rect, visible: Rect?, pinnedEdges: RectEdges,
                                   items: [(id: ItemID, frame: Rect)]? = nil, contentSize: Size? = nil) {
         self.viewport = viewport
         self.visible = visible

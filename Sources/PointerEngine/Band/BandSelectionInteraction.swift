@@ -8,12 +8,12 @@
 // (I5 chaining), and the band keeps selecting what comes into view. A window resize keeps the
 // band (issue 30.3): its anchor stays on the content, its corner at the pointer.
 
-public struct BandSelectionInteraction: Interaction {
-    public var name: String { "band" }
+package struct BandSelectionInteraction: Interaction {
+    package var name: String { "band" }
     var band: BandSelection<ElementID>?
     var collection: ElementID?
 
-    public init() {}
+    package init() {}
 
     func collection(at p: Point, _ ctx: InteractionContext) -> ElementID? {
         var id = ctx.element(at: p)
@@ -131,7 +131,7 @@ public struct BandSelectionInteraction: Interaction {
         return .released
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         switch event {
         case .pointerPressed(.left, let p, let hit, _):
@@ -159,18 +159,18 @@ public struct BandSelectionInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         guard band != nil else { return }
         if autoscroll(to: now, &ctx) { apply(&ctx) }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if band != nil { _ = end(.cancel, &ctx, now: now) }
     }
 
     /// A resize keeps the band (issue 30.3, I1): the collection's items and extent come from
     /// the new layout, the anchor stays on the content, the corner at the pointer.
-    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
         guard var b = band, let c = collection else { return }
         guard let place = Self.placement(of: c, ctx), let (items, content) = contents(of: c, ctx) else {
             return cancel(context: &ctx, now: now)
@@ -181,18 +181,18 @@ public struct BandSelectionInteraction: Interaction {
         apply(&ctx)
     }
 
-    public var isActive: Bool { band?.isActive ?? false }
+    package var isActive: Bool { band?.isActive ?? false }
     /// Idle: only a press can start a band.
-    public var interests: InteractionInterests { band == nil ? [.pointerPressed] : .all }
+    package var interests: InteractionInterests { band == nil ? [.pointerPressed] : .all }
     /// Auto-scrolling needs frames while the band is out.
-    public var isAnimating: Bool { band?.band != nil }
+    package var isAnimating: Bool { band?.band != nil }
 
-    public func pointerRequest(context: InteractionContext) -> PointerRequest? {
+    package func pointerRequest(context: InteractionContext) -> PointerRequest? {
         // The pointer has become the band (I1).
         band?.band != nil ? PointerRequest(hidesPointer: true) : nil
     }
 
-    public func contribute(to frame: inout Frame, context: InteractionContext) {
+    package func contribute(to frame: inout Frame, context: InteractionContext) {
         if let b = band, let r = b.band {
             let viewport = collection.flatMap { context.surfaceFrame(of: $0) }
             frame.bandSelection = BandSelectionAppearance(rect: r, collection: collection, operation: b.operation ?? .replace,

@@ -4,12 +4,12 @@
 // hovering.
 import InputProtocol
 
-public enum ContextMenuInput: String, Sendable, Equatable { case pointer, touch }
+package enum ContextMenuInput: String, Sendable, Equatable { case pointer, touch }
 
-public struct ContextMenuRequest: Sendable, Equatable {
-    public var location: Point
-    public var input: ContextMenuInput
-    public init(location: Point, input: ContextMenuInput) { self.location = location; self.input = input }
+package struct ContextMenuRequest: Sendable, Equatable {
+    package var location: Point
+    package var input: ContextMenuInput
+    package init(location: Point, input: ContextMenuInput) { self.location = location; self.input = input }
 }
 
 /// Recognizes the ways to ask for a context menu.
@@ -23,8 +23,8 @@ public struct ContextMenuRequest: Sendable, Equatable {
 ///     idle --> fired: secondary touch (Mac Control-tap) → open (touch)
 ///     fired --> idle: up (the tap is swallowed) / cancel
 /// ```
-public struct ContextMenuRecognizer: Sendable, Equatable {
-    public enum Event: Sendable, Equatable {
+package struct ContextMenuRecognizer: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// Secondary click from the gesture interpreter (right button, touchpad two-finger
         /// click/tap), or a primary press the `Conventions` call secondary (Mac Control-click).
         case secondaryClick(Point)
@@ -36,25 +36,25 @@ public struct ContextMenuRecognizer: Sendable, Equatable {
         case touchUp(id: TouchID)
         case touchCancel
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         case touching(id: TouchID, origin: Point, since: Timestamp)
         case fired(id: TouchID)
     }
 
     /// A touch held this long without moving opens the menu (G11).
-    public static let longPressDuration = 0.5 // s
+    package static let longPressDuration = 0.5 // s
     /// A touch that moves farther than this is a drag or a scroll, not a long press.
-    public static let longPressSlop = 10.0 // pt
+    package static let longPressSlop = 10.0 // pt
 
-    public private(set) var state: State = .idle
+    package private(set) var state: State = .idle
 
-    public init() {}
+    package init() {}
 
     /// While true the current touch already opened a menu: its lift must not tap anything.
-    public var swallowsTouch: Bool { if case .fired = state { true } else { false } }
+    package var swallowsTouch: Bool { if case .fired = state { true } else { false } }
 
-    public mutating func handle(_ event: Event, now: Timestamp) -> ContextMenuRequest? {
+    package mutating func handle(_ event: Event, now: Timestamp) -> ContextMenuRequest? {
         // A long press whose time came before this event fires first; the event still counts
         // (a lift or cancel after it must not leave the touch "fired").
         let fired = advance(to: now)
@@ -88,27 +88,27 @@ public struct ContextMenuRecognizer: Sendable, Equatable {
     }
 
     /// Fires the long press when its time has come.
-    public mutating func advance(to now: Timestamp) -> ContextMenuRequest? {
+    package mutating func advance(to now: Timestamp) -> ContextMenuRequest? {
         guard case .touching(let id, let origin, let since) = state, now.seconds(since: since) >= Self.longPressDuration else { return nil }
         state = .fired(id: id)
         return ContextMenuRequest(location: origin, input: .touch)
     }
 }
 
-public struct ContextMenuItem<ID: Hashable & Sendable>: Sendable, Hashable {
-    public var id: ID
-    public var title: String
+package struct ContextMenuItem<ID: Hashable & Sendable>: Sendable, Hashable {
+    package var id: ID
+    package var title: String
     /// True when the item stands for a control that is otherwise only revealed by hovering (I6).
-    public var fromHiddenControl: Bool
-    public init(id: ID, title: String, fromHiddenControl: Bool = false) {
+    package var fromHiddenControl: Bool
+    package init(id: ID, title: String, fromHiddenControl: Bool = false) {
         self.id = id; self.title = title; self.fromHiddenControl = fromHiddenControl
     }
 }
 
-public enum ContextMenu {
+package enum ContextMenu {
     /// The menu for an element: its own items, then every essential hover-only control not
     /// already listed (I6), in the controls' order.
-    public static func items<ID>(own: [ContextMenuItem<ID>], hidden: [HiddenControl<ID>]) -> [ContextMenuItem<ID>] {
+    package static func items<ID>(own: [ContextMenuItem<ID>], hidden: [HiddenControl<ID>]) -> [ContextMenuItem<ID>] {
         var seen = Set(own.map(\.id))
         var menu = own
         for control in hidden where control.essential && seen.insert(control.id).inserted {
@@ -125,21 +125,21 @@ public enum ContextMenu {
 /// touch's menu opens above the finger, clear of it (below when there is no room above), so the
 /// finger does not hide the entries. A menu taller than the window (or than the side it opens
 /// on) is cut to fit and scrolls.
-public enum ContextMenuPlacement {
+package enum ContextMenuPlacement {
     /// Space kept between a menu and the window's edge, points.
-    public static let windowMargin = 8.0
+    package static let windowMargin = 8.0
     /// Space kept between a touch menu and the finger's contact point, points: a fingertip
     /// covers about 10 mm (≈ 40 pt) across, so half of it plus a little.
-    public static let touchClearance = 24.0
+    package static let touchClearance = 24.0
     /// A side of the finger with less room than this (and than the whole menu) is not used
     /// by a touch menu: the menu goes over the window instead, as for the pointer. Points,
     /// about three rows of entries.
-    public static let touchMinimumHeight = 3 * ContextMenuInteraction.itemHeight + 2 * ContextMenuAppearance.inset
+    package static let touchMinimumHeight = 3 * ContextMenuInteraction.itemHeight + 2 * ContextMenuAppearance.inset
 
     /// The menu's frame on the surface, points: `size` (the whole menu) at `anchor` (the
     /// pointer or the contact point) inside `window`. The frame is shorter than `size` when the
     /// menu must scroll, and narrower only when the window is narrower than the menu.
-    public static func frame(anchor: Point, size: Size, window: Rect, input: ContextMenuInput) -> Rect {
+    package static func frame(anchor: Point, size: Size, window: Rect, input: ContextMenuInput) -> Rect {
         let area = window.insetBy(windowMargin)
         let w = min(size.width, max(area.width, 0))
         switch input {

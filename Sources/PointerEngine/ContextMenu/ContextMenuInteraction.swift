@@ -3,10 +3,10 @@
 // long press opens the element's menu: its own entries, then the essential hover-only controls
 // around it.
 
-public struct ContextMenuInteraction: Interaction {
-    public var name: String { "context menu" }
+package struct ContextMenuInteraction: Interaction {
+    package var name: String { "context menu" }
     var recognizer = ContextMenuRecognizer()
-    public private(set) var menu: ContextMenuAppearance?
+    package private(set) var menu: ContextMenuAppearance?
     var now = Timestamp(rawValue: 0)
     /// A finger on the open menu: it chooses the entry it lifts from, unless it scrolled.
     var touchOnMenu: TouchOnMenu?
@@ -24,17 +24,17 @@ public struct ContextMenuInteraction: Interaction {
     }
 
     /// Menu row height, points.
-    public static let itemHeight = 28.0
+    package static let itemHeight = 28.0
     /// The narrowest menu, points.
-    public static let minimumWidth = 160.0
+    package static let minimumWidth = 160.0
     /// The size of the entries' text, points, and the space around it across a row (the row's
     /// inset, the text's leading and trailing margins), points: with
     /// `AccessoryTuning.averageAdvance` they give the menu's width before the renderer
     /// measures the text.
-    public static let fontSize = 13.0
-    public static let horizontalPadding = 40.0
+    package static let fontSize = 13.0
+    package static let horizontalPadding = 40.0
 
-    public init() {}
+    package init() {}
 
     static func width(of items: [String]) -> Double {
         max(minimumWidth, Double(items.map(\.count).max() ?? 0) * fontSize * AccessoryTuning.averageAdvance + horizontalPadding)
@@ -118,7 +118,7 @@ public struct ContextMenuInteraction: Interaction {
         touchOnMenu = nil
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         var request: ContextMenuRequest? = recognizer.advance(to: now)
@@ -201,35 +201,35 @@ public struct ContextMenuInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         if let r = recognizer.advance(to: now) { open(r, ctx) }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         _ = recognizer.handle(.touchCancel, now: now)
         menu = nil
         touchOnMenu = nil
     }
 
-    public var isActive: Bool { false }
+    package var isActive: Bool { false }
     /// With no menu open and no long press pending: secondary clicks, presses and touches. An
     /// open menu covers its frame and is modal: offered every event first (issue 30.5).
-    public var interests: InteractionInterests {
+    package var interests: InteractionInterests {
         if menu != nil { return InteractionInterests.all.union(.covering) }
         if case .idle = recognizer.state { return [.intent, .pointerPressed, .touches, .deviceRemoved] }
         return .all
     }
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         if case .touching = recognizer.state { return true }
         return false
     }
 
     /// The open menu is opaque to the pointer over all of its frame, disabled entries and
     /// inset included (issue 30.5; G9).
-    public func covers(_ p: Point) -> Bool { menu?.frame.contains(p) ?? false }
+    package func covers(_ p: Point) -> Bool { menu?.frame.contains(p) ?? false }
 
-    public func contribute(to frame: inout Frame, context: InteractionContext) {
+    package func contribute(to frame: inout Frame, context: InteractionContext) {
         frame.contextMenu = menu
     }
 }

@@ -3,8 +3,8 @@
 // trackpad or touch alike. A press on a draggable that never becomes a drag is a click: it
 // selects the item, extending or toggling as the settings' `Conventions` read the keys held.
 
-public struct DragInteraction: Interaction {
-    public var name: String { "drag" }
+package struct DragInteraction: Interaction {
+    package var name: String { "drag" }
     var session = DragSession<ElementID, ElementID>(conventions: .desktop)
     var touch: TouchID?
     /// When `touch` came down (the lift waits `touchLiftDelay` from then).
@@ -14,7 +14,7 @@ public struct DragInteraction: Interaction {
     var declinedTouch: TouchID?
     var input: InputKind = .pointer
     /// The last completed drag (for the inspector).
-    public private(set) var lastResult: DragResult<ElementID, ElementID>?
+    package private(set) var lastResult: DragResult<ElementID, ElementID>?
 
     /// How long a touch rests on an item before the item lifts for a drag (G11, I2; issue
     /// 16.6): the long press, as on iPadOS, where an item lifts after a long press and a touch
@@ -22,9 +22,9 @@ public struct DragInteraction: Interaction {
     /// (`ContextMenuRecognizer.longPressDuration`), so one long press means one thing
     /// everywhere; a flick touches the glass for tens of ms before moving (29 ms in issue 16),
     /// far below it. Pointer and trackpad drags need no hold (their threshold is motion only).
-    public static let touchLiftDelay = ContextMenuRecognizer.longPressDuration // s
+    package static let touchLiftDelay = ContextMenuRecognizer.longPressDuration // s
 
-    public init() {}
+    package init() {}
 
     func dropTarget(at p: Point, excluding item: ElementID?, _ ctx: InteractionContext) -> DropTarget<ElementID>? {
         var id = ctx.element(at: p)
@@ -88,7 +88,7 @@ public struct DragInteraction: Interaction {
         ctx.emit(.selectionChanged(ctx.scene.selection))
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         switch event {
         case .pointerPressed(.left, let p, let hit, _):
@@ -142,14 +142,14 @@ public struct DragInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if session.isActive { _ = finish(.cancel, &ctx, now: now) }
     }
 
     /// A resize keeps the drag (issue 30.3, I2): the item stays under the pointer (its grab
     /// point moves with its new frame) and the target is what lies under the pointer now. An
     /// item the new layout no longer has ends the drag cancelled.
-    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
         guard session.isActive, let item else { return }
         guard ctx.layout[item]?.traits.isDraggable == true, let was = old.surfaceFrame(of: item),
               let frame = ctx.surfaceFrame(of: item) else { return cancel(context: &ctx, now: now) }
@@ -161,13 +161,13 @@ public struct DragInteraction: Interaction {
         session.relocate(itemMovedBy: frame.origin - was.origin, target: dropTarget(at: at, excluding: item, ctx))
     }
 
-    public var isActive: Bool { session.isActive }
+    package var isActive: Bool { session.isActive }
     /// Idle: only a press or a touch can start a drag (the rest is ignored then).
-    public var interests: InteractionInterests {
+    package var interests: InteractionInterests {
         session.isActive ? .all : declinedTouch != nil ? [.pointerPressed, .touches] : [.pointerPressed, .touchDown]
     }
 
-    public func pointerRequest(context: InteractionContext) -> PointerRequest? {
+    package func pointerRequest(context: InteractionContext) -> PointerRequest? {
         guard case .dragging(_, _, let location, let di, _) = session.state else { return nil }
         let glyph: AccessoryGlyph
         switch session.accessory {
@@ -185,19 +185,19 @@ public struct DragInteraction: Interaction {
     /// G11, I2: a touch resting on an item lifts it when the hold is recognised, before the
     /// finger moves: the engine advances this interaction while the hold waits (it animates,
     /// so the window keeps drawing frames until then), and the lift needs no further input.
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         guard touch != nil, case .pressed(let item, let origin, _) = session.state,
               now.seconds(since: touchDownAt) >= Self.touchLiftDelay else { return }
         session.handle(.lift(target: dropTarget(at: origin, excluding: item, ctx)), now: now)
     }
 
     /// A touch waits for its hold to lift the item.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         guard touch != nil, case .pressed = session.state else { return false }
         return true
     }
 
-    public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+    package func contribute(to frame: inout Frame, context ctx: InteractionContext) {
         guard case .dragging(let item, let origin, let location, _, let target) = session.state,
               let f = ctx.surfaceFrame(of: item) else { return }
         let e = ctx.layout[item]

@@ -5,12 +5,15 @@
 // made with the pointer, the trackpad or touch.
 import InputProtocol
 
+/// What a drop does with the dragged items (I2): the modifiers and the target decide.
 public enum DragOperation: String, Sendable, Hashable, CaseIterable {
+    /// Move the items, copy them, or link to them.
     case move, copy, link
 }
 
 /// What drives the drag. Only thresholds differ; results never do (G11).
 public enum DragInput: String, Sendable, Hashable, CaseIterable {
+    /// The input that drives a drag: a mouse, a trackpad or a touch screen (I2: the same rules for each).
     case pointer, trackpad, touch
 
     /// Motion needed before a press becomes a drag: fingers on glass wobble more.
@@ -24,18 +27,19 @@ public enum DragInput: String, Sendable, Hashable, CaseIterable {
 
 /// The glyph the pointer carries during a drag (A1/A2); the engine maps it to its accessory.
 public enum DragAccessory: String, Sendable, Hashable {
+    /// The badge beside a dragged item: none (move), plus (copy), link, or circle-slash (refused).
     case none, plus, link, circleSlash
 }
 
 /// A place that can receive a drop and the operations it accepts.
-public struct DropTarget<ID: Hashable & Sendable>: Sendable, Hashable {
-    public var id: ID
-    public var accepts: Set<DragOperation>
-    public init(id: ID, accepts: Set<DragOperation> = Set(DragOperation.allCases)) { self.id = id; self.accepts = accepts }
+package struct DropTarget<ID: Hashable & Sendable>: Sendable, Hashable {
+    package var id: ID
+    package var accepts: Set<DragOperation>
+    package init(id: ID, accepts: Set<DragOperation> = Set(DragOperation.allCases)) { self.id = id; self.accepts = accepts }
 }
 
-public struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable, Hashable {
-    public enum Outcome: String, Sendable, Hashable {
+package struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable, Hashable {
+    package enum Outcome: String, Sendable, Hashable {
         /// The target took the item with `operation`.
         case dropped
         /// The target refused `operation`: the item flies back.
@@ -43,11 +47,11 @@ public struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Senda
         /// Dropped on nothing, or cancelled: the item flies back.
         case cancelled
     }
-    public var item: ItemID
-    public var target: TargetID?
-    public var operation: DragOperation
-    public var outcome: Outcome
-    public var input: DragInput
+    package var item: ItemID
+    package var target: TargetID?
+    package var operation: DragOperation
+    package var outcome: Outcome
+    package var input: DragInput
 }
 
 /// One drag at a time.
@@ -61,8 +65,8 @@ public struct DragResult<ItemID: Hashable & Sendable, TargetID: Hashable & Senda
 ///     dragging --> dragging: move(target) / modifiers
 ///     dragging --> idle: release → dropped · refused · cancelled (no target) / cancel → cancelled
 /// ```
-public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable {
-    public enum Event: Sendable {
+package struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Sendable>: Sendable {
+    package enum Event: Sendable {
         case press(item: ItemID, at: Point, input: DragInput)
         /// The pointer/touch moved; `target` is the drop target under it (the caller hit-tests).
         case move(to: Point, target: DropTarget<TargetID>?)
@@ -72,34 +76,34 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
         case release
         case cancel
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         case pressed(item: ItemID, origin: Point, input: DragInput)
         case dragging(item: ItemID, origin: Point, location: Point, input: DragInput, target: DropTarget<TargetID>?)
     }
 
-    public private(set) var state: State = .idle
+    package private(set) var state: State = .idle
     /// The modifiers held now (kept up to date in every state, so a drag that starts with the
     /// copy key already held shows the plus at once).
-    public private(set) var modifiers: Modifiers
+    package private(set) var modifiers: Modifiers
     /// What the modifiers mean.
-    public let conventions: Conventions
+    package let conventions: Conventions
     /// What a drop with no drop key held asks for (issue 18.3: move, or ask shown as link, as a
     /// drop from another application with the same setting: I2).
-    public let plainDrop: PlainDrop
+    package let plainDrop: PlainDrop
 
-    public init(modifiers: Modifiers = [], conventions: Conventions, plainDrop: PlainDrop = .move) {
+    package init(modifiers: Modifiers = [], conventions: Conventions, plainDrop: PlainDrop = .move) {
         self.modifiers = modifiers; self.conventions = conventions; self.plainDrop = plainDrop
     }
 
-    public var isDragging: Bool { if case .dragging = state { true } else { false } }
-    public var isActive: Bool { state != .idle }
+    package var isDragging: Bool { if case .dragging = state { true } else { false } }
+    package var isActive: Bool { state != .idle }
     /// The operation a drop now would perform.
-    public var operation: DragOperation { conventions.dropOperation(for: modifiers, plain: plainDrop) }
+    package var operation: DragOperation { conventions.dropOperation(for: modifiers, plain: plainDrop) }
 
     /// The accessory to show now: circle-slash over a target that refuses the operation, else
     /// plus for copy, link for link, nothing for move (and nothing before the drag starts).
-    public var accessory: DragAccessory {
+    package var accessory: DragAccessory {
         guard case .dragging(_, _, _, _, let target) = state else { return .none }
         if let target, !target.accepts.contains(operation) { return .circleSlash }
         return switch operation {
@@ -112,7 +116,7 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
     /// The layout moved the item by `shift` while it is held (a window resize, issue 30.3): the
     /// point where it was grabbed moves with it, so the item stays under the pointer, and
     /// `target` is the drop target under the pointer now.
-    public mutating func relocate(itemMovedBy shift: Vector, target: DropTarget<TargetID>?) {
+    package mutating func relocate(itemMovedBy shift: Vector, target: DropTarget<TargetID>?) {
         switch state {
         case .idle: break
         case .pressed(let item, let origin, let input):
@@ -124,7 +128,7 @@ public struct DragSession<ItemID: Hashable & Sendable, TargetID: Hashable & Send
 
     /// Returns the result when a drag ends (release or cancel after it started).
     @discardableResult
-    public mutating func handle(_ event: Event, now: Timestamp) -> DragResult<ItemID, TargetID>? {
+    package mutating func handle(_ event: Event, now: Timestamp) -> DragResult<ItemID, TargetID>? {
         switch (state, event) {
         case (.idle, .press(let item, let at, let input)):
             state = .pressed(item: item, origin: at, input: input)

@@ -1,40 +1,40 @@
 // Accessories and annotations around the pointer, with animated transitions (SPEC A1–A3).
 
-public enum AccessoryTuning {
+package enum AccessoryTuning {
     /// Spring response (seconds) for appearing, moving between positions, disappearing.
-    public static let response = 0.2
+    package static let response = 0.2
     /// Spring damping ratio of those (unitless ζ).
-    public static let damping = 0.8
+    package static let damping = 0.8
     /// A new glyph pops in from this scale (unitless, of its full size).
-    public static let popScale = 0.4
+    package static let popScale = 0.4
     /// Two accessories closer than this in angle (radians) are "at the same position": a glyph
     /// change there cross-fades (A2: plus → circle-slash).
-    public static let samePositionAngle = 0.35
+    package static let samePositionAngle = 0.35
     /// Annotation font size, points (before accessibility size).
-    public static let annotationFontSize = 12.0
+    package static let annotationFontSize = 12.0
     /// Annotation padding around the text, points (before accessibility size).
-    public static let annotationPadding = 4.0
+    package static let annotationPadding = 4.0
     /// Rough advance of one character as a fraction of the font size (unitless; for placing labels on the
     /// left side of the pointer before the renderer measures them).
-    public static let averageAdvance = 0.6
+    package static let averageAdvance = 0.6
     /// Half a fingertip's contact, points: a touch drag's badge sits this far above the contact
     /// point (plus the usual gap), clear of the finger (the 44 pt minimum touch target).
-    public static let fingerRadius = 22.0
+    package static let fingerRadius = 22.0
     /// The label's padding at its sides, as a multiple of `annotationPadding` (unitless; a capsule needs
     /// more room at its round ends).
-    public static let annotationSidePadding = 1.75
+    package static let annotationSidePadding = 1.75
     /// The label's text height as a multiple of the font size (unitless; ascent + descent).
-    public static let annotationLineHeight = 1.2
+    package static let annotationLineHeight = 1.2
     /// Space kept between a label and the window's edge, points.
-    public static let annotationWindowMargin = 2.0
+    package static let annotationWindowMargin = 2.0
     /// P6: annotation text at pointer size 4 is at most this many times its size at 1 (unitless): the
     /// label is read, not aimed at, and a 4× label (≈ 400 pt over the graph) covers its
     /// neighbours.
-    public static let maximumAnnotationScale = 1.5
+    package static let maximumAnnotationScale = 1.5
 
     /// P6: how much larger annotation text is at pointer `size`: 1 up to size 1, then linear
     /// to `maximumAnnotationScale` at size 4 (the largest, P6), never more.
-    public static func annotationScale(pointerSize size: Double) -> Double {
+    package static func annotationScale(pointerSize size: Double) -> Double {
         clamp(1 + (maximumAnnotationScale - 1) * (size - 1) / 3, 1, maximumAnnotationScale)
     }
 }
@@ -234,7 +234,7 @@ struct AnnotationAnimator: Hashable, Sendable {
 }
 
 /// Formats a number with `decimals` digits after the point (no Foundation).
-public func formatNumber(_ v: Double, decimals: Int = 1) -> String {
+package func formatNumber(_ v: Double, decimals: Int = 1) -> String {
     guard v.isFinite else { return "–" }
     var m = 1.0
     for _ in 0..<max(0, decimals) { m *= 10 }

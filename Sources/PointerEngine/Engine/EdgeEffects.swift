@@ -16,16 +16,16 @@
 // inside another is seen through the outer viewports: controls scrolled out of them float over
 // nothing, and its bands are clipped to them.
 
-public enum ScrollEdgeEffectTuning {
+package enum ScrollEdgeEffectTuning {
     /// A control counts for an edge when its frame comes this close to it, points.
-    public static let reach = 8.0
+    package static let reach = 8.0
     /// A soft effect fades out over this distance past the controls' inner side, points.
-    public static let softFade = 16.0
+    package static let softFade = 16.0
     /// The effect is fully shown once this much content has scrolled past the edge, points.
-    public static let fullAfter = 16.0
+    package static let fullAfter = 16.0
 
     /// Kinds that float over scrolling content as controls.
-    public static func floats(_ kind: ElementKind) -> Bool {
+    package static func floats(_ kind: ElementKind) -> Bool {
         switch kind {
         case .toolbar, .tabBar, .segmentedControl, .barButton, .segment, .tab, .button, .icon, .scrubber,
              .revealingControls: true

@@ -1,14 +1,14 @@
 // Content effects (SPEC E1–E5): choosing one, animating it in and out, and describing it.
 
 /// Picks the effect for an element (SPEC E4) and knows its tuning.
-public enum EffectChooser {
+package enum EffectChooser {
     /// Standalone controls up to this size (largest side, points) lift; larger ones hover.
-    public static let liftMaximumSize = 120.0
+    package static let liftMaximumSize = 120.0
 
     /// The effect an element gets: its style's, or — for `.automatic` and no style — the
     /// default for its kind and size (E1–E4). nil: no content effect (text, resize handles,
     /// graphs, custom shapes with `.none`).
-    public static func effect(for e: Element) -> EffectKind? {
+    package static func effect(for e: Element) -> EffectKind? {
         switch e.style?.effect {
         case .highlight?: return .highlight
         case .lift?: return .lift
@@ -19,7 +19,7 @@ public enum EffectChooser {
     }
 
     /// The hover parameters for an element with a hover effect (E3).
-    public static func hoverEffect(for e: Element) -> HoverEffect {
+    package static func hoverEffect(for e: Element) -> HoverEffect {
         if case .hover(let h)? = e.style?.effect { return h }
         switch e.kind {
         case .row, .menuItem, .dropTarget, .collectionItem: return .tintOnly
@@ -32,7 +32,7 @@ public enum EffectChooser {
 
     /// E4: highlight for bar buttons, tabs, segments and menu items; lift for standalone
     /// controls, icons and small opaque items; hover for large things (cards, rows).
-    public static func automatic(kind: ElementKind, size: Size) -> EffectKind? {
+    package static func automatic(kind: ElementKind, size: Size) -> EffectKind? {
         let small = max(size.width, size.height) <= liftMaximumSize
         switch kind {
         case .barButton, .segment, .tab, .menuItem: return .highlight
@@ -47,50 +47,50 @@ public enum EffectChooser {
 }
 
 /// Tuning of the effects, with units.
-public enum EffectTuning {
+package enum EffectTuning {
     /// E1: the platter extends past the element by this much on each side, points.
-    public static let platterPadding = 5.0
+    package static let platterPadding = 5.0
     /// E1: smallest platter corner radius, points.
-    public static let platterMinimumRadius = 8.0
+    package static let platterMinimumRadius = 8.0
     /// E1: platter opacity at full effect (unitless, 0…1).
-    public static let platterOpacity = 0.22
+    package static let platterOpacity = 0.22
     /// E1: the platter's colour (RGB components, 0…1), drawn at `platterOpacity`.
-    public static let platterColor = Color(red: 0.5, green: 0.5, blue: 0.55)
+    package static let platterColor = Color(red: 0.5, green: 0.5, blue: 0.55)
     /// E1: how far the platter drifts toward the pointer at the element's edge, points.
-    public static let highlightParallax = 3.0
+    package static let highlightParallax = 3.0
     /// E1: the content drifts this fraction of the platter's parallax (unitless).
-    public static let highlightContentParallax = 0.5
+    package static let highlightContentParallax = 0.5
     /// E2: the lifted element grows by this much on each side, points (scale from size)…
-    public static let liftGrowth = 3.0
+    package static let liftGrowth = 3.0
     /// … within these scale limits (unitless, of the element's size).
-    public static let liftScaleRange: ClosedRange<Double> = 1.03...1.15
+    package static let liftScaleRange: ClosedRange<Double> = 1.03...1.15
     /// E2: the lift shadow's offset down, points.
-    public static let liftShadowOffset = 4.0
+    package static let liftShadowOffset = 4.0
     /// E2: the lift shadow's blur radius, points.
-    public static let liftShadowBlur = 10.0
+    package static let liftShadowBlur = 10.0
     /// E2: the lift shadow's opacity at full effect (unitless, 0…1).
-    public static let liftShadowOpacity = 0.3
+    package static let liftShadowOpacity = 0.3
     /// E2: specular highlight radius as a fraction of the element's larger side (unitless).
-    public static let specularRadius = 0.75
+    package static let specularRadius = 0.75
     /// E2: the specular highlight's peak opacity (unitless, 0…1).
-    public static let specularOpacity = 0.35
+    package static let specularOpacity = 0.35
     /// E2: parallax of the lifted content at the element's edge, points.
-    public static let liftParallax = 2.0
+    package static let liftParallax = 2.0
     /// E3: the default hover tint (RGBA components, 0…1).
-    public static let hoverTint = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
+    package static let hoverTint = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
     /// E3: the hover shadow's opacity at full effect (unitless, 0…1).
-    public static let hoverShadowOpacity = 0.2
+    package static let hoverShadowOpacity = 0.2
     /// E5: spring response of an effect coming in (seconds).
-    public static let inResponse = 0.22
+    package static let inResponse = 0.22
     /// E5: spring damping ratio of an effect coming in (unitless ζ).
-    public static let inDamping = 0.78
+    package static let inDamping = 0.78
     /// E5: spring response of an effect going out (seconds).
-    public static let outResponse = 0.25
+    package static let outResponse = 0.25
     /// E5: spring damping ratio of an effect going out (unitless ζ; 1: no overshoot).
-    public static let outDamping = 1.0
+    package static let outDamping = 1.0
 
     /// E2: scale for an element of `size`.
-    public static func liftScale(for size: Size) -> Double {
+    package static func liftScale(for size: Size) -> Double {
         let m = max(size.width, size.height, 1)
         return clamp(1 + 2 * liftGrowth / m, liftScaleRange.lowerBound, liftScaleRange.upperBound)
     }

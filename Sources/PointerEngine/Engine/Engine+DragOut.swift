@@ -5,16 +5,16 @@
 // the press that held it is forgotten, since its release goes to the compositor's grab.
 
 /// A drag in progress in the engine, as the app sees it.
-public struct DragInProgress: Sendable, Equatable {
-    public var item: ElementID
-    public var input: DragInput
+package struct DragInProgress: Sendable, Equatable {
+    package var item: ElementID
+    package var input: DragInput
     /// Where the item was picked up and where the pointer or finger is (surface pt, clamped).
-    public var origin: Point
-    public var location: Point
+    package var origin: Point
+    package var location: Point
     /// The touch point that holds the drag (nil: the pointer).
-    public var touch: TouchID?
+    package var touch: TouchID?
     /// The operation a drop now would perform (the modifiers held, by the conventions).
-    public var operation: DragOperation
+    package var operation: DragOperation
 }
 
 extension DragInteraction {
@@ -32,13 +32,13 @@ extension DragInteraction {
 
 extension Engine {
     /// The item being dragged now (past the threshold or lifted), nil when none.
-    public var dragInProgress: DragInProgress? { live.pointee.dragInProgress }
+    package var dragInProgress: DragInProgress? { live.pointee.dragInProgress }
 
     /// Takes the drag in progress from the engine (it went past the window's edge and the
     /// compositor carries it on): the engine's drag ends with no drop and no click, the press
     /// or touch that held it is released from the engine's bookkeeping, and nothing stays
     /// active. Returns what was being dragged, nil when nothing was.
-    public mutating func handOffDrag() -> DragInProgress? { owned().pointee.handOffDrag() }
+    package mutating func handOffDrag() -> DragInProgress? { owned().pointee.handOffDrag() }
 }
 
 extension EngineCore {

@@ -37,9 +37,15 @@ public enum AnimationClock: Sendable, Equatable {
 public struct Engine: Sendable {
     private var storage: EngineStorage
 
-    public init(layout: Layout, settings: PointerSettings = PointerSettings(),
-                interactions: [any Interaction] = StandardInteractions.make(),
-                now: Timestamp = Timestamp(rawValue: 0)) {
+    /// An engine for `layout` with `settings` at time `now` (the standard interactions: scroll,
+    /// zoom, pages, drags, band selection, menus, scrubbers, resize handles, revealable controls).
+    public init(layout: Layout, settings: PointerSettings = PointerSettings(), now: Timestamp = Timestamp(rawValue: 0)) {
+        self.init(layout: layout, settings: settings, interactions: StandardInteractions.make(), now: now)
+    }
+
+    /// An engine with its own list of interactions (tests, the playground).
+    package init(layout: Layout, settings: PointerSettings = PointerSettings(), interactions: [any Interaction],
+                 now: Timestamp = Timestamp(rawValue: 0)) {
         storage = EngineStorage(EngineCore(layout: layout, settings: settings, interactions: interactions, now: now))
     }
 
@@ -64,13 +70,15 @@ public struct Engine: Sendable {
 
     // MARK: configuration
 
+    /// The layout the engine hit-tests and lays effects on (`setLayout(_:)` replaces it).
     public var layout: Layout { live.pointee.layout }
+    /// The user's pointer settings (P6, G1): size, colour, contrast, auto-hide, motion, gestures; set to change them live.
     public var settings: PointerSettings {
         get { live.pointee.settings }
         set { owned().pointee.settings = newValue }
     }
     /// Interaction components, offered each event in order (see `Interaction`).
-    public var interactions: [any Interaction] {
+    package var interactions: [any Interaction] {
         get { live.pointee.interactions }
         set { owned().pointee.interactions = newValue }
     }
@@ -97,7 +105,7 @@ public struct Engine: Sendable {
     public var scene: SceneState { live.pointee.scene }
     /// Interprets raw input into intents (scroll, zoom, swipes, secondary clicks) for the
     /// interactions.
-    public var gestures: GestureInterpreter { live.pointee.gestures }
+    package var gestures: GestureInterpreter { live.pointee.gestures }
     /// The engine's current time: the latest event's or `advance(to:)`'s.
     public var now: Timestamp { live.pointee.now }
     /// The time animations and timers last ran to: `now` with the `.events` clock; with
@@ -112,15 +120,17 @@ public struct Engine: Sendable {
     /// Touch points down now (G11, H1); a touch handed to the compositor with a drag is not.
     public var touchCount: Int { live.pointee.input.touches.count }
     /// The touchpad's latest gesture as the interpreter accepted it (G2–G8).
-    public var lastGesture: GestureFacts { live.pointee.gestures.lastGesture }
+    package var lastGesture: GestureFacts { live.pointee.gestures.lastGesture }
     /// The element whose hit region the pointer is in (M1, M2), while the pointer shows.
     public var hovered: ElementID? { live.pointee.hovered }
     /// The input that produced the last event.
     public var lastInput: InputKind { live.pointee.lastInput }
-    public var visibilityState: PointerVisibilityState { live.pointee.visibilityState }
+    package var visibilityState: PointerVisibilityState { live.pointee.visibilityState }
     /// Why the drawn pointer is attracted now.
     public var attraction: Attraction { live.pointee.attraction }
+    /// The text selection in a text area (P2, M5), nil when none.
     public var textSelection: TextSelection? { live.pointee.textSelection }
+    /// Whether a text selection drag is in progress.
     public var isSelectingText: Bool { live.pointee.isSelectingText }
     /// A drag, selection, gesture or scrub is in progress somewhere.
     public var isActive: Bool { live.pointee.isActive }
@@ -164,7 +174,7 @@ public struct Engine: Sendable {
     /// Lets the app change the interactions of type `T` now (an app's own interaction told what
     /// the app decided: playback, a tab closing), with a context to change the scene and emit
     /// outputs; then the pointer follows (a control that stopped answering loses its hover).
-    public mutating func withInteraction<T: Interaction>(_ type: T.Type,
+    package mutating func withInteraction<T: Interaction>(_ type: T.Type,
                                                          _ body: (inout T, inout InteractionContext, Timestamp) -> Void) {
         owned().pointee.withInteraction(type, body)
     }

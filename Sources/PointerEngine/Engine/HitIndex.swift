@@ -8,25 +8,25 @@
 // rotating never rebuild the index (the query point is mapped instead).
 
 /// Hit-region rules (SPEC M1, M2).
-public enum HitRegion {
+package enum HitRegion {
     /// Padding around an element with a visible bezel, points (M1).
-    public static let bezelPadding = 12.0
+    package static let bezelPadding = 12.0
     /// Padding around an element without a bezel, points (M1).
-    public static let noBezelPadding = 24.0
+    package static let noBezelPadding = 24.0
 
     /// The padding an element's hit region extends past its visible bounds, points.
-    public static func padding(for e: Element) -> Double {
+    package static func padding(for e: Element) -> Double {
         e.hitPadding ?? (e.hasBezel ? bezelPadding : noBezelPadding)
     }
 
     /// Whether the element answers the pointer with a region.
-    public static func answersPointer(_ e: Element) -> Bool {
+    package static func answersPointer(_ e: Element) -> Bool {
         e.isEnabled && (e.kind.isInteractive || e.style != nil)
     }
 
     /// Hit regions of every element, in each element's own space, points. Children of a bar
     /// (M2) get contiguous regions: neighbours meet half-way across the gap between them.
-    public static func regions(of layout: Layout) -> [ElementID: Rect] {
+    package static func regions(of layout: Layout) -> [ElementID: Rect] {
         var out: [ElementID: Rect] = [:]
         for e in layout.elements { out[e.id] = e.frame.outsetBy(padding(for: e)) }
         for bar in layout.elements where bar.kind.isBar {

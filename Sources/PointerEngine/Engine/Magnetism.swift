@@ -15,24 +15,24 @@
 //     point, gently;
 //   • otherwise zero: while moving by the same follow rule, at rest with a quick spring.
 
-public enum MagnetismTuning {
+package enum MagnetismTuning {
     /// M3 while moving: the bias toward the rest point is this fraction of (rest point − logical)
     /// (unitless): enough to feel the pull, small enough that the arrow stays under the finger.
-    public static let movingPull = 0.2
+    package static let movingPull = 0.2
     /// M3 while moving: the bias never exceeds this (pt). Issue 16.4's lag goal is ≤ 6 pt at
     /// 100 pt/s; the bias plus the follow rule's residue stays under it.
-    public static let movingBiasLimit = 3.0
+    package static let movingBiasLimit = 3.0
     /// M6 while moving: the gap between the offset and its target shrinks by 1/e per this much
     /// pointer travel (pt), so the catch-up depends on how far the user moves, not on the
     /// event rate or on the clock.
-    public static let catchUpDistance = 4.0
+    package static let catchUpDistance = 4.0
     /// M6 while moving: the offset changes by at most this many pt per pt of motion (unitless):
     /// the drawn pointer moves at most 2.5× as fast as the user while it catches up; at
     /// 100 pt/s and 60 frames/s that is ≤ 2.5 pt of offset change per frame (jump goal ≤ 4 pt).
-    public static let catchUpRatio = 1.5
+    package static let catchUpRatio = 1.5
     /// M6 while moving: the drawn pointer always moves at least this fraction of each motion
     /// along its direction (unitless): catching up never stalls or reverses it.
-    public static let minimumFollow = 0.5
+    package static let minimumFollow = 0.5
     /// M3 at rest: the drawn pointer settles toward the rest point but never more than this
     /// from the logical one (pt): attraction is a bias, not a lock. A larger offset would put
     /// the arrow far from where a click lands and take many points of travel to catch up (the
@@ -42,42 +42,43 @@ public enum MagnetismTuning {
     /// the reach is the lag goal (6 pt): at 10 pt the arrow stayed up to 10 pt from the finger
     /// for the first 8 pt of slow motion. 6 pt still carries the tip below a glyph
     /// (`settledTipDrop`) from anywhere in the lower part of a bar button.
-    public static let settleReach = 6.0
+    package static let settleReach = 6.0
     /// M3 at rest, modern arrow on a highlight element: its tip settles this far below the
     /// element's centre (pt), at most half the element's height. The arrow's body lies below
     /// and right of its tip, so a tip below the glyph leaves the glyph whole; 9 pt clears a bar
     /// button's 17 pt symbol (about ±8.5 pt around the centre) and a 12 pt label.
-    public static let settledTipDrop = 9.0
+    package static let settledTipDrop = 9.0
     /// M3 at rest: the settling drawn pointer never moves faster than this (pt/s): 200 pt/s is
     /// 3.3 pt per frame at 60 frames/s (jump goal ≤ 4 pt), a glide rather than a jump, even
     /// from a hit region's edge.
-    public static let settleSpeedLimit = 200.0
+    package static let settleSpeedLimit = 200.0
     /// Spring response (s) of the snapping offset.
-    public static let snapResponse = 0.12
+    package static let snapResponse = 0.12
     /// Spring response (s) when releasing at rest (M6; moving releases follow the motion).
-    public static let releaseResponse = 0.05
+    package static let releaseResponse = 0.05
     /// Time constant (s) of the velocity estimate's exponential smoothing.
-    public static let velocitySmoothing = 0.03
+    package static let velocitySmoothing = 0.03
     /// Motion samples further apart than this (s) start a fresh movement: the velocity
     /// estimate forgets the old one.
-    public static let velocityGap = 0.1
+    package static let velocityGap = 0.1
     /// M4: flick speed above which prediction runs (pt/s).
-    public static let flickSpeed = 900.0
+    package static let flickSpeed = 900.0
     /// M4: the pointer's remaining travel is modelled as v · τ (exponential deceleration), s.
-    public static let projectionTime = 0.08
+    package static let projectionTime = 0.08
     /// M4: an element counts when its region is within this of the projected point (pt).
-    public static let predictionRadius = 24.0
+    package static let predictionRadius = 24.0
     /// M4: fraction of (centre − logical) the drawn pointer is pulled on a prediction (unitless).
-    public static let predictionPull = 0.3
+    package static let predictionPull = 0.3
     /// M4: the prediction pull never moves the drawn pointer more than this (pt).
-    public static let predictionMaxOffset = 16.0
+    package static let predictionMaxOffset = 16.0
     /// M5: a line is left once the pointer is this many line heights (unitless) from its centre
     /// (0.5 is the line's edge; the extra quarter line is the stickiness).
-    public static let textLineEscape = 0.75
+    package static let textLineEscape = 0.75
 }
 
 /// Why the drawn pointer is attracted right now.
 public enum Attraction: Hashable, Sendable, CustomStringConvertible {
+    /// Nothing attracts the drawn pointer: it is where the user put it.
     case none
     /// M3: inside the element's hit region.
     case snap(ElementID)

@@ -1,43 +1,43 @@
 // The pointer's shape and its morphs (SPEC P1–P3, P6).
 
-public enum PointerTuning {
+package enum PointerTuning {
     /// P1: the classic pointer is a circle this wide at size 1, points.
-    public static let classicDiameter = 19.0
+    package static let classicDiameter = 19.0
     /// P1: the modern arrow's box at size 1, points (tip at the hot spot, top-left).
-    public static let arrowSize = Size(width: 13, height: 19)
+    package static let arrowSize = Size(width: 13, height: 19)
     /// P2: I-beam stroke width at size 1, points.
-    public static let beamWidth = 2.0
+    package static let beamWidth = 2.0
     /// P2, P6: the I-beam's stroke is never wider than this, points, at any pointer size (its
     /// height follows the line): a wider beam hides the glyph under it, the one being aimed at.
-    public static let maximumBeamWidth = 3.0
+    package static let maximumBeamWidth = 3.0
 
     /// P2, P6: the I-beam's stroke width at pointer `size`.
-    public static func beamWidth(size: Double) -> Double { min(beamWidth * size, maximumBeamWidth) }
+    package static func beamWidth(size: Double) -> Double { min(beamWidth * size, maximumBeamWidth) }
     /// P1 classic: the pointer-platter extends past the element by this much, points.
-    public static let classicPlatterPadding = 4.0
+    package static let classicPlatterPadding = 4.0
     /// P1 classic: the platter is a translucent version of the pointer colour, at this opacity
     /// (unitless, 0…1).
-    public static let classicPlatterOpacity = 0.35
+    package static let classicPlatterOpacity = 0.35
     /// P3: morph spring response (seconds).
-    public static let morphResponse = 0.28
+    package static let morphResponse = 0.28
     /// P3: morph spring damping ratio (unitless ζ; under 1, a little overshoot reads as elastic).
-    public static let morphDamping = 0.82
+    package static let morphDamping = 0.82
     /// P6: contrast border width at size 1, points.
-    public static let borderWidth = 1.0
+    package static let borderWidth = 1.0
     /// P5: a pointer faded to this opacity or less shows nothing (under 1/255 of a pixel's
     /// value): shown again, it appears as its new shape rather than morphing from the old one.
-    public static let invisibleOpacity = 0.002
+    package static let invisibleOpacity = 0.002
     /// P1, P2: a system cursor's box (a named cursor the compositor draws) at size 1, points.
-    public static let systemCursorSize = 24.0
+    package static let systemCursorSize = 24.0
     /// P6: a fill whose relative luminance (unitless, 0…1, Rec. 709) is over this gets a black
     /// contrast border, any other a white one.
-    public static let contrastLumaThreshold = 0.5
+    package static let contrastLumaThreshold = 0.5
     /// Size of accessory glyphs at size 1, points (A1).
-    public static let accessorySize = 9.0
+    package static let accessorySize = 9.0
     /// Diameter of the drag badges (plus, link, circle-slash) at size 1, points (A1, A2; issue
     /// 17.5): at 9 pt the circle-slash did not read on a coloured preview; 16 pt reads at arm's
     /// length, as the Mac's drag badges do, and stays smaller than a 40 pt icon's corner.
-    public static let badgeSize = 16.0
+    package static let badgeSize = 16.0
 }
 
 /// What the pointer should become (the morph's target).

@@ -1,5 +1,6 @@
 // User settings that change how the pointer looks and behaves (SPEC P1, P5, P6, G1, G5, I1, I2).
 
+/// The user's pointer settings (P6, G1, M3): what a settings panel offers. `Engine.settings` takes them live.
 public struct PointerSettings: Equatable, Sendable {
     /// P1: `modern` (default) or `classic`.
     public var generation: PointerGeneration
@@ -31,8 +32,10 @@ public struct PointerSettings: Equatable, Sendable {
     /// Issue 18.3: what a drop from another application with no modifier held asks for.
     public var plainDrop = PlainDrop.move
 
+    /// The accessibility size multipliers `size` may take (P6).
     public static let sizeRange: ClosedRange<Double> = 0.5...4
 
+    /// Settings with the given values; every default is the shipped default.
     public init(generation: PointerGeneration = .modern, size: Double = 1, color: Color = .pointerGray,
                 contrastBorder: Bool = false, autoHideDelay: Double? = 3, reduceMotion: Bool = false,
                 kineticScrolling: Bool = true, gestures: GestureSettings = GestureSettings(),

@@ -10,17 +10,25 @@
 
 /// A position in a text area: line index and offset along the line, points from the line's start.
 public struct TextPosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The line, 0-based, in the text area's lines (`TextMetrics.lineHeight` apart).
     public var line: Int
+    /// Points from the start of the line along it.
     public var offset: Double
+    /// The position at `offset` points along line `line`.
     public init(line: Int, offset: Double) { self.line = line; self.offset = offset }
     public static func < (a: TextPosition, b: TextPosition) -> Bool { a.line != b.line ? a.line < b.line : a.offset < b.offset }
     public var description: String { "L\(line)+\(formatNumber(offset))" }
 }
 
+/// Text selected in a text area (P2, M5): from where the drag began to where it is.
 public struct TextSelection: Hashable, Sendable {
+    /// The text area.
     public var element: ElementID
+    /// Where the selection began (the press).
     public var anchor: TextPosition
+    /// Where the selection ends now (the pointer).
     public var focus: TextPosition
+    /// Whether anchor and focus coincide (an insertion point, no text).
     public var isEmpty: Bool { anchor == focus }
 }
 
@@ -59,7 +67,7 @@ struct TextLines {
     }
 }
 
-public enum TextTrackerState: Hashable, Sendable {
+package enum TextTrackerState: Hashable, Sendable {
     case idle
     case selecting(ElementID)
 }

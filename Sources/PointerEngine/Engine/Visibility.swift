@@ -20,7 +20,7 @@
 //     touch --> gesture: gestureBegan
 // ```
 
-public enum PointerVisibilityState: String, Hashable, Sendable, CaseIterable {
+package enum PointerVisibilityState: String, Hashable, Sendable, CaseIterable {
     /// Shown.
     case visible
     /// Faded after `autoHideDelay` without motion (P5).
@@ -32,7 +32,7 @@ public enum PointerVisibilityState: String, Hashable, Sendable, CaseIterable {
     /// Touch is in use (G11, H4); shows again on the next motion.
     case touch
 
-    public var isShown: Bool {
+    package var isShown: Bool {
         switch self {
         case .visible: true
         case .idle, .unfocused, .gesture, .touch: false
@@ -40,7 +40,7 @@ public enum PointerVisibilityState: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-public enum PointerVisibilityEvent: String, Hashable, Sendable, CaseIterable {
+package enum PointerVisibilityEvent: String, Hashable, Sendable, CaseIterable {
     case moved
     case idleTimeout
     case entered
@@ -49,27 +49,27 @@ public enum PointerVisibilityEvent: String, Hashable, Sendable, CaseIterable {
     case touched
 }
 
-public struct PointerVisibility: Hashable, Sendable {
-    public private(set) var state: PointerVisibilityState = .unfocused
+package struct PointerVisibility: Hashable, Sendable {
+    package private(set) var state: PointerVisibilityState = .unfocused
 
     /// Spring response of the fade in when the pointer comes back (seconds).
-    public static let showResponse = 0.12
+    package static let showResponse = 0.12
     /// Spring response of the fade out when the pointer hides (seconds): slower than coming back.
-    public static let hideResponse = 0.45
+    package static let hideResponse = 0.45
 
-    public init(state: PointerVisibilityState = .unfocused) { self.state = state }
+    package init(state: PointerVisibilityState = .unfocused) { self.state = state }
 
     /// A state change, printable for the transition log.
-    public struct Transition: Hashable, Sendable, CustomStringConvertible {
-        public var from: PointerVisibilityState
-        public var to: PointerVisibilityState
-        public var event: PointerVisibilityEvent
-        public var description: String { "visibility: \(from.rawValue) → \(to.rawValue) on \(event.rawValue)" }
+    package struct Transition: Hashable, Sendable, CustomStringConvertible {
+        package var from: PointerVisibilityState
+        package var to: PointerVisibilityState
+        package var event: PointerVisibilityEvent
+        package var description: String { "visibility: \(from.rawValue) → \(to.rawValue) on \(event.rawValue)" }
     }
 
     /// Applies an event; returns the transition, nil when nothing changed.
     @discardableResult
-    public mutating func handle(_ event: PointerVisibilityEvent) -> Transition? {
+    package mutating func handle(_ event: PointerVisibilityEvent) -> Transition? {
         let old = state
         switch (state, event) {
         case (.visible, .moved), (.visible, .entered): break

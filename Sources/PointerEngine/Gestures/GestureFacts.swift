@@ -8,25 +8,25 @@ import InputProtocol
 
 /// The latest gesture as the engine saw it. The pinch's values stay until the next pinch begins
 /// and the swipe's until the next swipe, so they can still be read after a hold.
-public struct GestureFacts: Sendable, Equatable {
+package struct GestureFacts: Sendable, Equatable {
     /// The latest gesture's kind; nil before the first.
-    public var kind: GestureKind?
+    package var kind: GestureKind?
     /// Where it is: began, changed (an update), ended or cancelled; nil before the first.
-    public var phase: GesturePhaseReport?
+    package var phase: GesturePhaseReport?
     /// Fingers on the pad for the running gesture; 0 once it ended or was cancelled.
-    public var fingers = 0
+    package var fingers = 0
     /// The device it came from.
-    public var device: DeviceID?
+    package var device: DeviceID?
     /// The latest pinch's absolute scale since its begin (1 until its first update).
-    public var scale = 1.0
+    package var scale = 1.0
     /// The latest pinch's rotation, accumulated since its begin, degrees clockwise.
-    public var rotation = 0.0
+    package var rotation = 0.0
     /// The latest swipe's travel since its begin, points (the fingers' direction).
-    public var travel = Vector.zero
+    package var travel = Vector.zero
     /// How many gestures have begun: a new gesture began when this changed.
-    public var count = 0
+    package var count = 0
 
-    public init() {}
+    package init() {}
 
     /// A gesture is running (it began, or changed since): only a running one can end.
     var isRunning: Bool { phase == .began || phase == .changed }

@@ -5,24 +5,34 @@
 // (reported, never acted on), cancellation and pointer hiding during gestures.
 import InputProtocol
 
+/// The axis of a swipe.
 public enum SwipeAxis: String, Sendable, Hashable, CaseIterable {
+    /// Left–right or up–down.
     case horizontal, vertical
 }
 
+/// The direction a swipe went.
 public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+    /// Towards the left, right, top or bottom of the surface.
     case left, right, up, down
+    /// The axis the direction lies on.
     public var axis: SwipeAxis { self == .left || self == .right ? .horizontal : .vertical }
 }
 
 /// A gesture the desktop keeps for itself (G5): a swipe or pinch with `fingers` fingers, along
 /// `axis` (nil = any direction; always nil for pinches).
 public struct GesturePattern: Sendable, Hashable, CustomStringConvertible {
+    /// Swipe, pinch or hold.
     public var kind: GestureKind
+    /// The number of fingers.
     public var fingers: Int
+    /// The swipe's axis, nil for any axis (and for pinches and holds).
     public var axis: SwipeAxis?
+    /// The pattern of a `kind` gesture with `fingers` fingers, on `axis` (nil: any).
     public init(_ kind: GestureKind, fingers: Int, axis: SwipeAxis? = nil) {
         self.kind = kind; self.fingers = fingers; self.axis = axis
     }
+    /// Whether a gesture of `kind`, `fingers` and `axis` is one this pattern names.
     public func matches(_ kind: GestureKind, fingers: Int, axis: SwipeAxis?) -> Bool {
         self.kind == kind && self.fingers == fingers && (self.axis == nil || self.axis == axis)
     }
@@ -35,6 +45,7 @@ public struct GesturePattern: Sendable, Hashable, CustomStringConvertible {
     ]
 }
 
+/// The gesture part of `PointerSettings` (G1, G4, G5, P6).
 public struct GestureSettings: Sendable, Equatable {
     /// Scroll speed multiplier (P6), applied to every source.
     public var scrollSpeed = 1.0
@@ -46,11 +57,12 @@ public struct GestureSettings: Sendable, Equatable {
     /// Two-finger double tap toggles smart zoom (G4). A touchpad's two-finger tap comes as a
     /// right click (tap-to-click) or as a short hold: a first one waits `doubleTapInterval`.
     public var smartZoom = true
+    /// The defaults: speed 1, the desktop's gestures reserved, three-finger page swipes, smart zoom on.
     public init() {}
 }
 
 /// What the user means, in engine terms.
-public enum GestureIntent: Sendable, Equatable {
+package enum GestureIntent: Sendable, Equatable {
     /// Scroll the content under the pointer by `delta` (content-offset terms, the direction as
     /// the stream gave it). Finger sources end with `.scrollEnded`.
     case scroll(Vector, ScrollSource)
@@ -82,9 +94,9 @@ public enum GestureIntent: Sendable, Equatable {
     case pointerHidden(Bool)
 }
 
-public enum GesturePhaseReport: String, Sendable, Equatable { case began, changed, ended, cancelled }
+package enum GesturePhaseReport: String, Sendable, Equatable { case began, changed, ended, cancelled }
 
-public enum PageSwipePhase: Sendable, Equatable {
+package enum PageSwipePhase: Sendable, Equatable {
     case began
     case changed(dx: Double)
     case ended
@@ -92,15 +104,15 @@ public enum PageSwipePhase: Sendable, Equatable {
 }
 
 /// A swipe's state for the app and the inspector (G5).
-public struct SwipeReport: Sendable, Equatable {
-    public var kind: GestureKind
-    public var fingers: Int
+package struct SwipeReport: Sendable, Equatable {
+    package var kind: GestureKind
+    package var fingers: Int
     /// nil until the fingers have travelled `GestureInterpreter.directionLockDistance`.
-    public var direction: SwipeDirection?
+    package var direction: SwipeDirection?
     /// Travel along the direction / `GestureInterpreter.fullSwipeTravel`, 0…1.
-    public var progress: Double
-    public var phase: GesturePhaseReport
-    public init(kind: GestureKind = .swipe, fingers: Int, direction: SwipeDirection?, progress: Double, phase: GesturePhaseReport) {
+    package var progress: Double
+    package var phase: GesturePhaseReport
+    package init(kind: GestureKind = .swipe, fingers: Int, direction: SwipeDirection?, progress: Double, phase: GesturePhaseReport) {
         self.kind = kind; self.fingers = fingers; self.direction = direction; self.progress = progress; self.phase = phase
     }
 }
@@ -121,35 +133,35 @@ public struct SwipeReport: Sendable, Equatable {
 ///     holding --> pinching: pinch begin (the hold was cancelled first)
 ///     pinching --> idle: device removed / zoomCancelled
 /// ```
-public struct GestureInterpreter: Sendable, Equatable {
+package struct GestureInterpreter: Sendable, Equatable {
     /// Fingers must travel this far before a swipe has a direction (and a page swipe starts).
-    public static let directionLockDistance = 12.0 // pt
+    package static let directionLockDistance = 12.0 // pt
     /// Travel that counts as a full swipe (progress 1).
-    public static let fullSwipeTravel = 240.0 // pt
+    package static let fullSwipeTravel = 240.0 // pt
     /// A two-finger rest shorter than this counts as a tap.
-    public static let tapMaxDuration = 0.30 // s
+    package static let tapMaxDuration = 0.30 // s
     /// The second two-finger tap of a smart-zoom double tap must come within this.
-    public static let doubleTapInterval = 0.35 // s
+    package static let doubleTapInterval = 0.35 // s
     /// Distance of one wheel detent (value120 = 120).
-    public static let wheelDetent = ScrollView.wheelDetent // pt
+    package static let wheelDetent = ScrollView.wheelDetent // pt
 
-    public enum SwipeRole: Sendable, Equatable { case undecided, app, page, reserved }
+    package enum SwipeRole: Sendable, Equatable { case undecided, app, page, reserved }
 
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         case holding(device: DeviceID, fingers: Int, since: Timestamp)
         case pinching(device: DeviceID, fingers: Int, rotation: Double, pan: Vector)
         case swiping(device: DeviceID, fingers: Int, travel: Vector, direction: SwipeDirection?, role: SwipeRole)
     }
 
-    public var settings: GestureSettings
-    public private(set) var state: State = .idle
-    public private(set) var pointer: Point = .zero
-    public private(set) var pointerHidden = false
+    package var settings: GestureSettings
+    package private(set) var state: State = .idle
+    package private(set) var pointer: Point = .zero
+    package private(set) var pointerHidden = false
     /// The last event that made no sense in the current state ("pinch update in idle"), for logs.
-    public private(set) var lastAnomaly: String?
+    package private(set) var lastAnomaly: String?
     /// The latest gesture as this interpreter accepted it (inspectors, the HUD).
-    public private(set) var lastGesture = GestureFacts()
+    package private(set) var lastGesture = GestureFacts()
     /// Devices that report multi-finger gestures (touchpads).
     private var gestureDevices: Set<DeviceID> = []
     /// A two-finger tap waiting for its partner: when, and whether it was a right click.
@@ -179,36 +191,36 @@ public struct GestureInterpreter: Sendable, Equatable {
     /// the stop for touchpads when the fingers lift, and GTK4 waits for it with no timeout; that
     /// is right for a device that sends it (fingers resting mid-scroll send nothing and must not
     /// start a glide), so a device that has sent a stop once is waited for ever after.
-    public static let fingerScrollLapse = 0.120 // s
+    package static let fingerScrollLapse = 0.120 // s
 
     /// When a finger scroll whose stop may never come ends (`fingerScrollLapse`): one of the
     /// engine's deadlines (`Engine.nextDeadline`), so the glide starts with no further input.
-    public var fingerScrollDeadline: Timestamp? {
+    package var fingerScrollDeadline: Timestamp? {
         guard !fingerScrolling.isEmpty, let last = lastFingerScroll, let device = scrollDevice,
               !stoppingDevices.contains(device) else { return nil }
         return last.adding(seconds: Self.fingerScrollLapse)
     }
 
-    public init(settings: GestureSettings = GestureSettings()) { self.settings = settings }
+    package init(settings: GestureSettings = GestureSettings()) { self.settings = settings }
 
-    public static func == (a: GestureInterpreter, b: GestureInterpreter) -> Bool {
+    package static func == (a: GestureInterpreter, b: GestureInterpreter) -> Bool {
         a.state == b.state && a.pointer == b.pointer && a.pointerHidden == b.pointerHidden
             && a.pendingTap?.time == b.pendingTap?.time && a.fingerScrolling == b.fingerScrolling
             && a.lastFingerScroll == b.lastFingerScroll && a.stoppingDevices == b.stoppingDevices
     }
 
-    public var isGestureActive: Bool { state != .idle }
+    package var isGestureActive: Bool { state != .idle }
 
     /// When a pending two-finger tap stops waiting for its partner and, if it was a right click,
     /// becomes a secondary click (G4, G9): one of the engine's deadlines (`Engine.nextDeadline`),
     /// so the click comes with no further input. nil: nothing is held back.
-    public var pendingTapDeadline: Timestamp? {
+    package var pendingTapDeadline: Timestamp? {
         pendingTap.map { Timestamp(rawValue: $0.time.rawValue + UInt64(Self.doubleTapInterval * 1e6)) }
     }
 
     /// Releases a pending two-finger tap as a secondary click once no partner can come, and
     /// ends a finger scroll whose stop did not come (`fingerScrollLapse`).
-    public mutating func advance(to now: Timestamp) -> [GestureIntent] {
+    package mutating func advance(to now: Timestamp) -> [GestureIntent] {
         var out: [GestureIntent] = []
         if let deadline = fingerScrollDeadline, now >= deadline, let last = lastFingerScroll {
             fingerScrolling.removeAll()
@@ -219,7 +231,7 @@ public struct GestureInterpreter: Sendable, Equatable {
         return out + (tap.isClick ? [.secondaryClick(at: tap.at)] : [])
     }
 
-    public mutating func handle(_ event: InputEvent, now: Timestamp) -> [GestureIntent] {
+    package mutating func handle(_ event: InputEvent, now: Timestamp) -> [GestureIntent] {
         var out = advance(to: now)
         switch event.kind {
         case .deviceAdded(_, let caps):

@@ -8,7 +8,7 @@
 // `contribute(to:context:)`. Time is a parameter; nothing reads a clock.
 
 /// An input event after the engine resolved it: positions in surface points, the element hit.
-public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
+package enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     /// The logical pointer moved (relative or absolute motion), surface points.
     case pointerMoved(to: Point, delta: Vector)
     /// `clickCount` counts presses of the same button within the double-click time and slop.
@@ -40,7 +40,7 @@ public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
     /// under it.
     case intent(GestureIntent, at: Point, target: ElementID?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .pointerMoved(let p, _): "move \(p)"
         case .pointerPressed(let b, let p, let h, let n): "press \(b)×\(n) \(p) hit \(h.map(\.description) ?? "-")"
@@ -63,7 +63,7 @@ public enum InteractionEvent: Equatable, Sendable, CustomStringConvertible {
 
 extension InteractionEvent {
     /// The interest an interaction must declare to be offered this event.
-    @inlinable public var interest: InteractionInterests {
+    @inlinable package var interest: InteractionInterests {
         switch self {
         case .pointerMoved: .pointerMoved
         case .pointerPressed: .pointerPressed
@@ -93,38 +93,38 @@ extension InteractionEvent {
 /// state, `pointerRequest` would have returned nil. The engine reads `interests`, `isActive`
 /// and `isAnimating` after every mutating call (`handle`, `advance`, `cancel`), so they may
 /// change only inside those calls. The default is `.all`.
-public struct InteractionInterests: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let pointerMoved = Self(rawValue: 1 << 0)
-    public static let pointerPressed = Self(rawValue: 1 << 1)
-    public static let pointerReleased = Self(rawValue: 1 << 2)
-    public static let scroll = Self(rawValue: 1 << 3)
-    public static let gesture = Self(rawValue: 1 << 4)
-    public static let touchDown = Self(rawValue: 1 << 5)
-    public static let touchMoved = Self(rawValue: 1 << 6)
-    public static let touchUp = Self(rawValue: 1 << 7)
-    public static let touchCancel = Self(rawValue: 1 << 8)
-    public static let key = Self(rawValue: 1 << 9)
-    public static let modifiersChanged = Self(rawValue: 1 << 10)
-    public static let deviceRemoved = Self(rawValue: 1 << 11)
-    public static let pointerLeft = Self(rawValue: 1 << 12)
-    public static let pointerEntered = Self(rawValue: 1 << 13)
-    public static let intent = Self(rawValue: 1 << 14)
+package struct InteractionInterests: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt32
+    @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
+    package static let pointerMoved = Self(rawValue: 1 << 0)
+    package static let pointerPressed = Self(rawValue: 1 << 1)
+    package static let pointerReleased = Self(rawValue: 1 << 2)
+    package static let scroll = Self(rawValue: 1 << 3)
+    package static let gesture = Self(rawValue: 1 << 4)
+    package static let touchDown = Self(rawValue: 1 << 5)
+    package static let touchMoved = Self(rawValue: 1 << 6)
+    package static let touchUp = Self(rawValue: 1 << 7)
+    package static let touchCancel = Self(rawValue: 1 << 8)
+    package static let key = Self(rawValue: 1 << 9)
+    package static let modifiersChanged = Self(rawValue: 1 << 10)
+    package static let deviceRemoved = Self(rawValue: 1 << 11)
+    package static let pointerLeft = Self(rawValue: 1 << 12)
+    package static let pointerEntered = Self(rawValue: 1 << 13)
+    package static let intent = Self(rawValue: 1 << 14)
     /// `pointerRequest` may return non-nil.
-    public static let pointerRequest = Self(rawValue: 1 << 15)
+    package static let pointerRequest = Self(rawValue: 1 << 15)
     /// The interaction covers part of the window now (an open menu, G9): it is offered every
     /// event before the others (a menu is modal), and `covers(_:)` may return true. Not in
     /// `all`: only an interaction that draws over the content declares it.
-    public static let covering = Self(rawValue: 1 << 16)
+    package static let covering = Self(rawValue: 1 << 16)
     /// Every touch event.
-    public static let touches: Self = [.touchDown, .touchMoved, .touchUp, .touchCancel]
+    package static let touches: Self = [.touchDown, .touchMoved, .touchUp, .touchCancel]
     /// Everything (the default).
-    public static let all = Self(rawValue: (1 << 16) - 1)
+    package static let all = Self(rawValue: (1 << 16) - 1)
 }
 
 /// What an interaction did with an event.
-public enum InteractionResponse: Hashable, Sendable {
+package enum InteractionResponse: Hashable, Sendable {
     /// Not for me: offer it to the next interaction.
     case ignored
     /// Consumed; later interactions do not see it.
@@ -138,18 +138,18 @@ public enum InteractionResponse: Hashable, Sendable {
 }
 
 /// What an interaction wants from the pointer right now. The engine animates changes (A2).
-public struct PointerRequest: Hashable, Sendable {
-    public var accessories: [PointerAccessory]
-    public var annotations: [PointerAnnotation]
+package struct PointerRequest: Hashable, Sendable {
+    package var accessories: [PointerAccessory]
+    package var annotations: [PointerAnnotation]
     /// Hide the pointer (e.g. while a touch drives the interaction).
-    public var hidesPointer: Bool
+    package var hidesPointer: Bool
     /// Replace the pointer's shape (e.g. the band grows out of the pointer).
-    public var shape: PointerShape?
+    package var shape: PointerShape?
     /// Where the accessories go instead of around the pointer: a finger's contact point
     /// (surface points), for a touch drag's badge (I2, A1). They show there above the finger
     /// whether the pointer shows or not.
-    public var accessoryAnchor: Point?
-    public init(accessories: [PointerAccessory] = [], annotations: [PointerAnnotation] = [],
+    package var accessoryAnchor: Point?
+    package init(accessories: [PointerAccessory] = [], annotations: [PointerAnnotation] = [],
                 hidesPointer: Bool = false, shape: PointerShape? = nil, accessoryAnchor: Point? = nil) {
         self.accessories = accessories; self.annotations = annotations
         self.hidesPointer = hidesPointer; self.shape = shape; self.accessoryAnchor = accessoryAnchor
@@ -163,6 +163,7 @@ public struct SceneState: Hashable, Sendable {
     public var transforms: [ElementID: ContainerTransform] = [:]
     /// Content opacity of containers (page transitions), missing = 1.
     public var containerOpacity: [ElementID: Double] = [:]
+    /// The selected elements (collection items, I1).
     public var selection: Set<ElementID> = []
     /// Revealed hover controls and their reveal opacity (I4, H1–H4).
     public var reveal: [ElementID: Double] = [:]
@@ -174,6 +175,7 @@ public struct SceneState: Hashable, Sendable {
     public var frameOverrides: [ElementID: Rect] = [:]
     /// Elements that must not answer the pointer right now (hidden controls).
     public var disabled: Set<ElementID> = []
+    /// An empty scene: nothing selected, nothing scrolled or zoomed.
     public init() {}
 }
 
@@ -212,22 +214,22 @@ public enum EngineOutput: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What an interaction can see and change while it handles an event.
-public struct InteractionContext {
-    public let layout: Layout
-    public var scene: SceneState
-    public let settings: PointerSettings
+package struct InteractionContext {
+    package let layout: Layout
+    package var scene: SceneState
+    package let settings: PointerSettings
     /// The logical pointer, surface points.
-    public let pointer: Point
-    public let modifiers: Modifiers
+    package let pointer: Point
+    package let modifiers: Modifiers
     /// The input that produced the current event.
-    public let input: InputKind
+    package let input: InputKind
     /// The element whose region the pointer is in (after M1 padding and M2 bars).
-    public let hovered: ElementID?
+    package let hovered: ElementID?
     /// Outputs for the app (append with `emit`).
-    public var outputs: [EngineOutput] = []
+    package var outputs: [EngineOutput] = []
     let index: HitIndex
 
-    public mutating func emit(_ o: EngineOutput) { outputs.append(o) }
+    package mutating func emit(_ o: EngineOutput) { outputs.append(o) }
 
     init(layout: Layout, scene: SceneState, settings: PointerSettings, pointer: Point,
          modifiers: Modifiers, input: InputKind, hovered: ElementID?, index: HitIndex) {
@@ -236,15 +238,15 @@ public struct InteractionContext {
     }
 
     /// The topmost element whose visible frame contains `p` (no padding), surface points.
-    public func element(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: false) }
+    package func element(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: false) }
     /// The element whose hit region contains `p` (M1 padding, M2 bars).
-    public func region(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: true) }
+    package func region(at p: Point) -> ElementID? { index.element(at: p, scene: scene, padded: true) }
     /// Elements whose visible frames intersect `rect` (surface points), in paint order.
-    public func elements(in rect: Rect) -> [ElementID] { index.elements(in: rect, scene: scene) }
+    package func elements(in rect: Rect) -> [ElementID] { index.elements(in: rect, scene: scene) }
     /// An element's frame on the surface (after scroll transforms), points.
-    public func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
+    package func surfaceFrame(of id: ElementID) -> Rect? { index.surfaceFrame(of: id, scene: scene) }
     /// Scroll containers under surface point `p`, innermost first.
-    public func containers(at p: Point) -> [ElementID] {
+    package func containers(at p: Point) -> [ElementID] {
         var out: [ElementID] = []
         var id = index.element(at: p, scene: scene, padded: false)
         while let cur = id, let e = layout[cur] {
@@ -254,11 +256,11 @@ public struct InteractionContext {
         return out
     }
     /// The live transform of a scroll container (at rest if none recorded).
-    public func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
+    package func transform(of container: ElementID) -> ContainerTransform? { index.transform(of: container, scene: scene) }
 }
 
 /// An interaction component (a value type; the seam is described at the top of this file).
-public protocol Interaction: Sendable {
+package protocol Interaction: Sendable {
     /// Short name for logs ("scroll", "drag" …).
     var name: String { get }
     /// Handles one resolved event.
@@ -289,17 +291,17 @@ public protocol Interaction: Sendable {
 }
 
 extension Interaction {
-    public mutating func advance(to now: Timestamp, context: inout InteractionContext) {}
-    public mutating func relayout(from old: InteractionContext, context: inout InteractionContext, now: Timestamp) {
+    package mutating func advance(to now: Timestamp, context: inout InteractionContext) {}
+    package mutating func relayout(from old: InteractionContext, context: inout InteractionContext, now: Timestamp) {
         cancel(context: &context, now: now)
     }
-    public var isAnimating: Bool { false }
-    public func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
-    public func contribute(to frame: inout Frame, context: InteractionContext) {}
-    public var interests: InteractionInterests { .all }
-    public func covers(_ p: Point) -> Bool { false }
+    package var isAnimating: Bool { false }
+    package func pointerRequest(context: InteractionContext) -> PointerRequest? { nil }
+    package func contribute(to frame: inout Frame, context: InteractionContext) {}
+    package var interests: InteractionInterests { .all }
+    package func covers(_ p: Point) -> Bool { false }
     /// Whether `event` is among the current interests. Interactions that keep a clock or
     /// timers start `handle` with `guard wants(event)`, so that events outside their interests
     /// change nothing, as the contract requires.
-    public func wants(_ event: InteractionEvent) -> Bool { interests.contains(event.interest) }
+    package func wants(_ event: InteractionEvent) -> Bool { interests.contains(event.interest) }
 }

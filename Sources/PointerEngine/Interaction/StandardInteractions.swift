@@ -2,8 +2,8 @@
 
 /// The engine's standard interactions, in dispatch order: captures first (drag, scrubber,
 /// band), then reveal (taps before activation), context menus, pages, zoom, scroll.
-public enum StandardInteractions {
-    public static func make() -> [any Interaction] {
+package enum StandardInteractions {
+    package static func make() -> [any Interaction] {
         [DragInteraction(), ScrubberInteraction(), RevealInteraction(), ContextMenuInteraction(),
          BandSelectionInteraction(), PageInteraction(), ZoomInteraction(), ScrollInteraction()]
     }

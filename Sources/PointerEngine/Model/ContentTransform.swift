@@ -19,10 +19,12 @@ public struct ContainerTransform: Hashable, Sendable, CustomStringConvertible {
     /// Rotation, radians, clockwise positive (surface y grows downward).
     public var rotation: Double
 
+    /// A transform of content shown in `viewport`: scrolled by `offset`, zoomed by `zoom` and turned by `rotation` radians.
     public init(viewport: Rect, offset: Vector = .zero, zoom: Double = 1, rotation: Double = 0) {
         self.viewport = viewport; self.offset = offset; self.zoom = zoom; self.rotation = rotation
     }
 
+    /// No scroll, zoom or rotation in `viewport`.
     public static func identity(viewport: Rect) -> ContainerTransform { ContainerTransform(viewport: viewport) }
 
     @inlinable var half: Vector { Vector(viewport.width / 2, viewport.height / 2) }

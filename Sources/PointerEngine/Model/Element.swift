@@ -14,6 +14,7 @@
 public struct ElementID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
     @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// The identifier `value`.
     @inlinable public init(_ value: Int32) { self.rawValue = value }
     public static func < (a: ElementID, b: ElementID) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "#\(rawValue)" }
@@ -23,40 +24,66 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Sendable, Custo
 /// padding (M1), bar contiguity (M2), text behaviour (P2, M5) and which interactions apply.
 public enum ElementKind: String, Hashable, Sendable, CaseIterable {
     // Controls in bars (highlight, E1).
+    /// A button in a toolbar or bar (a highlight effect).
     case barButton
+    /// One segment of a segmented control.
     case segment
+    /// A tab of a tab bar.
     case tab
+    /// An entry of a menu.
     case menuItem
     // Standalone controls and small opaque things (lift, E2).
+    /// A free-standing button (lift when small, hover otherwise).
     case button
+    /// An icon (lift when small).
     case icon
     // Large things (hover, E3).
+    /// A card: a large panel that hovers.
     case card
+    /// A row of a list or table (a tint).
     case row
     // Content with its own pointer behaviour.
+    /// Selectable text: the pointer becomes an I-beam (P2).
     case textArea
+    /// A handle that resizes (the pointer becomes a resize arrow).
     case resizeHandle
+    /// A graph with axes and an annotation at the pointer (A3).
     case graph
+    /// A media scrubber with a playhead (I3).
     case scrubber
+    /// An image (lift when small).
     case image
+    /// A zoomable, pannable canvas (G4).
     case canvas
     // Collections, drags and drops.
+    /// A collection whose items band selection selects (I1).
     case collection
+    /// An item of a collection: selectable, draggable.
     case collectionItem
+    /// A place items can be dropped on (I2).
     case dropTarget
     // Containers.
+    /// A scroll view: two-finger scroll, momentum, rubber-band (G1).
     case scrollView
+    /// A scroll view that snaps to pages, turned by swipes (G5).
     case pagedView
+    /// A toolbar: a container of bar buttons.
     case toolbar
+    /// A segmented control: a container of segments.
     case segmentedControl
+    /// A tab bar: a container of tabs.
     case tabBar
+    /// A menu: a container of menu items.
     case menu
+    /// A sidebar: a container of rows.
     case sidebar
+    /// A tab view: a container of tab pages.
     case tabView
     /// Controls that hide until the pointer (or a touch) reveals them (SPEC I4, H1–H4).
     case revealingControls
     /// A plain container or decoration; never answers the pointer itself.
     case group
+    /// A text label: the pointer passes over it with no effect.
     case label
 
     /// Containers whose children are laid out as a bar: contiguous hit regions (SPEC M2).
@@ -99,7 +126,9 @@ public enum ElementKind: String, Hashable, Sendable, CaseIterable {
 /// (`Layout` resolves it to surface points through the container's live transform), or in
 /// surface points when the element is not inside a scroll container.
 public struct Element: Hashable, Sendable, CustomStringConvertible {
+    /// The element's identifier, unique in its layout.
     public var id: ElementID
+    /// What kind of control it is: it chooses the default effect and pointer shape.
     public var kind: ElementKind
     /// Visible bounds, points.
     public var frame: Rect
@@ -127,6 +156,7 @@ public struct Element: Hashable, Sendable, CustomStringConvertible {
     /// The parent, nil for top-level elements (filled by `Layout`).
     public internal(set) var parent: ElementID?
 
+    /// An element; only `id`, `kind` and `frame` are needed, the rest has the usual defaults.
     public init(id: ElementID, kind: ElementKind, frame: Rect, cornerRadius: Double = 0,
                 hasBezel: Bool = false, label: String = "", style: PointerStyle? = nil,
                 hitPadding: Double? = nil, zIndex: Int = 0, isEnabled: Bool = true,

@@ -2,8 +2,11 @@
 
 /// What went wrong building a layout, naming the element.
 public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Two elements share this identifier.
     case duplicateID(ElementID)
+    /// An element names a parent that is not in the layout.
     case unknownParent(ElementID, parent: ElementID)
+    /// An element's frame is not finite or has a negative size.
     case invalidFrame(ElementID, Rect)
     public var description: String {
         switch self {
@@ -16,8 +19,11 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// A node of the tree used to build a layout in code.
 public struct LayoutNode: Sendable {
+    /// The element at this node.
     public var element: Element
+    /// Its children, in document order (drawn and hit-tested in front of it).
     public var children: [LayoutNode]
+    /// A node of `element` with `children`.
     public init(_ element: Element, _ children: [LayoutNode] = []) {
         self.element = element; self.children = children
     }
@@ -30,13 +36,16 @@ public struct LayoutNode: Sendable {
 public struct Layout: Sendable {
     /// Surface size, points.
     public var size: Size
+    /// Every element in document order (parents before children).
     public private(set) var elements: [Element] = []
     /// Top-level elements in document order.
     public private(set) var roots: [ElementID] = []
     @usableFromInline var slots: [ElementID: Int] = [:]
 
+    /// An empty layout of `size`.
     public init(size: Size) { self.size = size }
 
+    /// A layout of `size` from a tree of nodes; throws `LayoutError` naming the first bad element.
     public init(size: Size, _ nodes: [LayoutNode]) throws(LayoutError) {
         self.size = size
         func add(_ n: LayoutNode, parent: ElementID?, into l: inout Layout) throws(LayoutError) {
@@ -65,8 +74,10 @@ public struct Layout: Sendable {
         elements.append(e)
     }
 
+    /// The number of elements.
     public var count: Int { elements.count }
 
+    /// The element with identifier `id`, nil if none.
     public subscript(id: ElementID) -> Element? {
         guard let s = slots[id] else { return nil }
         return elements[s]

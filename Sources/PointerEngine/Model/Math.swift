@@ -2,11 +2,11 @@
 // C module). Written for determinism: the same inputs give bit-identical results on every
 // platform, which keeps traces replaying to identical frames (SPEC T2). Accuracy ≈ 1e-15
 // relative over the ranges the engine uses (|x| < 1e6).
-public enum Math {
-    public static let pi = Double.pi
+package enum Math {
+    package static let pi = Double.pi
 
     /// e^x. Reduces x = k·ln2 + r with |r| ≤ ln2/2, then a Taylor series for e^r.
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709 { return .infinity }
         if x < -745 { return 0 }
@@ -23,7 +23,7 @@ public enum Math {
     }
 
     /// Natural logarithm (x > 0; 0 → −∞, negative → NaN).
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         if x.isNaN || x < 0 { return .nan }
         if x == 0 { return -.infinity }
         if x.isInfinite { return x }
@@ -43,12 +43,12 @@ public enum Math {
     }
 
     /// sin x, x in radians.
-    public static func sin(_ x: Double) -> Double { sincos(x).sin }
+    package static func sin(_ x: Double) -> Double { sincos(x).sin }
     /// cos x, x in radians.
-    public static func cos(_ x: Double) -> Double { sincos(x).cos }
+    package static func cos(_ x: Double) -> Double { sincos(x).cos }
 
     /// Both at once. Reduces to |r| ≤ π/4 and a quadrant, then Taylor series.
-    public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         let halfPi = Double.pi / 2
         let q = (x / halfPi).rounded()
@@ -73,7 +73,7 @@ public enum Math {
     }
 
     /// atan(y/x) in the right quadrant, radians in (−π, π].
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         if x == 0 { return y > 0 ? Double.pi / 2 : (y < 0 ? -Double.pi / 2 : 0) }
         let a = atan(y / x)
@@ -82,7 +82,7 @@ public enum Math {
     }
 
     /// atan x, radians. Two half-angle reductions, then a Taylor series.
-    public static func atan(_ x: Double) -> Double {
+    package static func atan(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x.isInfinite { return x > 0 ? Double.pi / 2 : -Double.pi / 2 }
         if abs(x) > 1 { return (x > 0 ? Double.pi / 2 : -Double.pi / 2) - atan(1 / x) }
@@ -101,7 +101,7 @@ public enum Math {
     }
 
     /// x^y for x > 0.
-    public static func pow(_ x: Double, _ y: Double) -> Double {
+    package static func pow(_ x: Double, _ y: Double) -> Double {
         if y == 0 { return 1 }
         if x == 0 { return y > 0 ? 0 : .infinity }
         return exp(y * log(x))

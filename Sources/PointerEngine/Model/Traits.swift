@@ -23,6 +23,7 @@ public struct ElementTraits: Hashable, Sendable {
     /// Context-menu entries (I6): labels of essential controls otherwise revealed by hover.
     public var contextMenu: [String]
 
+    /// Traits; each is nil (absent) unless given.
     public init(text: TextMetrics? = nil, scroll: ScrollConfiguration? = nil, drop: DropPolicy? = nil,
                 isDraggable: Bool = false, scrubber: ScrubberConfiguration? = nil,
                 graph: GraphAxes? = nil, resizeAxis: ResizeAxis? = nil,
@@ -41,36 +42,47 @@ public struct TextMetrics: Hashable, Sendable {
     public var isVertical: Bool
     /// Offset of the first line's top from the element's top (or left for vertical text), points.
     public var firstLineOffset: Double
+    /// Text metrics: lines `lineHeight` points apart, vertical text when `isVertical`, the first line `firstLineOffset` points in.
     public init(lineHeight: Double, isVertical: Bool = false, firstLineOffset: Double = 0) {
         self.lineHeight = lineHeight; self.isVertical = isVertical; self.firstLineOffset = firstLineOffset
     }
 }
 
+/// The axes a scroll view scrolls on.
 public struct ScrollAxes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Up and down.
     public static let vertical = ScrollAxes(rawValue: 1 << 0)
+    /// Left and right.
     public static let horizontal = ScrollAxes(rawValue: 1 << 1)
+    /// Both axes.
     public static let both: ScrollAxes = [.vertical, .horizontal]
 }
 
 /// How a scroll view meets floating controls (SPEC I5).
 public enum ScrollEdgeEffectStyle: String, Hashable, Sendable, CaseIterable {
+    /// A gradient that fades the content under floating controls.
     case soft
+    /// An opaque band under floating controls (desktop style).
     case hard
 }
 
+/// How a scroll view scrolls (G1, G4, G5, I5).
 public struct ScrollConfiguration: Hashable, Sendable {
     /// Size of the scrollable content at zoom 1, points.
     public var contentSize: Size
+    /// The axes it scrolls on.
     public var axes: ScrollAxes
     /// Page-by-page paging (I5).
     public var isPaged: Bool
     /// Zoom limits (G2); equal values disable zoom.
     public var minimumZoom: Double
+    /// The largest zoom factor a pinch reaches.
     public var maximumZoom: Double
     /// Rotation allowed (G3).
     public var allowsRotation: Bool
+    /// The edge effect under floating controls.
     public var edgeEffect: ScrollEdgeEffectStyle
     /// Initial content offset, points.
     public var initialOffset: Vector
@@ -79,6 +91,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// fits moves nothing, rather than the whole page.
     public var bouncesWhenContentFits: Bool
 
+    /// A scroll configuration for content of `contentSize`.
     public init(contentSize: Size, axes: ScrollAxes = .vertical, isPaged: Bool = false,
                 minimumZoom: Double = 1, maximumZoom: Double = 1, allowsRotation: Bool = false,
                 edgeEffect: ScrollEdgeEffectStyle = .soft, initialOffset: Vector = .zero,
@@ -92,14 +105,19 @@ public struct ScrollConfiguration: Hashable, Sendable {
 
 // DragOperation (move/copy/link, SPEC I2) lives with the drag interaction (DragSession.swift).
 
+/// What a drop target accepts (I2).
 public struct DropPolicy: Hashable, Sendable {
+    /// The operations it accepts.
     public var accepts: Set<DragOperation>
+    /// A policy accepting `accepts` (every operation by default).
     public init(accepts: Set<DragOperation> = Set(DragOperation.allCases)) { self.accepts = accepts }
 }
 
+/// A scrubber's media (I3).
 public struct ScrubberConfiguration: Hashable, Sendable {
     /// Media duration, seconds.
     public var duration: Double
+    /// Media `duration` seconds long.
     public init(duration: Double) { self.duration = duration }
 }
 
@@ -111,11 +129,14 @@ public struct GraphAxes: Hashable, Sendable {
     public var x: ClosedRange<Double>
     /// Value at the plot area's bottom and top edges.
     public var y: ClosedRange<Double>
+    /// The unit after x values in the annotation.
     public var xUnit: String
+    /// The unit after y values in the annotation.
     public var yUnit: String
     /// The margins between the element's frame and the plot area (where the tick labels go),
     /// points at zoom 1.
     public var plotInsets: PlotInsets
+    /// Axes spanning `x` and `y`, with units and insets.
     public init(x: ClosedRange<Double>, y: ClosedRange<Double>, xUnit: String = "", yUnit: String = "",
                 plotInsets: PlotInsets = .zero) {
         self.x = x; self.y = y; self.xUnit = xUnit; self.yUnit = yUnit; self.plotInsets = plotInsets
@@ -158,18 +179,25 @@ public struct GraphAxes: Hashable, Sendable {
 
 /// Margins inside a frame, points.
 public struct PlotInsets: Hashable, Sendable {
+    /// Insets from the element's edges, points.
     public var top, left, bottom, right: Double
+    /// Insets of `top`, `left`, `bottom` and `right` points.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No insets.
     public static let zero = PlotInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
+/// The axis a resize handle resizes along.
 public enum ResizeAxis: String, Hashable, Sendable, CaseIterable {
+    /// Left and right.
     case horizontal
+    /// Up and down.
     case vertical
     /// Corner handles: both axes (diagonal arrows).
     case diagonal
+    /// Along the anti-diagonal (bottom-left to top-right).
     case antiDiagonal
 }
 

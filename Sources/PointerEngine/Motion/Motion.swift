@@ -9,42 +9,42 @@ import InputProtocol
 /// τ = 325 ms is the classic iOS deceleration (rate 0.998 per ms ⇒ τ = −1/ln 0.998 ≈ 0.4995 s is
 /// UIScrollView's "normal"; 325 ms matches its "fast" feel on a trackpad where flicks are
 /// shorter). Tuned by hand against the T480 recordings: a 1,500 pt/s flick glides ≈ 490 pt.
-public struct Momentum: Sendable, Equatable {
+package struct Momentum: Sendable, Equatable {
     /// Time constant of the decay.
-    public static let timeConstant = 0.325 // s
+    package static let timeConstant = 0.325 // s
     /// Momentum ends when the speed drops below this (no visible motion: < 0.1 pt per 60 Hz frame).
-    public static let stopSpeed = 6.0 // pt/s
+    package static let stopSpeed = 6.0 // pt/s
     /// A release slower than this starts no momentum (the fingers were placed, not flicked).
-    public static let minimumStartSpeed = 40.0 // pt/s
+    package static let minimumStartSpeed = 40.0 // pt/s
 
-    public var start: Timestamp
-    public var origin: Double
-    public var initialVelocity: Double // pt/s
+    package var start: Timestamp
+    package var origin: Double
+    package var initialVelocity: Double // pt/s
 
-    public init(start: Timestamp, origin: Double, initialVelocity: Double) {
+    package init(start: Timestamp, origin: Double, initialVelocity: Double) {
         self.start = start; self.origin = origin; self.initialVelocity = initialVelocity
     }
 
     /// How long the glide lasts until the speed falls to `stopSpeed`.
-    public var duration: Double {
+    package var duration: Double {
         let v = abs(initialVelocity)
         return v > Self.stopSpeed ? Self.timeConstant * (v / Self.stopSpeed).logOf : 0
     }
-    public func offset(at now: Timestamp) -> Double {
+    package func offset(at now: Timestamp) -> Double {
         let t = min(max(0, now.seconds(since: start)), duration)
         return origin + initialVelocity * Self.timeConstant * (1 - (-t / Self.timeConstant).expOf)
     }
-    public func velocity(at now: Timestamp) -> Double {
+    package func velocity(at now: Timestamp) -> Double {
         let t = max(0, now.seconds(since: start))
         return t >= duration ? 0 : initialVelocity * (-t / Self.timeConstant).expOf
     }
-    public func isFinished(at now: Timestamp) -> Bool { now.seconds(since: start) >= duration }
+    package func isFinished(at now: Timestamp) -> Bool { now.seconds(since: start) >= duration }
     /// Where the glide comes to rest.
-    public var restingOffset: Double {
+    package var restingOffset: Double {
         origin + initialVelocity * Self.timeConstant * (1 - (-duration / Self.timeConstant).expOf)
     }
     /// Time from `start` at which the offset first reaches `target`, or nil if it never does.
-    public func time(reaching target: Double) -> Double? {
+    package func time(reaching target: Double) -> Double? {
         let travel = target - origin
         guard initialVelocity != 0, travel * initialVelocity >= 0 else { return nil }
         let fraction = travel / (initialVelocity * Self.timeConstant)
@@ -56,23 +56,23 @@ public struct Momentum: Sendable, Equatable {
 
 /// Rubber-banding past an edge (SPEC I5, G2): the further past, the less the content follows,
 /// never beyond `limit`. b(x) = (1 − 1/(x·c/limit + 1))·limit: slope c at the edge, → limit.
-public enum RubberBand {
+package enum RubberBand {
     /// UIKit's constant: the content follows 55 % of the finger right at the edge.
-    public static let coefficient = 0.55
+    package static let coefficient = 0.55
 
     /// The banded distance for an overshoot of `excess` (≥ 0) with at most `limit`.
-    public static func band(_ excess: Double, limit: Double) -> Double {
+    package static func band(_ excess: Double, limit: Double) -> Double {
         guard excess > 0, limit > 0 else { return 0 }
         return (1 - 1 / (excess * coefficient / limit + 1)) * limit
     }
     /// The inverse of `band`: how far past the edge the finger is for a shown overshoot.
-    public static func unband(_ shown: Double, limit: Double) -> Double {
+    package static func unband(_ shown: Double, limit: Double) -> Double {
         guard shown > 0, limit > 0 else { return 0 }
         let s = min(shown, limit * 0.999_999)
         return (1 / (1 - s / limit) - 1) * limit / coefficient
     }
     /// `value` confined to `lo...hi` with a rubber band of `limit` on each side.
-    public static func clamp(_ value: Double, _ lo: Double, _ hi: Double, limit: Double) -> Double {
+    package static func clamp(_ value: Double, _ lo: Double, _ hi: Double, limit: Double) -> Double {
         if value < lo { return lo - band(lo - value, limit: limit) }
         if value > hi { return hi + band(value - hi, limit: limit) }
         return value

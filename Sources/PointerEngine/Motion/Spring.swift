@@ -11,14 +11,14 @@
 /// `response` (seconds) is the undamped period; `dampingRatio` ζ (1 = critically damped, no
 /// overshoot; < 1 bounces). `step(by:)` integrates exactly (closed form), so any step size
 /// gives the same curve and large steps never blow up.
-public struct DampedSpring: Hashable, Sendable {
-    public var value: Double
-    public var velocity: Double
-    public var target: Double
+package struct DampedSpring: Hashable, Sendable {
+    package var value: Double
+    package var velocity: Double
+    package var target: Double
     /// Seconds.
-    public var response: Double
+    package var response: Double
     /// Unitless ζ.
-    public var dampingRatio: Double
+    package var dampingRatio: Double
     /// The last step's exponentials (and sine/cosine) with the exponents they were computed
     /// for: steps of one size (a steady frame or event rate) reuse them, bit for bit.
     private var memo = Memo()
@@ -28,22 +28,22 @@ public struct DampedSpring: Hashable, Sendable {
         var a = 0.0, b = 0.0, c = 0.0
     }
 
-    public init(value: Double, target: Double? = nil, response: Double, dampingRatio: Double = 1) {
+    package init(value: Double, target: Double? = nil, response: Double, dampingRatio: Double = 1) {
         self.value = value; self.velocity = 0; self.target = target ?? value
         self.response = max(response, 1e-4); self.dampingRatio = max(dampingRatio, 0)
     }
 
     /// Close enough to rest: |x − target| and |x'| · response both under `epsilon` of the
     /// value's unit.
-    public func isSettled(epsilon: Double = 1e-3) -> Bool {
+    package func isSettled(epsilon: Double = 1e-3) -> Bool {
         abs(value - target) < epsilon && abs(velocity) * response < epsilon
     }
 
     /// Jumps to the target and stops.
-    public mutating func settle() { value = target; velocity = 0 }
+    package mutating func settle() { value = target; velocity = 0 }
 
     /// Advances by `dt` seconds (dt ≤ 0 does nothing).
-    public mutating func step(by dt: Double) {
+    package mutating func step(by dt: Double) {
         guard dt > 0, value != target || velocity != 0 else { return }
         (value, velocity) = Self.evolve(value: value, velocity: velocity, target: target, omega: 2 * Double.pi / response,
                                         dampingRatio: dampingRatio, by: dt, memo: &memo)
@@ -88,12 +88,12 @@ public struct DampedSpring: Hashable, Sendable {
     }
 
     // Equality and hashing ignore the memo (it only saves work).
-    public static func == (l: DampedSpring, r: DampedSpring) -> Bool {
+    package static func == (l: DampedSpring, r: DampedSpring) -> Bool {
         l.value == r.value && l.velocity == r.velocity && l.target == r.target && l.response == r.response
             && l.dampingRatio == r.dampingRatio
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(value); h.combine(velocity); h.combine(target); h.combine(response); h.combine(dampingRatio)
     }
 }
@@ -102,23 +102,23 @@ public struct DampedSpring: Hashable, Sendable {
 /// rest): x(t) = target + (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t), d₀ = x₀ − target; ω in rad/s sets the
 /// speed (settles to 1 % in ≈ 6.6/ω s). Read at any time through `DampedSpring.evolve` (ζ = 1),
 /// so the result does not depend on how often it is read (T2).
-public struct CriticalSpring: Sendable, Equatable {
-    public var start: Timestamp
-    public var from: Double
-    public var target: Double
-    public var initialVelocity: Double
-    public var omega: Double
+package struct CriticalSpring: Sendable, Equatable {
+    package var start: Timestamp
+    package var from: Double
+    package var target: Double
+    package var initialVelocity: Double
+    package var omega: Double
 
     /// Within this distance and speed the spring counts as settled and snaps to its target.
-    public static let settleDistance = 0.01 // in the animated unit (pt, scale…)
-    public static let settleSpeed = 0.5 // unit/s
+    package static let settleDistance = 0.01 // in the animated unit (pt, scale…)
+    package static let settleSpeed = 0.5 // unit/s
 
-    public init(start: Timestamp, from: Double, to target: Double, velocity: Double = 0, omega: Double) {
+    package init(start: Timestamp, from: Double, to target: Double, velocity: Double = 0, omega: Double) {
         self.start = start; self.from = from; self.target = target; self.initialVelocity = velocity; self.omega = omega
     }
-    public func value(at now: Timestamp) -> Double { state(at: now).value }
-    public func velocity(at now: Timestamp) -> Double { state(at: now).velocity }
-    public func isSettled(at now: Timestamp) -> Bool {
+    package func value(at now: Timestamp) -> Double { state(at: now).value }
+    package func velocity(at now: Timestamp) -> Double { state(at: now).velocity }
+    package func isSettled(at now: Timestamp) -> Bool {
         let s = state(at: now)
         return abs(s.value - target) < Self.settleDistance * max(1, abs(target - from) / 100) && abs(s.velocity) < Self.settleSpeed
     }
@@ -134,15 +134,15 @@ public struct CriticalSpring: Sendable, Equatable {
 
 /// A value that animates toward its target with a spring, or — under reduce motion (P6) — a
 /// short linear cross-fade of `fadeDuration` seconds from wherever it was.
-public struct Animated: Hashable, Sendable {
-    public private(set) var spring: DampedSpring
-    public var reduceMotion: Bool
+package struct Animated: Hashable, Sendable {
+    package private(set) var spring: DampedSpring
+    package var reduceMotion: Bool
     /// Seconds a reduce-motion fade takes.
-    public var fadeDuration: Double
+    package var fadeDuration: Double
     private var fadeFrom: Double
     private var fadeElapsed: Double
 
-    public init(_ value: Double, response: Double, dampingRatio: Double = 1, reduceMotion: Bool = false,
+    package init(_ value: Double, response: Double, dampingRatio: Double = 1, reduceMotion: Bool = false,
                 fadeDuration: Double = Animated.reducedMotionFade) {
         spring = DampedSpring(value: value, response: response, dampingRatio: dampingRatio)
         self.reduceMotion = reduceMotion; self.fadeDuration = fadeDuration
@@ -150,19 +150,19 @@ public struct Animated: Hashable, Sendable {
     }
 
     /// Seconds: the cross-fade that replaces springs under reduce motion (P6).
-    public static let reducedMotionFade = 0.15
+    package static let reducedMotionFade = 0.15
 
-    public var value: Double { spring.value }
+    package var value: Double { spring.value }
     /// Spring response, seconds (takes effect from the next step).
-    public var response: Double {
+    package var response: Double {
         get { spring.response }
         set { spring.response = max(newValue, 1e-4) }
     }
-    public var dampingRatio: Double {
+    package var dampingRatio: Double {
         get { spring.dampingRatio }
         set { spring.dampingRatio = max(newValue, 0) }
     }
-    public var target: Double {
+    package var target: Double {
         get { spring.target }
         set {
             guard newValue != spring.target else { return }
@@ -170,21 +170,21 @@ public struct Animated: Hashable, Sendable {
             spring.target = newValue
         }
     }
-    public var isSettled: Bool { reduceMotion ? fadeElapsed >= fadeDuration && spring.value == spring.target : spring.isSettled() }
+    package var isSettled: Bool { reduceMotion ? fadeElapsed >= fadeDuration && spring.value == spring.target : spring.isSettled() }
 
-    public mutating func settle() { spring.settle(); fadeElapsed = fadeDuration }
+    package mutating func settle() { spring.settle(); fadeElapsed = fadeDuration }
 
     /// Sets value and target at once, without animation.
-    public mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
+    package mutating func reset(to v: Double) { spring = DampedSpring(value: v, response: spring.response, dampingRatio: spring.dampingRatio); fadeFrom = v; fadeElapsed = fadeDuration }
 
     /// Scales the last step: the value goes back to `anchor + k · (value − anchor)` and the
     /// velocity to `k` of itself (a speed limit on a spring; 0 ≤ k ≤ 1).
-    public mutating func scaleStep(from anchor: Double, by k: Double) {
+    package mutating func scaleStep(from anchor: Double, by k: Double) {
         spring.value = anchor + (spring.value - anchor) * k
         spring.velocity *= k
     }
 
-    public mutating func step(by dt: Double) {
+    package mutating func step(by dt: Double) {
         guard dt > 0, spring.value != spring.target || spring.velocity != 0 || fadeElapsed < fadeDuration else { return }
         if reduceMotion {
             fadeElapsed = min(fadeDuration, fadeElapsed + dt)

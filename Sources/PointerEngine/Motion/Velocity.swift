@@ -11,25 +11,25 @@ import InputProtocol
 /// Estimates a 1-D velocity (units per second) from timestamped displacements, like a finger's
 /// scroll deltas. Only samples from the last `window` count, so a finger that paused before
 /// lifting has no velocity and starts no momentum.
-public struct VelocityTracker: Sendable, Equatable {
+package struct VelocityTracker: Sendable, Equatable {
     /// Samples older than this before the newest one are ignored. 100 ms spans ~8 touchpad frames.
-    public static let window = 0.100 // s
+    package static let window = 0.100 // s
     /// A pause this long before the estimate is read means the finger stopped: velocity 0.
-    public static let stillness = 0.060 // s
+    package static let stillness = 0.060 // s
 
     private var samples: [(time: Timestamp, delta: Double)] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    package mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
-    public mutating func add(_ delta: Double, at time: Timestamp) {
+    package mutating func add(_ delta: Double, at time: Timestamp) {
         samples.append((time, delta))
         samples.removeAll { time.seconds(since: $0.time) > Self.window }
     }
 
     /// Velocity in units per second as of `now`.
-    public func velocity(at now: Timestamp) -> Double {
+    package func velocity(at now: Timestamp) -> Double {
         guard let last = samples.last, let first = samples.first,
               now.seconds(since: last.time) <= Self.stillness else { return 0 }
         // The first sample's delta happened before its own timestamp: the span starts one
@@ -40,26 +40,26 @@ public struct VelocityTracker: Sendable, Equatable {
         return total / (span + interval)
     }
 
-    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+    package static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
         a.samples.count == b.samples.count && zip(a.samples, b.samples).allSatisfy { $0.time == $1.time && $0.delta == $1.delta }
     }
 }
 
 /// Estimates pointer velocity from motion samples (pt/s), exponentially smoothed.
-public struct VelocityEstimator: Hashable, Sendable {
-    public private(set) var velocity: Vector = .zero
+package struct VelocityEstimator: Hashable, Sendable {
+    package private(set) var velocity: Vector = .zero
     private var lastTime: Timestamp?
     /// The last smoothing factor and the interval it is for (events at a steady rate repeat it).
     private var memoInterval = Double.nan
     private var memoFactor = 0.0
 
-    public init() {}
+    package init() {}
 
     // Equality and hashing ignore the memo.
-    public static func == (l: VelocityEstimator, r: VelocityEstimator) -> Bool { l.velocity == r.velocity && l.lastTime == r.lastTime }
-    public func hash(into h: inout Hasher) { h.combine(velocity); h.combine(lastTime) }
+    package static func == (l: VelocityEstimator, r: VelocityEstimator) -> Bool { l.velocity == r.velocity && l.lastTime == r.lastTime }
+    package func hash(into h: inout Hasher) { h.combine(velocity); h.combine(lastTime) }
 
-    public mutating func add(delta: Vector, at time: Timestamp) {
+    package mutating func add(delta: Vector, at time: Timestamp) {
         defer { lastTime = time }
         guard let t0 = lastTime, time > t0 else { return }
         let dt = time.seconds(since: t0)
@@ -71,12 +71,12 @@ public struct VelocityEstimator: Hashable, Sendable {
     }
 
     /// Decays toward zero when no motion arrives (called from `advance`).
-    public mutating func decay(to time: Timestamp) {
+    package mutating func decay(to time: Timestamp) {
         guard let t0 = lastTime, time > t0 else { return }
         let dt = time.seconds(since: t0)
         if dt >= MagnetismTuning.velocitySmoothing - 1e-9 { velocity = .zero }
     }
 
-    public mutating func reset() { velocity = .zero; lastTime = nil }
-    public var speed: Double { velocity.length }
+    package mutating func reset() { velocity = .zero; lastTime = nil }
+    package var speed: Double { velocity.length }
 }

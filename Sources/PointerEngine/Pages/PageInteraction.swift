@@ -2,14 +2,14 @@
 // the interpreter's page swipes (three fingers by default) and by horizontal two-finger
 // scrolls over the view. The content offset is page × width − transition offset.
 
-public struct PageInteraction: Interaction {
-    public var name: String { "pages" }
+package struct PageInteraction: Interaction {
+    package var name: String { "pages" }
     var pages: [ElementID: PageTransition] = [:]
     /// The view being swiped and whether finger scrolling (not a swipe gesture) drives it.
     var active: (view: ElementID, byScroll: Bool)?
     var now = Timestamp(rawValue: 0)
 
-    public init() {}
+    package init() {}
 
     static func isPaged(_ e: Element) -> Bool { e.kind == .pagedView && e.traits.scroll != nil }
 
@@ -42,7 +42,7 @@ public struct PageInteraction: Interaction {
         sync(id, &ctx)
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
@@ -90,7 +90,7 @@ public struct PageInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         guard pages.values.contains(where: { $0.isActive }) else { return }
         for id in pages.keys.sorted() where pages[id]!.isActive {
@@ -99,17 +99,17 @@ public struct PageInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         if let a = active { active = nil; send(.cancelled, to: a.view, &ctx) }
         pages.removeAll() // rebuilt from the layout and the scene on demand
     }
 
-    public var isActive: Bool { active != nil }
+    package var isActive: Bool { active != nil }
     /// Swipes and finger scrolls arrive as intents.
-    public var interests: InteractionInterests { [.intent, .deviceRemoved] }
-    public var isAnimating: Bool { pages.values.contains { $0.isActive } }
+    package var interests: InteractionInterests { [.intent, .deviceRemoved] }
+    package var isAnimating: Bool { pages.values.contains { $0.isActive } }
 
     /// The current page of a paged view.
-    public func page(of id: ElementID) -> Int? { pages[id]?.page }
+    package func page(of id: ElementID) -> Int? { pages[id]?.page }
 }

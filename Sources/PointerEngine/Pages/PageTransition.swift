@@ -14,45 +14,45 @@ import InputProtocol
 ///     tracking --> settling: ended (commit: page ± 1, or back) · cancelled (back)
 ///     settling --> idle: settled
 /// ```
-public struct PageTransition: Sendable, Equatable {
-    public enum Event: Sendable, Equatable {
+package struct PageTransition: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case began
         /// The fingers moved by `dx` points.
         case changed(dx: Double)
         case ended
         case cancelled
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         case tracking(raw: Double)
         case settling(CriticalSpring)
     }
 
     /// Past half a page the release turns it…
-    public static let commitFraction = 0.5
+    package static let commitFraction = 0.5
     /// …or earlier with a flick at least this fast in the same direction.
-    public static let flickSpeed = 300.0 // pt/s
+    package static let flickSpeed = 300.0 // pt/s
     /// Settle speed (≈ 0.3 s).
-    public static let settleOmega = 20.0 // rad/s
+    package static let settleOmega = 20.0 // rad/s
 
-    public var pageWidth: Double
-    public var pageCount: Int
-    public private(set) var page: Int
-    public private(set) var state: State = .idle
-    public private(set) var offset: Double = 0
+    package var pageWidth: Double
+    package var pageCount: Int
+    package private(set) var page: Int
+    package private(set) var state: State = .idle
+    package private(set) var offset: Double = 0
     private var velocity = VelocityTracker()
 
-    public init(pageWidth: Double, pageCount: Int, page: Int = 0) {
+    package init(pageWidth: Double, pageCount: Int, page: Int = 0) {
         self.pageWidth = pageWidth; self.pageCount = max(1, pageCount); self.page = min(max(0, page), max(1, pageCount) - 1)
     }
 
     /// −1…1: how far the transition has gone (positive = towards the next page).
-    public var progress: Double { pageWidth > 0 ? clamp(-offset / pageWidth, -1, 1) : 0 }
-    public var isActive: Bool { state != .idle }
+    package var progress: Double { pageWidth > 0 ? clamp(-offset / pageWidth, -1, 1) : 0 }
+    package var isActive: Bool { state != .idle }
 
     /// Returns the page turned to when a release commits, nil otherwise.
     @discardableResult
-    public mutating func handle(_ event: Event, now: Timestamp) -> Int? {
+    package mutating func handle(_ event: Event, now: Timestamp) -> Int? {
         advance(to: now)
         switch (state, event) {
         case (.idle, .began), (.settling, .began):
@@ -85,7 +85,7 @@ public struct PageTransition: Sendable, Equatable {
         return nil
     }
 
-    public mutating func advance(to now: Timestamp) {
+    package mutating func advance(to now: Timestamp) {
         guard case .settling(let s) = state else { return }
         if s.isSettled(at: now) { offset = 0; state = .idle } else { offset = s.value(at: now) }
     }

@@ -40,11 +40,17 @@ public struct Frame: Hashable, Sendable {
     public var annotations: [AnnotationAppearance]
     /// The band-selection rectangle (I1).
     public var bandSelection: BandSelectionAppearance?
+    /// Scroll indicator thumbs (I5).
     public var scrollIndicators: [ScrollIndicatorAppearance]
+    /// Edge effects where scroll views meet floating controls (I5).
     public var scrollEdgeEffects: [ScrollEdgeEffectAppearance]
+    /// Drop targets' highlights during a drag (I2).
     public var dropTargets: [DropTargetAppearance]
+    /// The dragged items' preview, nil when no drag.
     public var drag: DragAppearance?
+    /// Scrubbers' playheads and hover (I3).
     public var scrubbers: [ScrubberAppearance]
+    /// The open context menu, nil when none (I6).
     public var contextMenu: ContextMenuAppearance?
     /// Selected text in a text area (P2, M5).
     public var textSelection: TextSelectionAppearance?
@@ -53,6 +59,7 @@ public struct Frame: Hashable, Sendable {
     /// The next time something changes without input (e.g. the auto-hide fade starts), or nil.
     public var nextDeadline: Timestamp?
 
+    /// A frame at `time` with only a pointer.
     public init(time: Timestamp, surfaceSize: Size, pointer: PointerAppearance) {
         self.time = time; self.surfaceSize = surfaceSize; self.pointer = pointer
         containers = []; elementStates = []; effects = []; accessories = []; annotations = []
@@ -88,6 +95,7 @@ public enum PointerLayerShape: Hashable, Sendable {
 /// One drawn pointer layer. Morphs between rounded shapes are continuous (bounds and radius
 /// animate); changes of layer kind cross-fade (two layers with complementary opacity).
 public struct PointerLayer: Hashable, Sendable {
+    /// The layer's shape.
     public var shape: PointerLayerShape
     /// Where the layer is drawn, surface points.
     public var bounds: Rect
@@ -95,6 +103,7 @@ public struct PointerLayer: Hashable, Sendable {
     public var cornerRadius: Double
     /// This layer's opacity (multiply with `PointerAppearance.opacity`).
     public var opacity: Double
+    /// A layer of `shape` in `bounds`.
     public init(shape: PointerLayerShape, bounds: Rect, cornerRadius: Double = 0, opacity: Double = 1) {
         self.shape = shape; self.bounds = bounds; self.cornerRadius = cornerRadius; self.opacity = opacity
     }
@@ -102,6 +111,7 @@ public struct PointerLayer: Hashable, Sendable {
 
 /// The drawn pointer (P1–P6, M6).
 public struct PointerAppearance: Hashable, Sendable {
+    /// The pointer generation (modern shapes or the classic arrow, P1).
     public var generation: PointerGeneration
     /// The drawn pointer's hot spot (attracted by magnetism, M3/M4), surface points. The user's
     /// logical position is `logicalPosition`.
@@ -114,6 +124,7 @@ public struct PointerAppearance: Hashable, Sendable {
     public var opacity: Double
     /// Accessibility size multiplier already applied to the layers' bounds (P6), 0.5…4.
     public var scale: Double
+    /// The pointer's fill colour (P6).
     public var fillColor: Color
     /// Contrast border (P6), nil for none.
     public var borderColor: Color?
@@ -122,8 +133,10 @@ public struct PointerAppearance: Hashable, Sendable {
     /// Draw the pointer below the element `underElement` instead of on top (classic highlight,
     /// lift: the pointer fades under the element).
     public var isUnderContent: Bool
+    /// The element the pointer is drawn under, when `isUnderContent`.
     public var underElement: ElementID?
 
+    /// A pointer appearance with every field given.
     public init(generation: PointerGeneration, position: Point, logicalPosition: Point,
                 layers: [PointerLayer], opacity: Double, scale: Double, fillColor: Color,
                 borderColor: Color?, borderWidth: Double, isUnderContent: Bool = false, underElement: ElementID? = nil) {
@@ -145,10 +158,13 @@ public struct PointerAppearance: Hashable, Sendable {
 
 /// A scroll container's live transform (I5, G1–G3, G5).
 public struct ContainerAppearance: Hashable, Sendable {
+    /// The container.
     public var element: ElementID
+    /// How its content is scrolled, zoomed and turned.
     public var transform: ContainerTransform
     /// Opacity of the container's content (page transitions may fade), 0…1.
     public var opacity: Double
+    /// The appearance of container `element`'s content under `transform`.
     public init(element: ElementID, transform: ContainerTransform, opacity: Double = 1) {
         self.element = element; self.transform = transform; self.opacity = opacity
     }
@@ -156,7 +172,9 @@ public struct ContainerAppearance: Hashable, Sendable {
 
 /// Per-element state overrides.
 public struct ElementState: Hashable, Sendable {
+    /// The element.
     public var element: ElementID
+    /// Whether it is selected (I1).
     public var isSelected: Bool
     /// Pressed (button held down on it).
     public var isPressed: Bool
@@ -168,6 +186,7 @@ public struct ElementState: Hashable, Sendable {
     public var offset: Vector
     /// Replacement frame while resizing (A3 width × height), surface points.
     public var frame: Rect?
+    /// The state of `element`.
     public init(element: ElementID, isSelected: Bool = false, isPressed: Bool = false, revealOpacity: Double = 1,
                 isDragSource: Bool = false, offset: Vector = .zero, frame: Rect? = nil) {
         self.element = element; self.isSelected = isSelected; self.isPressed = isPressed
@@ -179,10 +198,13 @@ public struct ElementState: Hashable, Sendable {
 public struct ShadowAppearance: Hashable, Sendable {
     /// The shadow's shape before blur (the element's scaled frame moved down), points.
     public var rect: Rect
+    /// Corner radius of the shadow's shape, points.
     public var cornerRadius: Double
     /// Gaussian blur radius, points.
     public var blurRadius: Double
+    /// Peak opacity, 0…1.
     public var opacity: Double
+    /// A shadow of `rect` blurred by `blurRadius`.
     public init(rect: Rect, cornerRadius: Double, blurRadius: Double, opacity: Double) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.blurRadius = blurRadius; self.opacity = opacity
     }
@@ -192,9 +214,13 @@ public struct ShadowAppearance: Hashable, Sendable {
 public struct PlatterAppearance: Hashable, Sendable {
     /// Platter bounds including parallax offset, points.
     public var rect: Rect
+    /// Corner radius, points.
     public var cornerRadius: Double
+    /// Opacity, 0…1.
     public var opacity: Double
+    /// The platter's colour.
     public var color: Color
+    /// A platter at `rect`.
     public init(rect: Rect, cornerRadius: Double, opacity: Double, color: Color) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.color = color
     }
@@ -202,6 +228,7 @@ public struct PlatterAppearance: Hashable, Sendable {
 
 /// A soft radial specular highlight following the pointer (E2).
 public struct SpecularAppearance: Hashable, Sendable {
+    /// The highlight's centre, surface points.
     public var center: Point
     /// Radius at which the highlight reaches zero, points.
     public var radius: Double
@@ -209,18 +236,25 @@ public struct SpecularAppearance: Hashable, Sendable {
     public var opacity: Double
     /// Clip: the lifted element's scaled frame and corner radius.
     public var clip: Rect
+    /// The clip's corner radius, points.
     public var clipCornerRadius: Double
+    /// A specular highlight at `center` clipped to `clip`.
     public init(center: Point, radius: Double, opacity: Double, clip: Rect, clipCornerRadius: Double) {
         self.center = center; self.radius = radius; self.opacity = opacity; self.clip = clip; self.clipCornerRadius = clipCornerRadius
     }
 }
 
+/// A tint over an element (E3).
 public struct TintAppearance: Hashable, Sendable {
+    /// How the colour is applied.
     public var mode: TintMode
+    /// The tint's colour.
     public var color: Color
     /// The tinted rect (the element's scaled frame), points.
     public var rect: Rect
+    /// Corner radius, points.
     public var cornerRadius: Double
+    /// A tint of `color` over `rect`.
     public init(mode: TintMode, color: Color, rect: Rect, cornerRadius: Double) {
         self.mode = mode; self.color = color; self.rect = rect; self.cornerRadius = cornerRadius
     }
@@ -228,10 +262,13 @@ public struct TintAppearance: Hashable, Sendable {
 
 /// A content effect on one element (E1–E5).
 public struct EffectAppearance: Hashable, Sendable {
+    /// The element under the effect.
     public var element: ElementID
+    /// Highlight, lift or hover.
     public var kind: EffectKind
     /// The element's frame at rest on the surface (after scroll transforms), points.
     public var elementFrame: Rect
+    /// The element's corner radius, points.
     public var cornerRadius: Double
     /// Animation progress 0 (absent) … 1 (full); springs may overshoot slightly above 1.
     public var progress: Double
@@ -239,11 +276,16 @@ public struct EffectAppearance: Hashable, Sendable {
     public var contentScale: Double
     /// Parallax offset of the element's content toward the pointer, points.
     public var contentOffset: Vector
+    /// The highlight platter (highlight), nil when none.
     public var platter: PlatterAppearance?
+    /// The shadow below the element (lift, hover with a shadow), nil when none.
     public var shadow: ShadowAppearance?
+    /// The specular highlight (lift), nil when none.
     public var specular: SpecularAppearance?
+    /// The tint (hover with a tint), nil when none.
     public var tint: TintAppearance?
 
+    /// An effect on `element` with every part given.
     public init(element: ElementID, kind: EffectKind, elementFrame: Rect, cornerRadius: Double, progress: Double,
                 contentScale: Double = 1, contentOffset: Vector = .zero, platter: PlatterAppearance? = nil,
                 shadow: ShadowAppearance? = nil, specular: SpecularAppearance? = nil, tint: TintAppearance? = nil) {
@@ -258,6 +300,7 @@ public struct EffectAppearance: Hashable, Sendable {
 
 /// A glyph near the pointer (A1, A2).
 public struct AccessoryAppearance: Hashable, Sendable {
+    /// The glyph.
     public var glyph: AccessoryGlyph
     /// Glyph centre, surface points.
     public var center: Point
@@ -265,10 +308,13 @@ public struct AccessoryAppearance: Hashable, Sendable {
     public var angle: Double
     /// Glyph size (its box's side), points, accessibility scale applied.
     public var size: Double
+    /// Opacity, 0…1.
     public var opacity: Double
     /// Appearance scale for pop-in/out (factor).
     public var scale: Double
+    /// The glyph's colour.
     public var color: Color
+    /// An accessory with every field given.
     public init(glyph: AccessoryGlyph, center: Point, angle: Double, size: Double, opacity: Double, scale: Double, color: Color) {
         self.glyph = glyph; self.center = center; self.angle = angle; self.size = size
         self.opacity = opacity; self.scale = scale; self.color = color
@@ -277,6 +323,7 @@ public struct AccessoryAppearance: Hashable, Sendable {
 
 /// A live label next to the pointer (A3).
 public struct AnnotationAppearance: Hashable, Sendable {
+    /// The label's text.
     public var text: String
     /// The label box's top-left corner, surface points, for the box the engine expects
     /// (`estimatedSize`): inside the window. The renderer sizes the box to the measured text
@@ -287,6 +334,7 @@ public struct AnnotationAppearance: Hashable, Sendable {
     /// Inner padding of the label's rounded box, points (the renderer puts
     /// `AccessoryTuning.annotationSidePadding` times as much at the sides).
     public var padding: Double
+    /// Opacity, 0…1.
     public var opacity: Double
     /// The point beside the pointer the label hangs from, surface points.
     public var anchor: Point
@@ -296,6 +344,7 @@ public struct AnnotationAppearance: Hashable, Sendable {
     public var alignment: Vector
     /// The box the engine placed `origin` for, points.
     public var estimatedSize: Size
+    /// A label at `origin`.
     public init(text: String, origin: Point, fontSize: Double = 12, padding: Double = 4, opacity: Double,
                 anchor: Point? = nil, alignment: Vector = .zero, estimatedSize: Size = .zero) {
         self.text = text; self.origin = origin; self.fontSize = fontSize; self.padding = padding; self.opacity = opacity
@@ -312,8 +361,11 @@ public struct AnnotationAppearance: Hashable, Sendable {
 
 /// The band-selection rectangle (I1).
 public struct BandSelectionAppearance: Hashable, Sendable {
+    /// The band, surface points.
     public var rect: Rect
+    /// Corner radius, points.
     public var cornerRadius: Double
+    /// Opacity, 0…1.
     public var opacity: Double
     /// The collection it selects in (draw clipped to its viewport).
     public var collection: ElementID?
@@ -323,7 +375,9 @@ public struct BandSelectionAppearance: Hashable, Sendable {
     /// drawn clipped to it (I1: while it auto-scrolls the pointer is past the edge, and the band
     /// must not cover the card's title or what lies below). Nil: unclipped.
     public var viewport: Rect?
+    /// The viewport's corner radius, points.
     public var viewportCornerRadius: Double
+    /// A band at `rect`.
     public init(rect: Rect, cornerRadius: Double = 2, opacity: Double = 1, collection: ElementID? = nil,
                 operation: SelectionOperation = .replace, viewport: Rect? = nil, viewportCornerRadius: Double = 0) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.opacity = opacity; self.collection = collection
@@ -339,23 +393,30 @@ public struct BandSelectionAppearance: Hashable, Sendable {
 
 /// A scroll indicator thumb (I5).
 public struct ScrollIndicatorAppearance: Hashable, Sendable {
+    /// The scroll view.
     public var scrollView: ElementID
+    /// Vertical or horizontal.
     public var axis: ScrollAxis
     /// The thumb, surface points (already shortened while rubber-banding).
     public var rect: Rect
+    /// Opacity, 0…1 (indicators fade out after scrolling).
     public var opacity: Double
+    /// An indicator of `scrollView` on `axis`.
     public init(scrollView: ElementID, axis: ScrollAxis, rect: Rect, opacity: Double) {
         self.scrollView = scrollView; self.axis = axis; self.rect = rect; self.opacity = opacity
     }
 }
 
+/// An edge of a rectangle or viewport.
 public enum Edge: String, Hashable, Sendable, CaseIterable {
+    /// The top, bottom, left or right edge.
     case top, bottom, left, right
 }
 
 /// A scroll edge effect where a scroll view meets floating controls (I5); the engine fills
 /// `Frame.scrollEdgeEffects` (see Engine/EdgeEffects.swift for the rules).
 public struct ScrollEdgeEffectAppearance: Hashable, Sendable {
+    /// The scroll view.
     public var scrollView: ElementID
     /// The viewport edge the floating controls sit on; the effect is darkest (soft) or opaque
     /// (hard) there.
@@ -369,11 +430,13 @@ public struct ScrollEdgeEffectAppearance: Hashable, Sendable {
     /// 0…1: how much content lies under the controls (0 at the start of the content, 1 from
     /// `ScrollEdgeEffectTuning.fullAfter` points scrolled under).
     public var opacity: Double
+    /// An edge effect of `scrollView` on `edge`.
     public init(scrollView: ElementID, edge: Edge, rect: Rect, style: ScrollEdgeEffectStyle, opacity: Double) {
         self.scrollView = scrollView; self.edge = edge; self.rect = rect; self.style = style; self.opacity = opacity
     }
 }
 
+/// How a drop target shows during a drag (I2).
 public enum DropTargetState: String, Hashable, Sendable, CaseIterable {
     /// A drag is in progress and this target could take it.
     case available
@@ -383,14 +446,21 @@ public enum DropTargetState: String, Hashable, Sendable, CaseIterable {
     case refusing
 }
 
+/// A drop target's highlight during a drag (I2).
 public struct DropTargetAppearance: Hashable, Sendable {
+    /// The drop target.
     public var element: ElementID
+    /// Its frame on the surface, points.
     public var frame: Rect
+    /// Its corner radius, points.
     public var cornerRadius: Double
+    /// Available, accepting or refusing.
     public var state: DropTargetState
     /// The operation it would perform (accepting only).
     public var operation: DragOperation?
+    /// Opacity, 0…1.
     public var opacity: Double
+    /// A drop target's appearance with every field given.
     public init(element: ElementID, frame: Rect, cornerRadius: Double, state: DropTargetState, operation: DragOperation?, opacity: Double) {
         self.element = element; self.frame = frame; self.cornerRadius = cornerRadius
         self.state = state; self.operation = operation; self.opacity = opacity
@@ -399,22 +469,31 @@ public struct DropTargetAppearance: Hashable, Sendable {
 
 /// Where the engine's input came from (I2 "identical whatever the input"; HUD).
 public enum InputKind: String, Hashable, Sendable, CaseIterable {
+    /// A mouse or other relative pointer.
     case pointer
+    /// A touchpad's fingers (gestures, scrolling).
     case trackpad
+    /// A touch screen.
     case touch
+    /// The keyboard.
     case keyboard
 }
 
 /// The item(s) being dragged (I2).
 public struct DragAppearance: Hashable, Sendable {
+    /// The dragged elements.
     public var items: [ElementID]
     /// Where the preview is drawn, surface points.
     public var previewRect: Rect
+    /// The preview's corner radius, points.
     public var cornerRadius: Double
+    /// Opacity, 0…1.
     public var opacity: Double
     /// The operation if dropped now (nil: nothing would happen).
     public var operation: DragOperation?
+    /// The input that drives the drag.
     public var input: InputKind
+    /// A drag preview with every field given.
     public init(items: [ElementID], previewRect: Rect, cornerRadius: Double, opacity: Double, operation: DragOperation?, input: InputKind) {
         self.items = items; self.previewRect = previewRect; self.cornerRadius = cornerRadius
         self.opacity = opacity; self.operation = operation; self.input = input
@@ -423,91 +502,30 @@ public struct DragAppearance: Hashable, Sendable {
 
 /// A scrubber's live state (I3).
 public struct ScrubberAppearance: Hashable, Sendable {
+    /// The scrubber.
     public var element: ElementID
     /// Playhead position, 0…1 of the track.
     public var progress: Double
     /// Hover position on the track, 0…1, when the pointer is over it.
     public var hoverProgress: Double?
+    /// Whether the playhead is being dragged.
     public var isDragging: Bool
+    /// A scrubber's state with every field given.
     public init(element: ElementID, progress: Double, hoverProgress: Double?, isDragging: Bool) {
         self.element = element; self.progress = progress; self.hoverProgress = hoverProgress; self.isDragging = isDragging
-    }
-}
-
-/// An open context menu (G9, I6), placed inside the window (`ContextMenuPlacement`).
-public struct ContextMenuAppearance: Hashable, Sendable {
-    /// Space above the first entry and below the last inside the menu, points.
-    public static let inset = 5.0
-    /// The element it belongs to.
-    public var element: ElementID?
-    /// The menu on the surface, points: inside the window; shorter than `contentHeight` when
-    /// the entries scroll.
-    public var frame: Rect
-    public var items: [String]
-    /// Entries shown dimmed that nothing can choose or highlight (issue 18.3: a drop's
-    /// actions it cannot take; I6: a command with nothing to act on), by index.
-    public var disabled: Set<Int>
-    /// Index of the item under the pointer (or chosen with the arrow keys); never a disabled one.
-    public var highlightedIndex: Int?
-    /// Height of one item row, points.
-    public var itemHeight: Double
-    /// How far the entries are scrolled up inside the frame, points (0 when they all fit).
-    public var scrollOffset: Double
-    public var opacity: Double
-    public init(element: ElementID?, frame: Rect, items: [String], disabled: Set<Int> = [], highlightedIndex: Int?,
-                itemHeight: Double = 28, scrollOffset: Double = 0, opacity: Double) {
-        self.element = element; self.frame = frame; self.items = items; self.disabled = disabled
-        self.highlightedIndex = highlightedIndex; self.itemHeight = itemHeight
-        self.scrollOffset = scrollOffset; self.opacity = opacity
-    }
-
-    /// Top-left of the menu, surface points.
-    public var origin: Point { frame.origin }
-    /// The height of all the entries with the insets, points.
-    public var contentHeight: Double { Self.contentHeight(items: items.count, itemHeight: itemHeight) }
-    public static func contentHeight(items: Int, itemHeight: Double) -> Double { Double(items) * itemHeight + 2 * inset }
-    /// Whether the entries do not all fit and scroll.
-    public var scrolls: Bool { contentHeight > frame.height + 1e-9 }
-    /// The furthest the entries scroll, points.
-    public var maximumScrollOffset: Double { max(0, contentHeight - frame.height) }
-    /// Entry `i`'s row on the surface, points (scrolled: it may lie outside `frame`).
-    public func itemFrame(_ i: Int) -> Rect {
-        Rect(x: frame.minX, y: frame.minY + Self.inset + Double(i) * itemHeight - scrollOffset, width: frame.width, height: itemHeight)
-    }
-    /// The entries wholly or partly shown, in order.
-    public var visibleItems: Range<Int> {
-        guard itemHeight > 0, !items.isEmpty else { return 0..<0 }
-        let first = Int(((scrollOffset - Self.inset) / itemHeight).rounded(.down))
-        let last = Int(((scrollOffset + frame.height - Self.inset) / itemHeight).rounded(.up))
-        return max(0, first)..<min(items.count, max(0, last))
-    }
-    /// The entry under surface point `p`, if any.
-    public func item(at p: Point) -> Int? {
-        guard frame.contains(p), itemHeight > 0 else { return nil }
-        let i = Int(((p.y - frame.minY + scrollOffset - Self.inset) / itemHeight).rounded(.down))
-        return items.indices.contains(i) ? i : nil
-    }
-    /// The enabled entry under `p`, if any (what a click or a lift there chooses).
-    public func enabledItem(at p: Point) -> Int? {
-        item(at: p).flatMap { disabled.contains($0) ? nil : $0 }
-    }
-    /// The scroll offset that shows entry `i` whole, moving as little as it can.
-    public func scrollOffset(showing i: Int) -> Double {
-        let top = Self.inset + Double(i) * itemHeight, bottom = top + itemHeight
-        var o = scrollOffset
-        if top - Self.inset < o { o = top - Self.inset }
-        if bottom + Self.inset > o + frame.height { o = bottom + Self.inset - frame.height }
-        return clamp(o, 0, maximumScrollOffset)
     }
 }
 
 /// Selected text: one rect per line (surface points), and the insertion point while the
 /// selection is empty.
 public struct TextSelectionAppearance: Hashable, Sendable {
+    /// The text area.
     public var element: ElementID
+    /// The selected text, one rect per line, surface points.
     public var rects: [Rect]
     /// The caret (a thin rect at the insertion point) when nothing is selected.
     public var caret: Rect?
+    /// A selection of `rects` (and `caret` when empty) in `element`.
     public init(element: ElementID, rects: [Rect], caret: Rect?) {
         self.element = element; self.rects = rects; self.caret = caret
     }

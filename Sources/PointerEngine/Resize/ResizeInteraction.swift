@@ -3,10 +3,10 @@
 // handle; its handles follow its edges.
 
 /// Drag a resize handle to resize its element.
-public struct ResizeInteraction: Interaction {
-    public var name: String { "resize" }
+package struct ResizeInteraction: Interaction {
+    package var name: String { "resize" }
     /// The element can not shrink below this, points.
-    public static let minimumSize = Size(48, 32)
+    package static let minimumSize = Size(48, 32)
 
     struct Drag: Hashable, Sendable {
         var handle: ElementID
@@ -18,11 +18,11 @@ public struct ResizeInteraction: Interaction {
     }
     var drag: Drag?
 
-    public init() {}
+    package init() {}
 
-    public var isActive: Bool { drag != nil }
+    package var isActive: Bool { drag != nil }
 
-    public mutating func handle(_ event: InteractionEvent, context: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         switch event {
         case .pointerPressed(.left, let p, let hit?, _):
             guard let h = context.layout[hit], h.kind == .resizeHandle, let target = resizedElement(of: h, in: context.layout),
@@ -74,14 +74,14 @@ public struct ResizeInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context: inout InteractionContext, now: Timestamp) {
         guard let d = drag else { return }
         context.scene.frameOverrides[d.target] = nil
         for id in d.handles.keys { context.scene.frameOverrides[id] = nil }
         drag = nil
     }
 
-    public func pointerRequest(context: InteractionContext) -> PointerRequest? {
+    package func pointerRequest(context: InteractionContext) -> PointerRequest? {
         guard let d = drag, let f = context.scene.frameOverrides[d.target] ?? context.layout[d.target]?.frame else { return nil }
         return PointerRequest(accessories: PointerAccessory.resizeArrows(d.axis),
                               annotations: [PointerAnnotation("\(Int(f.width)) × \(Int(f.height))")])

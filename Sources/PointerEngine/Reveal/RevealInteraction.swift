@@ -2,8 +2,8 @@
 // element of kind revealingControls (its children are the hidden controls). The pointer over
 // the area reveals them; a touch tap reveals without activating, a second tap activates.
 
-public struct RevealInteraction: Interaction {
-    public var name: String { "reveal" }
+package struct RevealInteraction: Interaction {
+    package var name: String { "reveal" }
     /// The groups in a fixed order (by id, for determinism), mutated in place: a motion
     /// touches each group once and copies none.
     var groups: [RevealableControls<ElementID>] = []
@@ -16,7 +16,7 @@ public struct RevealInteraction: Interaction {
     var touches: [TouchID: Point] = [:]
     var now = Timestamp(rawValue: 0)
 
-    public init() {}
+    package init() {}
 
     static func policy(_ e: Element) -> RevealPolicy {
         switch e.traits.reveal {
@@ -91,7 +91,7 @@ public struct RevealInteraction: Interaction {
         return result
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
@@ -131,7 +131,7 @@ public struct RevealInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
         guard !groups.isEmpty else { return }
@@ -139,7 +139,7 @@ public struct RevealInteraction: Interaction {
         publish(&ctx)
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         for g in groups { for c in g.controls { ctx.scene.disabled.remove(c.id) } }
         publishedHidden.removeAll()
         touches.removeAll()
@@ -149,14 +149,14 @@ public struct RevealInteraction: Interaction {
         initialised = false
     }
 
-    public var isActive: Bool { false }
+    package var isActive: Bool { false }
     /// Nothing on a layout without revealing controls; pointer and touch otherwise.
-    public var interests: InteractionInterests {
+    package var interests: InteractionInterests {
         if !initialised { return .all }
         if groups.isEmpty { return [] }
         return [.pointerMoved, .pointerEntered, .pointerLeft, .pointerPressed, .touches]
     }
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         for k in groups.indices {
             // A fade that starts now still has its start opacity (0 or 1): it animates too,
             // or the engine never advances the group and the reveal never shows.
@@ -171,7 +171,7 @@ public struct RevealInteraction: Interaction {
     }
 
     /// The hidden controls of the group containing `id` (for context menus, I6).
-    public func hiddenControls(around id: ElementID, in layout: Layout) -> [HiddenControl<ElementID>] {
+    package func hiddenControls(around id: ElementID, in layout: Layout) -> [HiddenControl<ElementID>] {
         var cur: ElementID? = id
         while let c = cur, let e = layout[c] {
             if let k = order.firstIndex(of: c) { return groups[k].controls }

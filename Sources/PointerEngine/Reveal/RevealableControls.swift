@@ -5,19 +5,19 @@
 import InputProtocol
 
 /// A control that is hidden until revealed.
-public struct HiddenControl<ID: Hashable & Sendable>: Sendable, Hashable {
-    public var id: ID
-    public var title: String
-    public var frame: Rect
+package struct HiddenControl<ID: Hashable & Sendable>: Sendable, Hashable {
+    package var id: ID
+    package var title: String
+    package var frame: Rect
     /// Essential controls are also listed in the context menu (I6).
-    public var essential: Bool
-    public init(id: ID, title: String, frame: Rect, essential: Bool = true) {
+    package var essential: Bool
+    package init(id: ID, title: String, frame: Rect, essential: Bool = true) {
         self.id = id; self.title = title; self.frame = frame; self.essential = essential
     }
 }
 
 /// When touch-revealed controls hide again (H4).
-public enum RevealPolicy: String, Sendable, Equatable {
+package enum RevealPolicy: String, Sendable, Equatable {
     /// Toolbars, playback controls: after `touchRevealTimeout` unused, or a tap elsewhere (done).
     case timed
     /// Sidebar controls: until touch leaves the sidebar (a tap outside it) or the pointer is used.
@@ -26,7 +26,7 @@ public enum RevealPolicy: String, Sendable, Equatable {
     case untilPointer
 }
 
-public enum RevealOutcome<ID: Hashable & Sendable>: Sendable, Equatable {
+package enum RevealOutcome<ID: Hashable & Sendable>: Sendable, Equatable {
     /// Not for these controls: route the event on as usual.
     case ignored
     /// The controls appeared; the event is consumed (nothing under it is activated or selected).
@@ -51,8 +51,8 @@ public enum RevealOutcome<ID: Hashable & Sendable>: Sendable, Equatable {
 ///     touchRevealed --> hidden: timed: timeout or tap elsewhere · sidebar: tap outside · any: pointer used outside
 ///     touchRevealed --> hoverRevealed: pointer used inside the area
 /// ```
-public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
-    public enum Event: Sendable, Equatable {
+package struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// The pointer moved to `point` (nil: it left the surface). Any motion is "the pointer is used".
         case pointerMoved(Point?)
         /// A primary pointer click.
@@ -60,7 +60,7 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
         /// A touch tap (down and up without moving).
         case touchTap(Point)
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case hidden
         case hoverRevealed
         case leaving(since: Timestamp)
@@ -68,30 +68,30 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
     }
 
     /// Touch-revealed timed controls hide after this long unused ("a few seconds", H4).
-    public static var touchRevealTimeout: Double { 4.0 } // s
+    package static var touchRevealTimeout: Double { 4.0 } // s
     /// The pointer may leave the area this long before the controls minimize (crossing a gap).
-    public static var hoverExitDelay: Double { 0.4 } // s
-    public static var fadeInDuration: Double { 0.15 } // s
-    public static var fadeOutDuration: Double { 0.25 } // s
+    package static var hoverExitDelay: Double { 0.4 } // s
+    package static var fadeInDuration: Double { 0.15 } // s
+    package static var fadeOutDuration: Double { 0.25 } // s
     /// A touch tap this close to the area is on its "general location" (H1): a fingertip is
     /// imprecise, and the controls' hit regions reach as far past their frames (M1, no bezel).
-    public static var touchSlop: Double { HitRegion.noBezelPadding } // pt
+    package static var touchSlop: Double { HitRegion.noBezelPadding } // pt
 
-    public var area: Rect
-    public var controls: [HiddenControl<ID>]
-    public var policy: RevealPolicy
-    public private(set) var state: State = .hidden
+    package var area: Rect
+    package var controls: [HiddenControl<ID>]
+    package var policy: RevealPolicy
+    package private(set) var state: State = .hidden
     /// Opacity when the visibility last changed, and when.
     private var fadeFrom: Double = 0
     private var fadeStart: Timestamp?
 
-    public init(area: Rect, controls: [HiddenControl<ID>], policy: RevealPolicy = .timed) {
+    package init(area: Rect, controls: [HiddenControl<ID>], policy: RevealPolicy = .timed) {
         self.area = area; self.controls = controls; self.policy = policy
     }
 
-    public var isRevealed: Bool { state != .hidden }
+    package var isRevealed: Bool { state != .hidden }
 
-    public func control(at p: Point) -> HiddenControl<ID>? { controls.first { $0.frame.contains(p) } }
+    package func control(at p: Point) -> HiddenControl<ID>? { controls.first { $0.frame.contains(p) } }
 
     /// The control a touch at `p` is for: the one under it, else the nearest within `touchSlop`.
     func touchedControl(at p: Point) -> HiddenControl<ID>? {
@@ -108,7 +108,7 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
     var touchArea: Rect { area.outsetBy(Self.touchSlop) }
 
     @discardableResult
-    public mutating func handle(_ event: Event, now: Timestamp) -> RevealOutcome<ID> {
+    package mutating func handle(_ event: Event, now: Timestamp) -> RevealOutcome<ID> {
         advance(to: now)
         switch (state, event) {
         case (.hidden, .pointerMoved(let p)), (.leaving, .pointerMoved(let p)), (.hoverRevealed, .pointerMoved(let p)),
@@ -157,7 +157,7 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
         }
     }
 
-    public mutating func advance(to now: Timestamp) {
+    package mutating func advance(to now: Timestamp) {
         switch state {
         case .hidden, .hoverRevealed:
             break
@@ -172,13 +172,13 @@ public struct RevealableControls<ID: Hashable & Sendable>: Sendable, Equatable {
 
     /// Whether the opacity is still on its way to 1 (revealed) or 0 (hidden) at `now`. True
     /// from the very instant a fade starts, when the opacity still equals its start value.
-    public func isFading(at now: Timestamp) -> Bool {
+    package func isFading(at now: Timestamp) -> Bool {
         let o = opacity(at: now)
         return isRevealed ? o < 1 : o > 0
     }
 
     /// 0…1, fading in over 0.15 s and out over 0.25 s.
-    public func opacity(at now: Timestamp) -> Double {
+    package func opacity(at now: Timestamp) -> Double {
         guard let start = fadeStart else { return isRevealed ? 1 : 0 }
         let t = max(0, now.seconds(since: start))
         return isRevealed ? min(1, fadeFrom + t / Self.fadeInDuration) : max(0, fadeFrom - t / Self.fadeOutDuration)

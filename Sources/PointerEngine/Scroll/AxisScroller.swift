@@ -22,15 +22,15 @@ import InputProtocol
 ///     gliding --> springing: animate(to:)
 ///     springing --> springing: animate(to:)
 /// ```
-public struct AxisScroller: Sendable, Equatable {
-    public enum State: Sendable, Equatable, CustomStringConvertible {
+package struct AxisScroller: Sendable, Equatable {
+    package enum State: Sendable, Equatable, CustomStringConvertible {
         case resting
         /// Fingers are on: `raw` is where the finger would have put the content without a band.
         case tracking(raw: Double)
         case gliding(Momentum)
         case springing(CriticalSpring)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .resting: "resting"
             case .tracking: "tracking"
@@ -40,7 +40,7 @@ public struct AxisScroller: Sendable, Equatable {
         }
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// Fingers moved the content by `delta` points (positive = towards the end).
         case drag(Double)
         /// The fingers lifted: the explicit stop of a finger scroll (G1).
@@ -58,41 +58,41 @@ public struct AxisScroller: Sendable, Equatable {
     }
 
     /// How fast an overscrolled edge returns (settles in ≈ 0.45 s).
-    public static let bounceOmega = 15.0 // rad/s
+    package static let bounceOmega = 15.0 // rad/s
     /// How fast wheel, keyboard and reveal scrolls animate (settle in ≈ 0.25 s).
-    public static let animationOmega = 26.0 // rad/s
+    package static let animationOmega = 26.0 // rad/s
     /// A glide that hits an edge at this speed or more overshoots at most by v/(ω·e) ≈ 75 pt.
-    public static let maximumBounceSpeed = 3_000.0 // pt/s
+    package static let maximumBounceSpeed = 3_000.0 // pt/s
     /// With paging, a release at least this fast turns the page even before half way.
-    public static let pageFlickSpeed = 250.0 // pt/s
+    package static let pageFlickSpeed = 250.0 // pt/s
 
-    public private(set) var state: State = .resting
+    package private(set) var state: State = .resting
     /// The offset shown now (rubber-banded past the edges).
-    public private(set) var offset: Double = 0
+    package private(set) var offset: Double = 0
     /// When the last motion came to rest (exact, however coarse the `advance` steps were), so
     /// indicators fade from the right moment.
-    public private(set) var restedAt: Timestamp?
-    public var viewportLength: Double
-    public var contentLength: Double
+    package private(set) var restedAt: Timestamp?
+    package var viewportLength: Double
+    package var contentLength: Double
     /// Page-by-page scrolling: releases settle on multiples of the viewport length (I5).
-    public var paging: Bool
+    package var paging: Bool
     /// Kinetic scrolling on/off (P6 accessibility setting).
-    public var kinetic: Bool = true
+    package var kinetic: Bool = true
     private var velocity = VelocityTracker()
     /// The page the current drag started on (paging moves at most one page per release).
     private var dragStartPage = 0
 
-    public init(viewport: Double, content: Double, paging: Bool = false) {
+    package init(viewport: Double, content: Double, paging: Bool = false) {
         viewportLength = viewport; contentLength = content; self.paging = paging
     }
 
-    public var maxOffset: Double { max(0, contentLength - viewportLength) }
+    package var maxOffset: Double { max(0, contentLength - viewportLength) }
     /// How far the shown offset is past an edge (0 in bounds).
-    public var overscroll: Double { offset < 0 ? -offset : max(0, offset - maxOffset) }
-    public var isMoving: Bool { state != .resting }
-    public var currentPage: Int { viewportLength > 0 ? Int((offset / viewportLength).rounded()) : 0 }
+    package var overscroll: Double { offset < 0 ? -offset : max(0, offset - maxOffset) }
+    package var isMoving: Bool { state != .resting }
+    package var currentPage: Int { viewportLength > 0 ? Int((offset / viewportLength).rounded()) : 0 }
 
-    public mutating func handle(_ event: Event, now: Timestamp) {
+    package mutating func handle(_ event: Event, now: Timestamp) {
         advance(to: now)
         switch (state, event) {
         case (.resting, .drag(let d)), (.gliding, .drag(let d)), (.springing, .drag(let d)):
@@ -143,7 +143,7 @@ public struct AxisScroller: Sendable, Equatable {
     /// end), a glide keeps its speed, an animation its target (clamped) — and content the new
     /// extent leaves past an end springs back to it, with the speed it had. At rest the offset
     /// is clamped.
-    public mutating func resize(viewport: Double, content: Double, now: Timestamp) {
+    package mutating func resize(viewport: Double, content: Double, now: Timestamp) {
         advance(to: now)
         let v = currentVelocity(at: now)
         viewportLength = viewport
@@ -165,7 +165,7 @@ public struct AxisScroller: Sendable, Equatable {
     }
 
     /// Where an animation in progress will end (the offset itself when resting/tracking).
-    public var destination: Double {
+    package var destination: Double {
         switch state {
         case .resting, .tracking: offset
         case .gliding(let m): clamp(m.restingOffset, 0, maxOffset)
@@ -173,7 +173,7 @@ public struct AxisScroller: Sendable, Equatable {
         }
     }
 
-    public mutating func advance(to now: Timestamp) {
+    package mutating func advance(to now: Timestamp) {
         switch state {
         case .resting, .tracking:
             break
@@ -214,7 +214,7 @@ public struct AxisScroller: Sendable, Equatable {
     }
 
     /// Speed now, in pt/s (positive = towards the end).
-    public func currentVelocity(at now: Timestamp) -> Double {
+    package func currentVelocity(at now: Timestamp) -> Double {
         switch state {
         case .resting: 0
         case .tracking: velocity.velocity(at: now)

@@ -11,8 +11,8 @@
 // rubber-bands the inner one and never hands the rest over to the outer one. The outer one
 // scrolls with the next gesture, if that starts with the inner one at its edge.
 
-public struct ScrollInteraction: Interaction {
-    public var name: String { "scroll" }
+package struct ScrollInteraction: Interaction {
+    package var name: String { "scroll" }
     var views: [ElementID: ScrollView] = [:]
     /// The view a finger scroll latched onto until the fingers lift.
     var latched: ElementID?
@@ -30,7 +30,7 @@ public struct ScrollInteraction: Interaction {
     /// Within this of its end a view counts as at its edge (rounding of animated offsets).
     static let edgeTolerance = 0.5 // pt
 
-    public init() {}
+    package init() {}
 
     static func scrolls(_ e: Element) -> Bool {
         (e.kind == .scrollView || e.kind == .collection) && e.traits.scroll != nil
@@ -106,7 +106,7 @@ public struct ScrollInteraction: Interaction {
         sync(id, &ctx)
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         switch event {
@@ -185,7 +185,7 @@ public struct ScrollInteraction: Interaction {
     /// at the advance in which motion ended, so long jumps must not postpone it.
     static let maximumStep = 1.0 / 60
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         let start = self.now
         self.now = now
         guard views.values.contains(where: { $0.isScrolling }) else { return }
@@ -201,7 +201,7 @@ public struct ScrollInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         if let id = latched { send(.fingerLift, to: id, &ctx) }
         if let id = touch?.view { send(.fingerLift, to: id, &ctx) }
@@ -213,7 +213,7 @@ public struct ScrollInteraction: Interaction {
     /// takes its new size with its motion (fingers on, momentum, an animation) going on; the
     /// offsets are the views' again (the engine clamped them). Views gone are forgotten, and
     /// with them what latched onto them.
-    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         for id in views.keys.sorted() {
             guard let e = ctx.layout[id], Self.scrolls(e), let cfg = e.traits.scroll else { views[id] = nil; continue }
@@ -225,12 +225,12 @@ public struct ScrollInteraction: Interaction {
         if let id = wheelLatch?.view, views[id] == nil { wheelLatch = nil }
     }
 
-    public var isActive: Bool { latched != nil || touch != nil }
+    package var isActive: Bool { latched != nil || touch != nil }
     /// Scrolls arrive as intents; keys scroll; touches drag content (G11).
-    public var interests: InteractionInterests { [.intent, .key, .touches, .deviceRemoved] }
-    public var isAnimating: Bool { views.values.contains { $0.isScrolling || $0.indicatorOpacity(at: now) > 0 } }
+    package var interests: InteractionInterests { [.intent, .key, .touches, .deviceRemoved] }
+    package var isAnimating: Bool { views.values.contains { $0.isScrolling || $0.indicatorOpacity(at: now) > 0 } }
 
-    public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+    package func contribute(to frame: inout Frame, context ctx: InteractionContext) {
         for id in views.keys.sorted() {
             let v = views[id]!
             let o = v.indicatorOpacity(at: frame.time)

@@ -4,7 +4,7 @@ import InputProtocol
 
 /// What moves a scroll view, already interpreted (see `GestureInterpreter`): deltas are in
 /// content-offset terms (positive = towards the end of the content), after natural scrolling.
-public enum ScrollViewEvent: Sendable, Equatable {
+package enum ScrollViewEvent: Sendable, Equatable {
     /// Fingers (touchpad two-finger scroll or a touch drag) moved the content.
     case fingerScroll(Vector)
     /// The fingers lifted (the explicit scroll stop, G1): momentum or settling starts.
@@ -25,12 +25,12 @@ public enum ScrollViewEvent: Sendable, Equatable {
 }
 
 /// Keyboard scrolling commands (G10).
-public enum ScrollKey: String, Sendable, Equatable, CaseIterable {
+package enum ScrollKey: String, Sendable, Equatable, CaseIterable {
     case lineUp, lineDown, lineLeft, lineRight, pageUp, pageDown, home, end
 
     /// The command for a key press, or nil when the key does not scroll: arrows scroll a line,
     /// Page Up/Down and Space/Shift-Space a page, Home/End to the top/bottom.
-    public init?(key: KeyCode, modifiers: Modifiers) {
+    package init?(key: KeyCode, modifiers: Modifiers) {
         switch KeyNames.name(of: key) {
         case "up": self = .lineUp
         case "down": self = .lineDown
@@ -46,55 +46,55 @@ public enum ScrollKey: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-public struct ScrollView: Sendable, Equatable {
+package struct ScrollView: Sendable, Equatable {
     /// One arrow-key step (≈ two lines of 17 pt text).
-    public static let lineStep = 40.0 // pt
+    package static let lineStep = 40.0 // pt
     /// A page step keeps this much of the previous page visible for context.
-    public static let pageOverlap = 40.0 // pt
+    package static let pageOverlap = 40.0 // pt
     /// Distance of one wheel detent (value120 = 120).
-    public static let wheelDetent = 48.0 // pt
+    package static let wheelDetent = 48.0 // pt
     /// Indicators stay fully visible this long after the last motion…
-    public static let indicatorFadeDelay = 0.6 // s
+    package static let indicatorFadeDelay = 0.6 // s
     /// …then fade out over this long.
-    public static let indicatorFadeDuration = 0.3 // s
+    package static let indicatorFadeDuration = 0.3 // s
     /// Indicator geometry: thickness, inset from the viewport edge, shortest knob.
-    public static let indicatorThickness = 5.0 // pt
-    public static let indicatorInset = 2.0 // pt
-    public static let indicatorMinimumLength = 32.0 // pt
+    package static let indicatorThickness = 5.0 // pt
+    package static let indicatorInset = 2.0 // pt
+    package static let indicatorMinimumLength = 32.0 // pt
 
-    public var horizontal: AxisScroller
-    public var vertical: AxisScroller
+    package var horizontal: AxisScroller
+    package var vertical: AxisScroller
     /// When something last moved (for the indicators); nil = never scrolled.
-    public private(set) var lastMotion: Timestamp?
+    package private(set) var lastMotion: Timestamp?
 
     /// Whether a finger scroll rubber-bands an axis whose content fits (ScrollConfiguration).
-    public var bouncesWhenContentFits = true
+    package var bouncesWhenContentFits = true
 
-    public init(viewport: Size, content: Size, paging: Bool = false) {
+    package init(viewport: Size, content: Size, paging: Bool = false) {
         horizontal = AxisScroller(viewport: viewport.width, content: content.width, paging: paging)
         vertical = AxisScroller(viewport: viewport.height, content: content.height, paging: paging)
     }
 
-    public var viewportSize: Size { Size(horizontal.viewportLength, vertical.viewportLength) }
-    public var contentSize: Size {
+    package var viewportSize: Size { Size(horizontal.viewportLength, vertical.viewportLength) }
+    package var contentSize: Size {
         get { Size(horizontal.contentLength, vertical.contentLength) }
         set { horizontal.contentLength = newValue.width; vertical.contentLength = newValue.height }
     }
     /// The shown content offset: the content point at the viewport's top-left corner.
-    public var offset: Point { Point(horizontal.offset, vertical.offset) }
+    package var offset: Point { Point(horizontal.offset, vertical.offset) }
     /// The visible part of the content, in content coordinates.
-    public var visibleRect: Rect { Rect(origin: offset, size: viewportSize) }
-    public var isScrolling: Bool { horizontal.isMoving || vertical.isMoving }
-    public var paging: Bool {
+    package var visibleRect: Rect { Rect(origin: offset, size: viewportSize) }
+    package var isScrolling: Bool { horizontal.isMoving || vertical.isMoving }
+    package var paging: Bool {
         get { horizontal.paging }
         set { horizontal.paging = newValue; vertical.paging = newValue }
     }
-    public var kinetic: Bool {
+    package var kinetic: Bool {
         get { horizontal.kinetic }
         set { horizontal.kinetic = newValue; vertical.kinetic = newValue }
     }
 
-    public mutating func handle(_ event: ScrollViewEvent, now: Timestamp) {
+    package mutating func handle(_ event: ScrollViewEvent, now: Timestamp) {
         advance(to: now)
         switch event {
         case .fingerScroll(let d):
@@ -142,13 +142,13 @@ public struct ScrollView: Sendable, Equatable {
 
     /// The view or its content changed size (a window resize, issue 30.3): scrolling in
     /// progress (fingers, momentum, an animation) goes on from where it is (`AxisScroller.resize`).
-    public mutating func resize(viewport: Size, content: Size, now: Timestamp) {
+    package mutating func resize(viewport: Size, content: Size, now: Timestamp) {
         advance(to: now)
         horizontal.resize(viewport: viewport.width, content: content.width, now: now)
         vertical.resize(viewport: viewport.height, content: content.height, now: now)
     }
 
-    public mutating func advance(to now: Timestamp) {
+    package mutating func advance(to now: Timestamp) {
         let wasMoving = isScrolling
         horizontal.advance(to: now)
         vertical.advance(to: now)
@@ -163,11 +163,11 @@ public struct ScrollView: Sendable, Equatable {
     }
 
     /// Where running animations will leave the content.
-    public var destination: Point { Point(horizontal.destination, vertical.destination) }
+    package var destination: Point { Point(horizontal.destination, vertical.destination) }
 
     /// The smallest move that brings `target` into `visible` (leading/top edge wins when the
     /// target is larger than the viewport).
-    public static func revealOffset(for target: Rect, visible: Rect) -> Point {
+    package static func revealOffset(for target: Rect, visible: Rect) -> Point {
         func axis(_ lo: Double, _ hi: Double, _ vlo: Double, _ vlen: Double) -> Double {
             if hi - lo > vlen || lo < vlo { return lo }
             if hi > vlo + vlen { return hi - vlen }
@@ -180,7 +180,7 @@ public struct ScrollView: Sendable, Equatable {
     // MARK: Indicators
 
     /// Opacity of the scroll indicators (0…1): 1 while scrolling, then a linear fade.
-    public func indicatorOpacity(at now: Timestamp) -> Double {
+    package func indicatorOpacity(at now: Timestamp) -> Double {
         if isScrolling { return 1 }
         guard let last = lastMotion else { return 0 }
         let t = now.seconds(since: last) - Self.indicatorFadeDelay
@@ -188,12 +188,12 @@ public struct ScrollView: Sendable, Equatable {
     }
 
     /// The vertical indicator's knob in viewport coordinates, or nil when the content fits.
-    public var verticalIndicator: Rect? {
+    package var verticalIndicator: Rect? {
         guard let (start, length) = Self.knob(vertical) else { return nil }
         return Rect(x: horizontal.viewportLength - Self.indicatorThickness - Self.indicatorInset, y: start,
                     width: Self.indicatorThickness, height: length)
     }
-    public var horizontalIndicator: Rect? {
+    package var horizontalIndicator: Rect? {
         guard let (start, length) = Self.knob(horizontal) else { return nil }
         return Rect(x: start, y: vertical.viewportLength - Self.indicatorThickness - Self.indicatorInset,
                     width: length, height: Self.indicatorThickness)

@@ -11,10 +11,10 @@ import InputProtocol
 ///     scrubbing --> scrubbing: move (time follows; touch moves relative to where it landed)
 ///     scrubbing --> idle: release (commit) · cancel (back to the time before)
 /// ```
-public struct Scrubber: Sendable, Equatable {
-    public enum Input: String, Sendable, Equatable { case pointer, touch }
+package struct Scrubber: Sendable, Equatable {
+    package enum Input: String, Sendable, Equatable { case pointer, touch }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// The pointer is at `point` (nil: it left the surface). Touch never hovers.
         case hover(Point?)
         case press(Point, input: Input)
@@ -22,7 +22,7 @@ public struct Scrubber: Sendable, Equatable {
         case release
         case cancel
     }
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         /// `grab` = playhead x − finger x at the press (kept while dragging: no jump); `before`
         /// is the time to return to on cancel.
@@ -30,33 +30,33 @@ public struct Scrubber: Sendable, Equatable {
     }
 
     /// Presses this close to the track (vertically) count as on it.
-    public static let trackHitSlop = 12.0 // pt
+    package static let trackHitSlop = 12.0 // pt
     /// A pointer press this close to the playhead grabs it rather than seeking.
-    public static let playheadHitRadius = 8.0 // pt
+    package static let playheadHitRadius = 8.0 // pt
     /// A finger within this of the playhead grabs it directly (absolute); elsewhere it moves it relative.
-    public static let touchPlayheadHitRadius = 22.0 // pt
+    package static let touchPlayheadHitRadius = 22.0 // pt
 
-    public var track: Rect
-    public var duration: Double
-    public private(set) var time: Double
-    public private(set) var state: State = .idle
+    package var track: Rect
+    package var duration: Double
+    package private(set) var time: Double
+    package private(set) var state: State = .idle
     /// The time under the hovering pointer (I3), nil when not over the track or while scrubbing by touch.
-    public private(set) var hoverTime: Double?
+    package private(set) var hoverTime: Double?
 
-    public init(track: Rect, duration: Double, time: Double = 0) {
+    package init(track: Rect, duration: Double, time: Double = 0) {
         self.track = track; self.duration = max(0, duration); self.time = clamp(time, 0, max(0, duration))
     }
 
-    public var isScrubbing: Bool { state != .idle }
+    package var isScrubbing: Bool { state != .idle }
     /// The playhead's x position.
-    public var playheadX: Double { x(for: time) }
+    package var playheadX: Double { x(for: time) }
 
     /// Seconds under view x (precise: no snapping).
-    public func time(atX x: Double) -> Double {
+    package func time(atX x: Double) -> Double {
         guard track.width > 0 else { return 0 }
         return clamp((x - track.minX) / track.width, 0, 1) * duration
     }
-    public func x(for time: Double) -> Double {
+    package func x(for time: Double) -> Double {
         duration > 0 ? track.minX + clamp(time / duration, 0, 1) * track.width : track.minX
     }
 
@@ -64,7 +64,7 @@ public struct Scrubber: Sendable, Equatable {
 
     /// Returns true when the event changed or used the scrubber (the caller stops routing it).
     @discardableResult
-    public mutating func handle(_ event: Event, now: Timestamp) -> Bool {
+    package mutating func handle(_ event: Event, now: Timestamp) -> Bool {
         switch (state, event) {
         case (.idle, .hover(let p)), (.scrubbing(.pointer, _, _), .hover(let p)):
             hoverTime = p.flatMap { onTrack($0) ? time(atX: $0.x) : nil }
@@ -103,7 +103,7 @@ public struct Scrubber: Sendable, Equatable {
     }
 
     /// Playback moves the time (not while scrubbing: the person holds the playhead).
-    public mutating func play(to time: Double) {
+    package mutating func play(to time: Double) {
         guard !isScrubbing else { return }
         self.time = clamp(time, 0, duration)
     }

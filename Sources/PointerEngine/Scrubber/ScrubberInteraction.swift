@@ -2,8 +2,8 @@
 // pointer seeks precisely where it clicks and shows the time under it while hovering; touch
 // drags the playhead.
 
-public struct ScrubberInteraction: Interaction {
-    public var name: String { "scrubber" }
+package struct ScrubberInteraction: Interaction {
+    package var name: String { "scrubber" }
     var scrubbers: [ElementID: Scrubber] = [:]
     var active: (id: ElementID, touch: TouchID?)?
     var hovering: ElementID?
@@ -16,10 +16,10 @@ public struct ScrubberInteraction: Interaction {
     var playing: Set<ElementID> = []
     var playClock: Timestamp?
 
-    public init() {}
+    package init() {}
 
     /// Whether the media of scrubber `id` plays.
-    public func isPlaying(_ id: ElementID) -> Bool { playing.contains(id) }
+    package func isPlaying(_ id: ElementID) -> Bool { playing.contains(id) }
 
     /// Plays, pauses or skips the media of scrubber `id` at `now` (I3). Playing at the end
     /// starts again from the start, as a video player does; skipping clamps to the media.
@@ -71,7 +71,7 @@ public struct ScrubberInteraction: Interaction {
         return .released
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         learn(ctx.layout)
         guard any == true else { return .ignored }
@@ -120,14 +120,14 @@ public struct ScrubberInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         if active != nil { _ = end(.cancel, &ctx, now: now) }
         any = nil // (playback goes on: a new layout without the scrubber stops it at the next advance)
     }
 
-    public var isActive: Bool { active != nil }
+    package var isActive: Bool { active != nil }
     /// Nothing at all on a layout without scrubbers; idle: hover and presses.
-    public var interests: InteractionInterests {
+    package var interests: InteractionInterests {
         switch any {
         case nil: .all
         case false?: []
@@ -138,7 +138,7 @@ public struct ScrubberInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         learn(ctx.layout)
         guard let since = playClock, now > since else { return }
         // Playing media moves its playhead by the time that passed (I3): the engine advances
@@ -156,7 +156,7 @@ public struct ScrubberInteraction: Interaction {
     }
 
     /// Playing media animates its playhead.
-    public var isAnimating: Bool { !playing.isEmpty }
+    package var isAnimating: Bool { !playing.isEmpty }
 
     mutating func learn(_ layout: Layout) {
         guard any == nil else { return }
@@ -164,13 +164,13 @@ public struct ScrubberInteraction: Interaction {
         any = !slots.isEmpty
     }
 
-    public func pointerRequest(context: InteractionContext) -> PointerRequest? {
+    package func pointerRequest(context: InteractionContext) -> PointerRequest? {
         // I3: the time under the pointer, above it.
         guard let id = active?.id ?? hovering, active?.touch == nil, let t = scrubbers[id]?.hoverTime else { return nil }
         return PointerRequest(annotations: [PointerAnnotation(formatTime(t), at: .top)])
     }
 
-    public func contribute(to frame: inout Frame, context ctx: InteractionContext) {
+    package func contribute(to frame: inout Frame, context ctx: InteractionContext) {
         guard any != false else { return }
         // By index: `for e in elements` copies every element of the layout each frame. Only the
         // scrubbers' slots once known (nil `any`: not yet, look at every element).
@@ -190,13 +190,14 @@ public struct ScrubberInteraction: Interaction {
 
 /// What the app asks of a scrubber's media (`Engine.playback(_:scrubber:)`, I3).
 public enum PlaybackCommand: Sendable, Equatable {
+    /// Start or stop the media.
     case play, pause
     /// Moves the playhead by this many seconds (negative: back), clamped to the media.
     case skip(seconds: Double)
 }
 
 /// "m:ss" (or "h:mm:ss") for a time in seconds, with tenths under a minute of media.
-public func formatTime(_ seconds: Double) -> String {
+package func formatTime(_ seconds: Double) -> String {
     let s = max(0, seconds.isFinite ? seconds : 0)
     let whole = Int(s)
     let h = whole / 3600, m = (whole % 3600) / 60, sec = whole % 60

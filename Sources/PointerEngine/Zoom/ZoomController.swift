@@ -3,17 +3,23 @@ import InputProtocol
 
 /// Maps content coordinates to view coordinates: q = R(rotation)·scale·p + translation.
 public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
+    /// Zoom factor.
     public var scale: Double
     /// Degrees, clockwise positive (y grows downwards).
     public var rotation: Double
+    /// Translation after scale and rotation, points.
     public var translation: Vector
 
+    /// A transform scaling by `scale`, turning by `rotation` radians, then moving by `translation`.
     public init(scale: Double = 1, rotation: Double = 0, translation: Vector = .zero) {
         self.scale = scale; self.rotation = rotation; self.translation = translation
     }
+    /// No scale, rotation or translation.
     public static let identity = CanvasTransform()
 
+    /// Content point `p` on the surface.
     public func apply(_ p: Point) -> Point { Point.zero + Self.rotate(Vector(p.x, p.y) * scale, rotation) + translation }
+    /// The content point shown at surface point `q` (`apply`'s inverse).
     public func invert(_ q: Point) -> Point {
         let v = Self.rotate(q - (Point.zero + translation), -rotation) / scale
         return Point(v.dx, v.dy)
@@ -57,8 +63,8 @@ public struct CanvasTransform: Sendable, Equatable, CustomStringConvertible {
 ///     idle --> animating: settle — a pan left it out of limits or bounds (ZoomInteraction)
 ///     animating --> idle: settled
 /// ```
-public struct ZoomController: Sendable, Equatable {
-    public enum Event: Sendable, Equatable {
+package struct ZoomController: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case began(focus: Point)
         /// Absolute scale since `began`, accumulated rotation (deg), accumulated pan (pt).
         case changed(scale: Double, rotation: Double, pan: Vector)
@@ -67,7 +73,7 @@ public struct ZoomController: Sendable, Equatable {
         case smartZoom(at: Point)
     }
 
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case idle
         /// `start` is the transform at `began`; `anchor` the content point under `focus`.
         case pinching(start: CanvasTransform, anchor: Point, focus: Point, pan: Vector)
@@ -77,26 +83,26 @@ public struct ZoomController: Sendable, Equatable {
     }
 
     /// How far past a limit a pinch can go, as a factor (rubber band in log scale): 25 %.
-    public static let maximumOvershoot = 1.25 // ×
+    package static let maximumOvershoot = 1.25 // ×
     /// Smart zoom goes to this multiple of the fitted scale (clamped to the maximum).
-    public static let smartZoomFactor = 2.5 // ×
+    package static let smartZoomFactor = 2.5 // ×
     /// Within this factor of the fitted scale the canvas counts as fitted (smart zoom zooms in).
-    public static let fittedTolerance = 1.01 // ×
+    package static let fittedTolerance = 1.01 // ×
     /// Speed of settle, revert and smart zoom animations (≈ 0.35 s).
-    public static let animationOmega = 18.0 // rad/s
+    package static let animationOmega = 18.0 // rad/s
     /// Rounding, not a user's position: content closer than this to its bounds is in them.
-    public static let boundsTolerance = 1e-6 // pt
+    package static let boundsTolerance = 1e-6 // pt
 
-    public var viewport: Size
-    public var contentSize: Size
-    public var minimumScale: Double
-    public var maximumScale: Double
+    package var viewport: Size
+    package var contentSize: Size
+    package var minimumScale: Double
+    package var maximumScale: Double
     /// Snap rotation to multiples of this on release (degrees); nil = free rotation.
-    public var rotationSnap: Double?
-    public private(set) var state: State = .idle
-    public private(set) var transform: CanvasTransform
+    package var rotationSnap: Double?
+    package private(set) var state: State = .idle
+    package private(set) var transform: CanvasTransform
 
-    public init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double = 8, rotationSnap: Double? = nil) {
+    package init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double = 8, rotationSnap: Double? = nil) {
         self.viewport = viewport; self.contentSize = content
         let fitted = Self.fittedScale(viewport: viewport, content: content)
         self.minimumScale = minimumScale ?? fitted
@@ -105,32 +111,32 @@ public struct ZoomController: Sendable, Equatable {
         transform = Self.fitted(viewport: viewport, content: content)
     }
 
-    public static func fittedScale(viewport: Size, content: Size) -> Double {
+    package static func fittedScale(viewport: Size, content: Size) -> Double {
         guard content.width > 0, content.height > 0 else { return 1 }
         return min(viewport.width / content.width, viewport.height / content.height)
     }
     /// Whole content visible, centred, unrotated.
-    public static func fitted(viewport: Size, content: Size) -> CanvasTransform {
+    package static func fitted(viewport: Size, content: Size) -> CanvasTransform {
         let s = fittedScale(viewport: viewport, content: content)
         return .anchored(scale: s, rotation: 0, content: Point(content.width / 2, content.height / 2),
                          at: Point(viewport.width / 2, viewport.height / 2))
     }
-    public var fittedTransform: CanvasTransform { Self.fitted(viewport: viewport, content: contentSize) }
-    public var isFitted: Bool {
+    package var fittedTransform: CanvasTransform { Self.fitted(viewport: viewport, content: contentSize) }
+    package var isFitted: Bool {
         let f = fittedTransform.scale
         return transform.scale <= f * Self.fittedTolerance && transform.scale >= f / Self.fittedTolerance && abs(transform.rotation) < 0.5
     }
-    public var isAnimating: Bool { if case .animating = state { true } else { false } }
+    package var isAnimating: Bool { if case .animating = state { true } else { false } }
 
     /// The scale shown for a raw (finger) scale: rubber-banded in log space past the limits.
-    public func bandedScale(_ raw: Double) -> Double {
+    package func bandedScale(_ raw: Double) -> Double {
         let limit = Self.maximumOvershoot.logOf
         if raw > maximumScale { return maximumScale * RubberBand.band((raw / maximumScale).logOf, limit: limit).expOf }
         if raw < minimumScale { return minimumScale / RubberBand.band((minimumScale / raw).logOf, limit: limit).expOf }
         return raw
     }
 
-    public mutating func handle(_ event: Event, now: Timestamp) {
+    package mutating func handle(_ event: Event, now: Timestamp) {
         advance(to: now)
         switch (state, event) {
         case (.idle, .began(let focus)), (.animating, .began(let focus)):
@@ -175,7 +181,7 @@ public struct ZoomController: Sendable, Equatable {
     /// surface, so a pinch in progress keeps its content point under the fingers and goes on
     /// (G2); the scale limits follow the view (`minimumScale` nil: the fitted scale). An idle
     /// canvas the new view leaves out of its limits or bounds settles into them.
-    public mutating func relocate(viewport: Size, movedBy shift: Vector, minimumScale: Double?, maximumScale: Double, now: Timestamp) {
+    package mutating func relocate(viewport: Size, movedBy shift: Vector, minimumScale: Double?, maximumScale: Double, now: Timestamp) {
         advance(to: now)
         self.viewport = viewport
         self.minimumScale = minimumScale ?? Self.fittedScale(viewport: viewport, content: contentSize)
@@ -201,7 +207,7 @@ public struct ZoomController: Sendable, Equatable {
     /// Moves the content by `d` (view points) at once: panning, driven by the canvas's pan
     /// scroller (SPEC I5, G1; see ZoomInteraction). A settle or smart-zoom animation in
     /// progress stops where it is; during a pinch nothing moves (the pinch pans itself).
-    public mutating func translate(by d: Vector, now: Timestamp) {
+    package mutating func translate(by d: Vector, now: Timestamp) {
         advance(to: now)
         switch state {
         case .pinching: return
@@ -214,7 +220,7 @@ public struct ZoomController: Sendable, Equatable {
     /// `t` moved so its content is in bounds — the bounds a pan rubber-bands to (`CanvasPan`):
     /// per axis, content at least as long as the view covers it (no gap at either edge), shorter
     /// content is centred. For rotated content, the bounding box counts.
-    public func inBounds(_ t: CanvasTransform) -> CanvasTransform {
+    package func inBounds(_ t: CanvasTransform) -> CanvasTransform {
         let box = t.box(of: contentSize)
         func shift(_ lo: Double, _ length: Double, _ view: Double) -> Double {
             let target = length >= view ? clamp(lo, view - length, 0) : (view - length) / 2
@@ -228,7 +234,7 @@ public struct ZoomController: Sendable, Equatable {
     }
 
     /// At rest, within the scale limits and in bounds.
-    public var isSettled: Bool {
+    package var isSettled: Bool {
         state == .idle && transform.scale >= minimumScale && transform.scale <= maximumScale && inBounds(transform) == transform
     }
 
@@ -237,7 +243,7 @@ public struct ZoomController: Sendable, Equatable {
     /// while the scale returns. Nothing happens at rest in bounds, or while a pinch or an
     /// animation runs. The spring starts at `restedAt` (when the pan came to rest, if before
     /// `now`), so where it is at `now` does not depend on how often the engine is stepped.
-    public mutating func settle(restedAt: Timestamp? = nil, now: Timestamp) {
+    package mutating func settle(restedAt: Timestamp? = nil, now: Timestamp) {
         let start = min(restedAt ?? now, now)
         advance(to: start)
         guard state == .idle, !isSettled else { return advance(to: now) }
@@ -254,7 +260,7 @@ public struct ZoomController: Sendable, Equatable {
         advance(to: now)
     }
 
-    public mutating func advance(to now: Timestamp) {
+    package mutating func advance(to now: Timestamp) {
         guard case .animating(let from, let to, let anchor, let a, let b, let spring) = state else { return }
         if spring.isSettled(at: now) {
             transform = to

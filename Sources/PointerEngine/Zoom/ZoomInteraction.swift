@@ -5,8 +5,8 @@
 // Every pinch, smart zoom and pan ends with the content in its zoom limits and in bounds
 // (`ZoomController.inBounds`), springing there when the fingers lift.
 
-public struct ZoomInteraction: Interaction {
-    public var name: String { "zoom" }
+package struct ZoomInteraction: Interaction {
+    package var name: String { "zoom" }
     var canvases: [ElementID: ZoomController] = [:]
     var active: ElementID?
     var initialised = false
@@ -18,7 +18,7 @@ public struct ZoomInteraction: Interaction {
     /// A touch dragging a canvas's content (G11): id, canvas, last position.
     var panTouch: (id: TouchID, canvas: ElementID, last: Point)?
 
-    public init() {}
+    package init() {}
 
     /// Publishes every canvas's starting (fitted) transform.
     mutating func setUp(_ ctx: inout InteractionContext) {
@@ -108,7 +108,7 @@ public struct ZoomInteraction: Interaction {
         return Point(p.x - f.minX, p.y - f.minY)
     }
 
-    public mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
+    package mutating func handle(_ event: InteractionEvent, context ctx: inout InteractionContext, now: Timestamp) -> InteractionResponse {
         guard wants(event) else { return .ignored } // not even the clock moves (InteractionInterests)
         self.now = now
         setUp(&ctx)
@@ -195,7 +195,7 @@ public struct ZoomInteraction: Interaction {
         }
     }
 
-    public mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
+    package mutating func advance(to now: Timestamp, context ctx: inout InteractionContext) {
         self.now = now
         setUp(&ctx)
         if pans.values.contains(where: { $0.isMoving }) {
@@ -212,7 +212,7 @@ public struct ZoomInteraction: Interaction {
         }
     }
 
-    public mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func cancel(context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         if let id = active { active = nil; send(.cancelled, to: id, &ctx) }
         // The layout may change next: per-canvas state is rebuilt from it on demand.
@@ -225,7 +225,7 @@ public struct ZoomInteraction: Interaction {
     /// still in the layout takes its new view with its content where it was on the surface
     /// (`ZoomController.relocate`); a pan's momentum ends there (the canvas settles into its
     /// bounds), fingers still on pan on with the next scroll. Canvases gone are forgotten.
-    public mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
+    package mutating func relayout(from old: InteractionContext, context ctx: inout InteractionContext, now: Timestamp) {
         self.now = now
         guard initialised else { return }
         for id in canvases.keys.sorted() {
@@ -251,12 +251,12 @@ public struct ZoomInteraction: Interaction {
         }
     }
 
-    public var isActive: Bool { active != nil || panLatched != nil || panTouch != nil }
+    package var isActive: Bool { active != nil || panLatched != nil || panTouch != nil }
     /// Pinches, smart zoom and scrolls arrive as intents, touch drags pan (everything until the
     /// canvases are set up).
-    public var interests: InteractionInterests { initialised ? [.intent, .touches, .deviceRemoved] : .all }
-    public var isAnimating: Bool { canvases.values.contains { $0.isAnimating } || pans.values.contains { $0.isMoving } }
+    package var interests: InteractionInterests { initialised ? [.intent, .touches, .deviceRemoved] : .all }
+    package var isAnimating: Bool { canvases.values.contains { $0.isAnimating } || pans.values.contains { $0.isMoving } }
 
     /// A canvas's zoom transform (for the inspector).
-    public func transform(of id: ElementID) -> CanvasTransform? { canvases[id]?.transform }
+    package func transform(of id: ElementID) -> CanvasTransform? { canvases[id]?.transform }
 }
