@@ -1,0 +1,117 @@
+// `lodestone dnd --auto` (issue 33.6; I2, G11): Lodestone performs every window-to-window step
+// itself through the compositor's virtual pointer and keyboard, with no seat injection at all:
+// sway starts with no input device, and the only pointer and keyboard are the ones Lodestone
+// makes. The report must say what the guided run driven like a person says
+// (DndCommandUnderSwayTests.plainCopyMove): plain decided by the destination (move), copy and
+// move by the source, each finished and read. Under sway 1.7 and, in the Debian 13 root, 1.10.
+// Where the compositor offers no virtual input (weston, mutter) --auto names the missing
+// globals and the compositor, and exits 2.
+import Foundation
+import Testing
+import TestSupport
+
+enum DndAutoRun {
+    /// `lodestone dnd --auto ARGS` in `sway`: its exit, the report's JSON, its stdout and how long it took.
+    static func run(on sway: Sway, _ args: [String] = []) throws -> (json: [String: Any], stdout: String, seconds: Double) {
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-auto")
+        let report = scratch.file("report.json")
+        let started = Date()
+        let app = try Lodestone.launch(["dnd", "--auto", "--report", report, "--state-out", scratch.file("state.jsonl")] + args, on: sway)
+        defer { app.stop() }
+        let end = try app.wait(timeout: 150)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(end == .exited(0), "stdout: \(app.stdout)\nstderr: \(app.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any],
+                                "stdout: \(app.stdout)\nstderr: \(app.stderr)")
+        print("lodestone dnd --auto \(args.joined(separator: " ")): \(String(format: "%.1f", seconds)) s\n\(app.stdout)")
+        return (json, app.stdout, seconds)
+    }
+
+    /// What DndCommandUnderSwayTests.plainCopyMove asserts of the guided run, for the cases the
+    /// auto run made; steps that need another application are skipped with the reason.
+    static func expectWlrootsCases(_ json: [String: Any], stdout: String) throws {
+        let name = (json["compositor"] as? [String: Any])?["name"] as? String ?? ""
+        #expect(name.hasPrefix("sway") || name == "a wlroots compositor", "\(json["compositor"] ?? "none")")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        func named(_ step: String) throws -> [String: Any] { try #require(cases.first { $0["step"] as? String == step }, "no \(step) case: \(cases)") }
+        let plain = try named("plain"), copy = try named("copy"), move = try named("move")
+        #expect(plain["offered"] as? [String] == ["copy", "move", "ask"], "\(plain)")
+        #expect(plain["target_preferred"] as? String == "move", "\(plain)")
+        #expect(plain["chosen"] as? String == "move" && plain["decided_by"] as? String == "destination", "\(plain)")
+        #expect(copy["keys"] as? [String] == ["Ctrl"], "\(copy)")
+        #expect(copy["offered"] as? [String] == ["copy"], "the Ctrl Lodestone held before its own press narrowed the offer: \(copy)")
+        #expect(copy["chosen"] as? String == "copy" && copy["decided_by"] as? String == "source", "\(copy)")
+        #expect(copy["keys_reached"] as? Bool == true, "\(copy)")
+        #expect(move["keys"] as? [String] == ["Shift"], "\(move)")
+        #expect(move["offered"] as? [String] == ["move"], "\(move)")
+        #expect(move["chosen"] as? String == "move" && move["decided_by"] as? String == "source", "\(move)")
+        for c in [plain, copy, move] {
+            #expect(c["result"] as? String == "finished", "\(c)")
+            #expect(c["verdict"] as? String == "as-expected", "\(c)")
+            let read = try #require(c["read"] as? [String: Any], "\(c)")
+            #expect(read["type"] as? String == "text/uri-list")
+            #expect((read["bytes"] as? Int ?? 0) > 10)
+            #expect(c["action_before_enter"] as? Bool == false, "\(c)")
+        }
+        for c in cases {
+            let step = c["step"] as? String ?? ""
+            if ["other-app", "into-target"].contains(step) {
+                #expect(c["verdict"] as? String == "skipped", "\(c)")
+                #expect((c["skipped"] as? String ?? "").contains("needs another application"), "\(c)")
+            } else {
+                #expect(c["verdict"] as? String != "skipped", "--auto performed \(step): \(c)")
+            }
+        }
+        #expect(stdout.contains("dnd: --auto: layout"), "the calibration said where it found the windows: \(stdout)")
+    }
+}
+
+@Suite("lodestone dnd --auto under sway 1.7 (issue 33.6; I2, G11)", .serialized)
+struct DndAutoUnderSwayTests {
+    @Test("with no seat injection at all, --auto performs every window-to-window step through sway's virtual pointer and keyboard: plain decided by the destination, copy and move by the source, all finished and read")
+    func everyStep() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"])
+        defer { sway.stop() }
+        let (json, stdout, seconds) = try DndAutoRun.run(on: sway)
+        try DndAutoRun.expectWlrootsCases(json, stdout: stdout)
+        #expect(seconds < 120, "a compositor's conformance in about half a minute: \(seconds) s")
+    }
+
+    /// `lodestone dnd --auto` on a compositor without virtual input: exit 2, the missing globals
+    /// and the compositor named.
+    func expectRefused(on compositor: Compositor, named name: String) throws {
+        let app = try Lodestone.launch(["dnd", "--auto"], on: compositor)
+        defer { app.stop() }
+        let end = try app.wait(timeout: 30)
+        #expect(end == .exited(2), "stderr: \(app.stderr)")
+        #expect(app.stderr.contains("\(name) offers neither zwlr_virtual_pointer_manager_v1 nor zwp_virtual_keyboard_manager_v1"), "\(app.stderr)")
+        #expect(app.stderr.contains("run lodestone dnd without --auto"), "\(app.stderr)")
+        print("lodestone dnd --auto under \(name): \(app.stderr)")
+    }
+
+    @Test("where the compositor offers no virtual input (weston 10), --auto says which globals are missing on which compositor, and exits 2 before any window opens")
+    func refusedUnderWeston() throws {
+        let weston = try Weston.start()
+        defer { weston.stop() }
+        try expectRefused(on: weston, named: "weston")
+    }
+
+    @Test("under mutter 43 (no virtual input globals) --auto says so, naming Mutter, and exits 2", .enabled(if: Mutter.unavailable == nil))
+    func refusedUnderMutter() throws {
+        let mutter = try Mutter.start()
+        defer { mutter.stop() }
+        try expectRefused(on: mutter, named: "Mutter (GNOME)")
+    }
+}
+
+@Suite("lodestone dnd --auto under sway 1.10 (Debian 13; issue 33.6; I2, G11)", .serialized, .debian13)
+struct DndAutoUnderSway110Tests {
+    @Test("sway 1.10 offers both virtual input globals: --auto performs every window-to-window step, with the cases sway 1.7 gives")
+    func everyStep() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"], root: try Debian13Root.require("sway", at: "1.10"))
+        defer { sway.stop() }
+        let (json, stdout, seconds) = try DndAutoRun.run(on: sway)
+        try DndAutoRun.expectWlrootsCases(json, stdout: stdout)
+        #expect(seconds < 120, "\(seconds) s")
+    }
+}
