@@ -1,5 +1,5 @@
 // What each compositor suite checks of `--state-out`'s `cursor` and `data_device` (issue 19, the
-// README's "## Compositors" rows "cursor theme or shape" and "data device"), and of the
+// docs/compositors.md's rows "cursor theme or shape" and "data device"), and of the
 // "compositor lacks" warnings Lodestone writes once per missing global.
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 // `lodestone dnd` under headless sway 1.7 (issue 33; I2, G11), driven like a person: the
 // pointer rests on the item, the copy key goes down before the press, the item glides slowly
 // to the target's zone and rests there before the release. What the report says must be what
-// README's "who chose the action" table measured under sway 1.7: with no key the source offers
+// docs/dnd.md's "who chose the action" table measured under sway 1.7: with no key the source offers
 // move, copy and ask and the destination's preference (move) is taken; with Ctrl held before
 // the press the source offers copy alone and decides; both finished, the file read.
 import Foundation

@@ -1,5 +1,5 @@
 // Two Lodestone windows in one compositor and an item dragged from one onto the other's Folder
-// (issue 18.6, README "Verifying drag and drop"; I2): shared by the mutter and the KWin tests.
+// (issue 18.6, docs/dnd.md; I2): shared by the mutter and the KWin tests.
 // Input goes through the line protocol Tests/Fixtures/mutter-input and kwin-fake-input share
 // ("abs X Y", "button CODE 0|1", "key CODE 0|1"). Each drag says what the source offered, what
 // the destination preferred, what the compositor chose (before and after keys pressed over the

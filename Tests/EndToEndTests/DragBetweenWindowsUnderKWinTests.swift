@@ -1,5 +1,5 @@
-// Who chooses a drag's action under KDE's KWin 5.27 (issue 18.6, README "Verifying drag and
-// drop"; I2): two Lodestone windows side by side (kwinrc Placement=Smart) in a virtual KWin,
+// Who chooses a drag's action under KDE's KWin 5.27 (issue 18.6, docs/dnd.md;
+// I2): two Lodestone windows side by side (kwinrc Placement=Smart) in a virtual KWin,
 // input through org_kde_kwin_fake_input; an item carried from the left window onto the right
 // one's Folder. Measured: the destination chooses, and KWin sends key changes during a drag to
 // the window under it, so a key pressed over the target reaches the destination, which changes
@@ -70,7 +70,7 @@ extension CompositorMatrix {
                 #expect(shift.offered == ["move"] && shift.chose == "move" && shift.sourcePhase == "finished" && shift.removed
                         && shift.destinationDid == "move", "\(shift)")
                 // Last: ask alone, answered Cancel. Measured: KWin then sends the source neither
-                // dnd_finished nor cancelled; it stays "dropped" (a finding, README).
+                // dnd_finished nor cancelled; it stays "dropped" (a finding, docs/dnd.md).
                 let ask = try w.drag(d[2], held: [.ctrl, .shift], endTimeout: 5)
                 #expect(ask.offered == ["link"] && ask.chose == "link" && ask.menuEntries == 4 && ask.menuDisabled == [0, 1] && !ask.removed
                         && ask.sourcePhase == "dropped" && !ask.ended && ask.destinationDid == nil, "\(ask)")

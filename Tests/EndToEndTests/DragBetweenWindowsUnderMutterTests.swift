@@ -1,5 +1,5 @@
-// Who chooses a drag's action under GNOME's mutter 43 (issue 18.6, README "Verifying drag and
-// drop"; I2): two Lodestone windows side by side in a headless mutter, input through its
+// Who chooses a drag's action under GNOME's mutter 43 (issue 18.6, docs/dnd.md;
+// I2): two Lodestone windows side by side in a headless mutter, input through its
 // RemoteDesktop API; an item carried from the left window onto the right one's Folder with each
 // desktop key held from the start, and once with Ctrl pressed only over the target. Each case
 // prints what the source offered, what the destination preferred, what mutter chose, whether a
@@ -34,7 +34,7 @@ struct DragBetweenWindowsUnderMutterTests {
     @Test("who chooses the action under mutter 43: the keys held and pressed mid-drag, measured")
     func whoChooses() throws {
         let w = try Self.twoWindows()
-        // What was measured (README "Verifying drag and drop"): the source narrows its offer by
+        // What was measured (docs/dnd.md): the source narrows its offer by
         // the keys held when the drag starts; with all three offered and no key, mutter took the
         // destination's preference (move); Ctrl pressed over the target reached neither window,
         // and mutter itself changed the action to copy (the destination still preferring move).
@@ -73,7 +73,7 @@ struct DragBetweenWindowsUnderMutterTests {
 
     // About 35 s. Measured three times, and twice more for issue 30.6 with each HUD's "chosen
     // by": what Ctrl pressed over the target does depends on the drags before it in the same
-    // mutter (README "Who chose the action").
+    // mutter (docs/dnd.md "Who chose the action").
     @Test("under mutter 43 Ctrl pressed mid-drag depends on the drag before: after a plain move it reaches the source and the drop stays a move; after a drag begun with Ctrl held, mutter makes it a copy")
     func orderMatters() throws {
         let w = try Self.twoWindows()

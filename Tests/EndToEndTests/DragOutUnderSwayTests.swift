@@ -356,7 +356,7 @@ struct DragOutUnderSwayTests {
             #expect(byPointer.phase == c.phase, "\(what), pointer: the source's drag ended \(byPointer.phase)")
             #expect(byPointer.removed == c.removed, "\(what), pointer: removed at the source \(byPointer.removed)")
             if c.keys.isEmpty {
-                // Who chose (the README's note): the source offered all three and the target
+                // Who chose (docs/dnd.md's note): the source offered all three and the target
                 // preferred move (no key reached it); wlroots took the destination's preference,
                 // not the first action in bit order (copy), and applied no modifier itself.
                 #expect(byPointer.offered == ["move", "copy", "link"] && byPointer.preferred == "move", "\(what): \(byPointer.offered ?? []), \(byPointer.preferred ?? "none")")

@@ -766,7 +766,7 @@ extension ShowcaseUnderSwayTests {
 }
 
 /// Issue 19's compatibility table for sway 1.7: what Lodestone found missing, how the pointer
-/// is drawn, and the data device (README "## Compositors").
+/// is drawn, and the data device (docs/compositors.md).
 extension ShowcaseUnderSwayTests {
     @Test("issue 19: under sway 1.7 Lodestone names only the fractional-scale manager missing, hides sway's cursor and draws its own, and binds the data device at v3")
     func compositorFacts() throws {

@@ -95,18 +95,12 @@ enum CheckHarness {
 }
 
 @Suite("lodestone check on real touchpad recordings through real libinput (issue 21; G1–G6, G9)",
+       .enabled(if: Recording.runnable, Recording.absence),
        .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"),
        .serialized)
 struct CheckRecordingTests {
-    func available(_ what: String) -> Bool {
-        if Recording.available { return true }
-        print("SKIPPED: \(Recording.directory.path) is absent; check on \(what) not run")
-        return false
-    }
-
     @Test("The T480 spread passes zoom in at scale 2.18 (past 1.3×), not zoom out; the scroll step it fails")
     func pinch() throws {
-        guard available("pinch_out_2") else { return }
         let trace = try CheckHarness.trace(t480 + "pinch_out_2")
         defer { try? FileManager.default.removeItem(at: trace) }
         let run = try CheckHarness.check(trace, steps: "pinch,rotate,scroll")
@@ -126,7 +120,6 @@ struct CheckRecordingTests {
 
     @Test("The T480 clockwise rotation passes clockwise (52.4° ≥ 30°)")
     func rotate() throws {
-        guard available("rotate_clockwise_2") else { return }
         let trace = try CheckHarness.trace(t480 + "rotate_clockwise_2")
         defer { try? FileManager.default.removeItem(at: trace) }
         let run = try CheckHarness.check(trace, steps: "rotate,pinch")
@@ -139,7 +132,6 @@ struct CheckRecordingTests {
 
     @Test("Two-finger scrolls pass vertical (T480 down, Synaptics PS/2) and horizontal (T480 left) with their stop")
     func scroll() throws {
-        guard available("swipe_down_2") else { return }
         let down = try CheckHarness.trace(t480 + "swipe_down_2")
         defer { try? FileManager.default.removeItem(at: down) }
         var run = try CheckHarness.check(down, steps: "scroll")
@@ -159,7 +151,6 @@ struct CheckRecordingTests {
 
     @Test("The T480 4-finger rest passes hold; the 3-finger Z fails swipe4 with wrong-finger-count")
     func holdAndSwipes() throws {
-        guard available("hold_4") else { return }
         let hold = try CheckHarness.trace(t480 + "hold_4")
         defer { try? FileManager.default.removeItem(at: hold) }
         var run = try CheckHarness.check(hold, steps: "hold")
@@ -175,7 +166,6 @@ struct CheckRecordingTests {
 
     @Test("Cypress taps: 2 and 3 fingers pass with tapping on; a scroll recording fails the tap step")
     func taps() throws {
-        guard available("cypress taps") else { return }
         let two = try CheckHarness.trace("cypress-ps2-trackpad/CyPS2 Cypress Trackpad.two_finger_tap.events")
         defer { try? FileManager.default.removeItem(at: two) }
         let run = try CheckHarness.check(two, steps: "tap")
@@ -188,7 +178,6 @@ struct CheckRecordingTests {
 
     @Test("The six T480 recordings back to back: every gesture they hold passes its part, the rest are missing")
     func t480Session() throws {
-        guard available("the T480 session") else { return }
         let files = ["swipe_down_2", "swipe_left_2", "pinch_out_2", "rotate_clockwise_2", "hold_4", "stroke_z_3"].map { t480 + $0 }
         let trace = try CheckHarness.trace(files)
         defer { try? FileManager.default.removeItem(at: trace) }
@@ -212,7 +201,6 @@ struct CheckRecordingTests {
 
     @Test("Under --input wayland a libinput-only trace counts nothing: the steps fail, saying only libinput delivered")
     func waylandCountsNothing() throws {
-        guard available("pinch_out_2") else { return }
         let trace = try CheckHarness.trace(t480 + "pinch_out_2")
         defer { try? FileManager.default.removeItem(at: trace) }
         let run = try CheckHarness.check(trace, steps: "pinch", input: "wayland")
@@ -254,12 +242,12 @@ func liveCheck(_ file: String, steps: String, timeout: Double, options: [String]
 }
 
 @Suite("lodestone check live through libinput on emulated touchpads (issue 21; G6, G9)",
+       .enabled(if: Recording.runnable, Recording.absence),
        .enabled(if: Harness.unavailable == nil, "emulated-device route unavailable: \(Harness.unavailable ?? "")"),
        .serialized)
 struct CheckLiveLibinputTests {
     @Test("Hold passes live: the T480's 4-finger rest, with its figures")
     func hold() throws {
-        guard Recording.available else { print("SKIPPED: recordings absent; live check hold not run"); return }
         let run = try liveCheck(t480 + "hold_4", steps: "hold", timeout: 10)
         #expect(run.result("hold") == "passed")
         #expect((run.figure("hold", "first_event_s") ?? -1) >= 0)
@@ -268,7 +256,6 @@ struct CheckLiveLibinputTests {
 
     @Test("Tap-to-click on or off is reported from the device's configuration; off gives the tap-disabled diagnosis")
     func tapConfiguration() throws {
-        guard Recording.available else { print("SKIPPED: recordings absent; live check tap not run"); return }
         let file = "cypress-ps2-trackpad/CyPS2 Cypress Trackpad.two_finger_tap.events"
         let on = try liveCheck(file, steps: "tap", timeout: 3, options: ["--tap", "on"])
         guard case .array(let devices)? = on.report["devices"]?.value, let pad = devices.first else {
@@ -294,7 +281,6 @@ struct CheckLiveLibinputTests {
 
     @Test("SIGTERM mid-check: the step in progress and the rest are skipped, and the report is still written")
     func interrupted() throws {
-        guard Recording.available else { print("SKIPPED: recordings absent; live check interrupt not run"); return }
         // The hold passes; 1 s after the recording ends the driver sends SIGTERM, during tap.
         let run = try liveCheck(t480 + "hold_4", steps: "hold,tap,click", timeout: 30, settle: 1)
         #expect(run.result("hold") == "passed")
@@ -305,7 +291,6 @@ struct CheckLiveLibinputTests {
 
     @Test("The touchpad unplugged mid-pinch ends the step with the reason (G7), and the report is written")
     func removedMidStep() throws {
-        guard Recording.available else { print("SKIPPED: recordings absent; live check removal not run"); return }
         // pinch_out_2's first 40 frames: the hold, then the pinch under way (its scale below 1.3).
         let run = try liveCheck(t480 + "pinch_out_2", steps: "pinch", timeout: 10, unplugAfter: 40)
         #expect(run.result("pinch") == "failed")
@@ -315,7 +300,6 @@ struct CheckLiveLibinputTests {
 
     @Test("Under weston the report names it and lists its globals with versions; the hold still passes through libinput")
     func underWeston() throws {
-        guard Recording.available else { print("SKIPPED: recordings absent; live check under weston not run"); return }
         let weston = try Weston.start()
         defer { weston.stop() }
         let run = try liveCheck(t480 + "hold_4", steps: "hold", timeout: 10, environment: weston.clientEnvironment)

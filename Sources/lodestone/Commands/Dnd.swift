@@ -28,7 +28,8 @@ enum DndCommand {
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
                      written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
       --state-out FILE  one JSON line per frame of either window: "window" (source or target),
-                     the step, the item's or the zone's frame (surface points)
+                     the step, the item's or the zone's frame, the pointer in it, "content_top"
+                     (under the title strip drawn where the compositor draws none; surface points)
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(DndWindows.stepTimeout)))
       --pause S      each case's result stays up this long before the next step (default \(fmt(DndWindows.resultPause)))
       --conventions desktop|mac  the keys: desktop Ctrl copy, Shift move; mac Option copy,

@@ -43,7 +43,8 @@ extension DndWindows {
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                   scale: ctx.scale, cache: cache) else { return }
         canvas.clear(Color(hex: isSource ? 0xF2F2F7 : 0xEEF6EE))
-        var y = 28.0
+        let strip = isSource ? strips.source : strips.target
+        var y = 28.0 + (strip?.contentTop ?? 0)
         canvas.draw(isSource ? "Source" : "Target", font: .system(17, bold: true), at: Point(x: 16, y: y), Color(hex: 0x1C1C1E))
         for line in hint(isSource: isSource) {
             y += 20
@@ -51,12 +52,12 @@ extension DndWindows {
         }
         let frame: Rect
         if isSource {
-            frame = Self.itemFrame(ctx.logicalSize)
+            frame = Self.itemFrame(ctx.logicalSize, top: strip?.contentTop ?? 0)
             let dragging = dataSource != nil
             canvas.fill(.roundedRect(cornerRadius: 12), in: frame, Color(hex: 0x0A84FF, alpha: dragging ? 0.35 : 1))
             canvas.draw("item", font: .system(15, bold: true), at: Point(x: frame.midX - 16, y: frame.midY + 5), Color(hex: 0xFFFFFF))
         } else {
-            frame = Self.zoneFrame(ctx.logicalSize)
+            frame = Self.zoneFrame(ctx.logicalSize, top: strip?.contentTop ?? 0)
             let lit = overTarget && accepted?.type != nil
             canvas.fill(.roundedRect(cornerRadius: 14), in: frame, Color(hex: lit ? 0x34C759 : 0xD1D1D6, alpha: lit ? 0.5 : 0.6))
             canvas.stroke(.roundedRect(cornerRadius: 14), in: frame, lineWidth: 2, Color(hex: lit ? 0x248A3D : 0x8E8E93))
@@ -65,6 +66,7 @@ extension DndWindows {
                 canvas.draw("Read: " + lastRead, font: .system(12), at: Point(x: frame.minX, y: frame.maxY + 20), Color(hex: 0x3A3A3C))
             }
         }
+        strip?.draw(ctx)
         if isSource { frames.source += 1 } else { frames.target += 1 }
         writeState(isSource: isSource, frame: frame, size: ctx.logicalSize)
         if !started, frames.source > 0, frames.target > 0 { startTimer?.arm(after: 0.001) }
@@ -74,9 +76,16 @@ extension DndWindows {
         func num(_ v: Double) -> String { fmt(v, decimals: 1) }
         let rect = "[\(num(f.minX)),\(num(f.minY)),\(num(f.width)),\(num(f.height))]"
         var line = "{\"window\":\"\(isSource ? "source" : "target")\",\"frame\":\(isSource ? frames.source : frames.target)"
-        line += ",\"size\":[\(size.width),\(size.height)],\"\(isSource ? "item" : "zone")\":\(rect)"
+        line += ",\"size\":[\(size.width),\(size.height)],\"content_top\":\(num((isSource ? strips.source : strips.target)?.contentTop ?? 0)),\"\(isSource ? "item" : "zone")\":\(rect)"
         line += ",\"step\":\(stepName.map(JSONWriter.quoted) ?? "null"),\"step_index\":\(index),\"cases\":\(cases.count)"
         line += ",\"phase\":\"\(done ? "done" : current == nil ? (shown == nil ? "waiting" : "result") : dataSource == nil ? "ready" : "dragging")\""
+        // Where the pointer is in this window (nil: elsewhere), so a driver can find the windows.
+        let window = isSource ? source : target
+        if let p = pointer, let w = window, client.seat?.pointer?.focusedWindow === w {
+            line += ",\"pointer\":[\(num(p.x)),\(num(p.y))]"
+        } else {
+            line += ",\"pointer\":null"
+        }
         // The type is the peer's own name for it (any bytes): quoted as JSON.
         if !isSource { line += ",\"over\":\(overTarget),\"accepted_type\":\(accepted?.type.map(JSONWriter.quoted) ?? "null")" }
         stateLine(line + "}")

@@ -41,9 +41,9 @@ extension DndWindows {
 
     /// Tells the offer over the target what the target takes where the drag is now.
     func answer(force: Bool) {
-        guard let device = client.seat?.dataDevice, let offer = device.drag, let t = target, let p = device.position else { return }
+        guard let device = client.seat?.dataDevice, let offer = device.drag, let p = device.position else { return }
         var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
-        if Self.zoneFrame(t.logicalSize).contains(Point(x: p.x, y: p.y)) {
+        if zoneFrame?.contains(Point(x: p.x, y: p.y)) == true {
             let type = offer.mimeTypes.first { $0 == "text/uri-list" }
                 ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
             if let type {

@@ -41,6 +41,9 @@ final class DndWindows {
     var source: Window?
     var target: Window?
     let cache = RenderCache()
+    /// Each window's title strip where the compositor draws no decorations (mutter): so a
+    /// person can move a window that was placed over the other (issue 32.1, W1).
+    var strips: (source: TitleStrip?, target: TitleStrip?) = (nil, nil)
 
     private(set) var cases: [DndCase] = []
     var index = -1
@@ -78,16 +81,22 @@ final class DndWindows {
 
     // MARK: layout
 
-    static func itemFrame(_ size: (width: Int, height: Int)) -> Rect {
-        let w = Double(size.width), h = Double(size.height)
-        return Rect(x: ((w - 140) / 2).rounded(), y: max(120, ((h - 90) / 2).rounded() + 40), width: 140, height: 90)
+    /// The item in the source: `top` is where the content starts (under a title strip).
+    static func itemFrame(_ size: (width: Int, height: Int), top: Double = 0) -> Rect {
+        let w = Double(size.width), h = Double(size.height) - top
+        return Rect(x: ((w - 140) / 2).rounded(), y: top + max(120, ((h - 90) / 2).rounded() + 40), width: 140, height: 90)
     }
 
-    static func zoneFrame(_ size: (width: Int, height: Int)) -> Rect {
-        let w = Double(size.width), h = Double(size.height)
+    static func zoneFrame(_ size: (width: Int, height: Int), top: Double = 0) -> Rect {
+        let w = Double(size.width), h = Double(size.height) - top
         let zw = max(120, min(320, w - 60)), zh = max(90, min(220, h - 180))
-        return Rect(x: ((w - zw) / 2).rounded(), y: max(120, ((h - zh) / 2).rounded() + 40), width: zw, height: zh)
+        return Rect(x: ((w - zw) / 2).rounded(), y: top + max(120, ((h - zh) / 2).rounded() + 40), width: zw, height: zh)
     }
+
+    /// The item's frame in the source window as drawn now.
+    var itemFrame: Rect? { source.map { Self.itemFrame($0.logicalSize, top: strips.source?.contentTop ?? 0) } }
+    /// The zone's frame in the target window as drawn now.
+    var zoneFrame: Rect? { target.map { Self.zoneFrame($0.logicalSize, top: strips.target?.contentTop ?? 0) } }
 
     // MARK: the loop
 
@@ -98,6 +107,10 @@ final class DndWindows {
         let t = client.makeWindow(Window.Configuration(title: "Lodestone dnd: target", appID: "lodestone-dnd-target",
                                                        defaultSize: (480, 400), drawsOwnPointer: false))
         source = s; target = t
+        let ss = TitleStrip(window: s, title: "Lodestone dnd: source"), ts = TitleStrip(window: t, title: "Lodestone dnd: target")
+        strips = (ss, ts)
+        s.onStateChanged = { ss.update() }
+        t.onStateChanged = { ts.update() }
         s.draw = { [unowned self] ctx in self.draw(ctx, isSource: true) }
         t.draw = { [unowned self] ctx in self.draw(ctx, isSource: false) }
         s.onClose = { [unowned self] in self.end() }
@@ -123,7 +136,7 @@ final class DndWindows {
             cases.append(c)
         }
         dataSource = nil; icon = nil; reading = nil
-        source = nil; target = nil
+        source = nil; target = nil; strips = (nil, nil)
         return reason
     }
 
@@ -186,6 +199,9 @@ final class DndWindows {
     // MARK: input
 
     func input(_ raw: InputEvent) {
+        if let w = client.seat?.pointer?.focusedWindow {
+            (w === source ? strips.source : w === target ? strips.target : nil)?.handle(raw)
+        }
         switch raw.kind {
         case .modifiers(let m):
             held = m.depressed.union(m.latched).intersection([.control, .shift, .alt, .super])
@@ -198,16 +214,19 @@ final class DndWindows {
             case .enter, .keypadEnter:
                 if done { end() } else if current != nil { startStep() } else if shown != nil { nextStep() }
             }
-        case .pointerEnter(let p): pointer = p
+        case .pointerEnter(let p):
+            pointer = p
+            client.seat?.pointer?.focusedWindow?.setNeedsDisplay()
         case .motion(let p?, _, _):
             pointer = p
+            client.seat?.pointer?.focusedWindow?.setNeedsDisplay()
             if let press, dataSource == nil, current != nil, onSource,
                hypot(p.x - press.at.x, p.y - press.at.y) >= Self.dragSlop {
                 startDrag(serial: press.serial)
             }
         case .button(.left, let pressed):
-            if pressed, current != nil, dataSource == nil, onSource, let p = pointer, let s = source,
-               Self.itemFrame(s.logicalSize).contains(Point(x: p.x, y: p.y)), let serial = client.seat?.pressSerial(touch: nil) {
+            if pressed, current != nil, dataSource == nil, onSource, let p = pointer,
+               itemFrame?.contains(Point(x: p.x, y: p.y)) == true, let serial = client.seat?.pressSerial(touch: nil) {
                 press = (p, serial)
                 caseStart = MonotonicClock.seconds()
                 current?.keysAtPress = held
