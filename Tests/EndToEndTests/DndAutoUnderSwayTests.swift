@@ -12,12 +12,14 @@ import TestSupport
 
 enum DndAutoRun {
     /// `lodestone dnd --auto ARGS` in `sway`: its exit, the report's JSON, its stdout and how long it took.
-    static func run(on sway: Sway, _ args: [String] = []) throws -> (json: [String: Any], markdown: String, stdout: String, seconds: Double) {
+    static func run(on sway: Sway, _ args: [String] = [], whileRunning: (ChildProcess) throws -> Void = { _ in }) throws
+        -> (json: [String: Any], markdown: String, stdout: String, seconds: Double) {
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-auto")
         let report = scratch.file("report.json")
         let started = Date()
         let app = try Lodestone.launch(["dnd", "--auto", "--report", report, "--state-out", scratch.file("state.jsonl")] + args, on: sway)
         defer { app.stop() }
+        try whileRunning(app)
         let end = try app.wait(timeout: 150)
         let seconds = Date().timeIntervalSince(started)
         #expect(end == .exited(0), "stdout: \(app.stdout)\nstderr: \(app.stderr)")
@@ -78,6 +80,43 @@ struct DndAutoUnderSwayTests {
         try DndAutoRun.expectWlrootsCases(json, stdout: stdout)
         #expect(markdown.contains("| copy | Ctrl | copy |"), "\(markdown)")
         #expect(seconds < 120, "a compositor's conformance in about half a minute: \(seconds) s")
+    }
+
+    @Test("the windows floating wherever sway puts them, with borders and title bars: the calibration finds them from where the pointer reports, and plain and copy come out as tiled")
+    func floatingApart() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: [
+            "for_window [app_id=\"lodestone-dnd-source\"] floating enable, move position 90 130",
+            "for_window [app_id=\"lodestone-dnd-target\"] floating enable, move position 870 420",
+        ])
+        defer { sway.stop() }
+        var placed: [String: Sway.WindowInfo] = [:]
+        let (json, _, stdout, _) = try DndAutoRun.run(on: sway, ["--steps", "copy,plain", "--pause", "0.5"]) { app in
+            _ = try app.waitForLine(containing: "dnd: --auto: layout", timeout: 60)
+            for w in try sway.windows() { placed[w.appID] = w }
+        }
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["step"] as? String } == ["copy", "plain"], "\(cases)")
+        #expect(cases.first?["chosen"] as? String == "copy" && cases.first?["decided_by"] as? String == "source", "\(cases)")
+        #expect(cases.last?["chosen"] as? String == "move" && cases.last?["decided_by"] as? String == "destination", "\(cases)")
+        for c in cases { #expect(c["result"] as? String == "finished" && c["verdict"] as? String == "as-expected", "\(c)") }
+        let source = try #require(placed["lodestone-dnd-source"]), target = try #require(placed["lodestone-dnd-target"])
+        #expect(stdout.contains("source at (\(source.content.x), \(source.content.y)), target at (\(target.content.x), \(target.content.y))"),
+                "the calibration found the windows where sway placed them: \(source.content), \(target.content)\n\(stdout)")
+    }
+
+    @Test("the target floating over the source hides it: --auto says it never found the source window and why, writes the report with the steps not taken, exits 1")
+    func hiddenWindow() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["for_window [app_id=\"lodestone-dnd-.*\"] floating enable, move position 500 200"])
+        defer { sway.stop() }
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-auto")
+        let app = try Lodestone.launch(["dnd", "--auto", "--steps", "plain", "--report", scratch.file("report.json")], on: sway)
+        defer { app.stop() }
+        let end = try app.wait(timeout: 90)
+        #expect(end == .exited(1), "stdout: \(app.stdout)\nstderr: \(app.stderr)")
+        #expect(app.stderr.contains("--auto never found the source window under the pointer"), "\(app.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["verdict"] as? String } == ["skipped"], "\(cases)")
     }
 
     /// `lodestone dnd --auto` on a compositor without virtual input: exit 2, the missing globals

@@ -137,6 +137,10 @@ enum DndCommand {
         driver?.stop()
         let report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
         let written = write(report, to: options.report)
+        if let failure = driver?.failure {
+            Diagnostics.error("dnd: \(failure)")
+            return CLI.Status.failure
+        }
         switch reason {
         case .connectionLost, .protocolError:
             Diagnostics.error("dnd: \(reason)")

@@ -189,13 +189,8 @@ final class DndAuto {
     /// A wait that timed out: before the steps the run ends; in a step, the step is let go of.
     private func fail(_ what: String) {
         let reason = "--auto: waited in vain for \(what)"
+        guard stepIndex >= 0 else { return end(failing: reason) }
         Diagnostics.warning("dnd: \(reason)")
-        guard stepIndex >= 0 else {
-            failure = reason
-            beats = []
-            windows.end()
-            return
-        }
         let i = stepIndex
         beats = [
             .run { [unowned self] in self.input.releaseAll() },
@@ -208,6 +203,13 @@ final class DndAuto {
             .then { [unowned self] in self.nextStep() },
         ]
         advance()
+    }
+
+    /// The run cannot go on: the report is written with the steps not taken, and the command fails.
+    private func end(failing reason: String) {
+        failure = reason
+        beats = []
+        windows.end()
     }
 
     private func caseOpen(_ i: Int) -> Bool { windows.cases.count <= i && windows.current != nil }
@@ -241,8 +243,18 @@ final class DndAuto {
             })
         }
         out.append(.run { [unowned self] in self.solve() })
-        out.append(.until("both windows located on the output (the pointer reported in each)", 0, hard: true) { [unowned self] in self.span != nil })
+        out.append(.run { [unowned self] in if self.span == nil { self.end(failing: self.unlocated) } })
         return out
+    }
+
+    /// Why calibration found no layout: which window the pointer never reported in.
+    private var unlocated: String {
+        let lost = [(Side.source, "source"), (.target, "target")].filter { (hits[$0.0]?.count ?? 0) == 0 }.map(\.1)
+        let tried = "\(Self.probes.count) points of the output tried"
+        guard !lost.isEmpty else { return "--auto could not measure the output's layout (\(tried)): run lodestone dnd without --auto" }
+        return "--auto never found the \(lost.joined(separator: " and the ")) window under the pointer (\(tried)): both windows must be " +
+            "visible, apart (another window over one of them, a kiosk compositor showing one window at a time, or a window " +
+            "on another workspace hides it); move them apart and run again, or run lodestone dnd without --auto"
     }
 
     private var located: Bool { (hits[.source]?.count ?? 0) >= 1 && (hits[.target]?.count ?? 0) >= 1 && hits.values.contains { $0.count >= 2 } }
