@@ -104,6 +104,21 @@ struct DndAutoUnderSwayTests {
                 "the calibration found the windows where sway placed them: \(source.content), \(target.content)\n\(stdout)")
     }
 
+    @Test("--conventions mac: Option (Alt) and Command (Super) go down through the virtual keyboard before the press, and the source offers copy alone and move alone")
+    func macConventions() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"])
+        defer { sway.stop() }
+        let (json, markdown, _, _) = try DndAutoRun.run(on: sway, ["--steps", "copy,move", "--conventions", "mac", "--pause", "0.5"])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        try #require(cases.count == 2, "\(cases)")
+        for (c, key, only) in [(cases[0], "Option", "copy"), (cases[1], "Command", "move")] {
+            #expect(c["keys"] as? [String] == [key], "\(c)")
+            #expect(c["offered"] as? [String] == [only] && c["chosen"] as? String == only && c["decided_by"] as? String == "source", "\(c)")
+            #expect(c["result"] as? String == "finished" && c["verdict"] as? String == "as-expected", "\(c)")
+        }
+        #expect(markdown.contains("| copy | Option | copy |"), "\(markdown)")
+    }
+
     @Test("the target floating over the source hides it: --auto says it never found the source window and why, writes the report with the steps not taken, exits 1")
     func hiddenWindow() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["for_window [app_id=\"lodestone-dnd-.*\"] floating enable, move position 500 200"])
