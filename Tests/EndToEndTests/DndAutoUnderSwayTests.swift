@@ -172,4 +172,15 @@ struct DndAutoUnderSway110Tests {
         #expect(markdown.contains("| copy | Ctrl | copy |"), "\(markdown)")
         #expect(seconds < 120, "\(seconds) s")
     }
+
+    @Test("at output scale 1.5 (fractional: surface points are not pixels) the calibration measures the layout in points and the drags come out as at scale 1")
+    func fractionalScale() throws {
+        let sway = try Sway.start(output: .init(width: 2400, height: 1350, scale: 1.5), config: ["default_border none"],
+                                  root: try Debian13Root.require("sway", at: "1.10"))
+        defer { sway.stop() }
+        let (json, _, stdout, _) = try DndAutoRun.run(on: sway, ["--steps", "plain,copy", "--pause", "0.5"])
+        #expect(stdout.contains("dnd: --auto: layout 1600×900,"), "\(stdout)")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { "\($0["chosen"] ?? "-") \($0["decided_by"] ?? "-") \($0["result"] ?? "-")" } == ["move destination finished", "copy source finished"], "\(cases)")
+    }
 }
