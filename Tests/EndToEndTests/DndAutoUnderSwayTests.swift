@@ -119,9 +119,19 @@ struct DndAutoUnderSwayTests {
         #expect(markdown.contains("| copy | Option | copy |"), "\(markdown)")
     }
 
-    @Test("the target floating over the source hides it: --auto says it never found the source window and why, writes the report with the steps not taken, exits 1")
-    func hiddenWindow() throws {
+    @Test("both windows floating in one place, the target over the source (as a stacking compositor opens them): --auto drags the target aside by a blank corner, finds the source, and performs the step")
+    func overlapping() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["for_window [app_id=\"lodestone-dnd-.*\"] floating enable, move position 500 200"])
+        defer { sway.stop() }
+        let (json, _, stdout, _) = try DndAutoRun.run(on: sway, ["--steps", "copy", "--pause", "0.5"])
+        #expect(stdout.contains("dnd: --auto: only the target window found; moving it 520 pt right to uncover the other"), "\(stdout)")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.first?["chosen"] as? String == "copy" && cases.first?["result"] as? String == "finished", "\(cases)")
+    }
+
+    @Test("the target fullscreen hides the source for good: --auto says it never found the source window and why, writes the report with the steps not taken, exits 1")
+    func hiddenWindow() throws {
+        let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["for_window [app_id=\"lodestone-dnd-target\"] fullscreen enable"])
         defer { sway.stop() }
         let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-auto")
         let app = try Lodestone.launch(["dnd", "--auto", "--steps", "plain", "--report", scratch.file("report.json")], on: sway)

@@ -113,6 +113,8 @@ final class DndAuto {
     /// Where the pointer was sent last (fractions).
     private var at = (x: 0.5, y: 0.5)
     private var glideFrom = (x: 0.5, y: 0.5)
+    /// A window hidden under the other was looked for by moving that one aside (once).
+    private var movedAside = false
     /// The step being driven (its index in --steps) and the next one to drive.
     private var stepIndex = -1
     /// Why the run could not go on (no windows found): the command then fails.
@@ -242,9 +244,40 @@ final class DndAuto {
                 return self.probe(f)
             })
         }
-        out.append(.run { [unowned self] in self.solve() })
-        out.append(.run { [unowned self] in if self.span == nil { self.end(failing: self.unlocated) } })
+        out.append(.then { [unowned self] in
+            self.solve()
+            if let s = self.span, let source = self.origin[.source], let target = self.origin[.target] {
+                func at(_ o: (x: Double, y: Double)) -> String { "(\(fmt(o.x, decimals: 0)), \(fmt(o.y, decimals: 0)))" }
+                writeLine("dnd: --auto: layout \(fmt(s.x, decimals: 0))×\(fmt(s.y, decimals: 0)), source at \(at(source)), target at \(at(target))")
+                return []
+            }
+            // One window found: the other may be under it (a stacking compositor opens both in
+            // the middle). Once, that one is moved aside as a person would, and the search runs again.
+            if !self.movedAside, let found = [Side.source, .target].first(where: { self.origin[$0] != nil }) {
+                self.movedAside = true
+                return self.moveAside(found) + [.run { [unowned self] in self.hits = [:]; self.origin = [:]; self.span = nil }] + self.calibration()
+            }
+            self.end(failing: self.unlocated)
+            return []
+        })
         return out
+    }
+
+    /// Drags `side`'s window by a blank corner (xdg_toplevel.move from the press) its width and
+    /// a margin towards the side of the layout with more room.
+    private func moveAside(_ side: Side) -> [Beat] {
+        guard let w = window(side), let span, let o = origin[side] else { return [] }
+        let size = (width: Double(w.logicalSize.width), height: Double(w.logicalSize.height))
+        let corner = Point(x: 30, y: size.height - 30)
+        let room = span.x - (o.x + size.width)
+        let dx = (size.width + 40) * (room >= o.x ? 1 : -1)
+        writeLine("dnd: --auto: only the \(side) window found; moving it \(fmt(abs(dx), decimals: 0)) pt \(dx > 0 ? "right" : "left") to uncover the other")
+        return aim(side, corner, what: "the pointer on a blank corner of the \(side) window") + [
+            .run { [unowned self] in self.input.button(VirtualInput.leftButton, pressed: true) }, .settle,
+            .run { _ = w.beginMove() }, .settle, .rest(0.1),
+        ] + glide(steps: 20) { [unowned self] in
+            (self.glideFrom.x + dx / span.x, self.glideFrom.y)
+        } + [.rest(0.1), .run { [unowned self] in self.input.button(VirtualInput.leftButton, pressed: false) }, .settle, .rest(0.4)]
     }
 
     /// Why calibration found no layout: which window the pointer never reported in.
@@ -288,14 +321,11 @@ final class DndAuto {
         guard !spans.isEmpty else { return }
         let s = (spans.map(\.0).reduce(0, +) / Double(spans.count), spans.map(\.1).reduce(0, +) / Double(spans.count))
         guard s.0 > 50, s.1 > 50, s.0.isFinite, s.1.isFinite else { return }
-        span = s
+        span = (s.0, s.1)
         for (side, list) in hits {
             guard let a = list.first else { continue }
             origin[side] = (a.f.0 * s.0 - a.p.x, a.f.1 * s.1 - a.p.y)
         }
-        guard origin[.source] != nil, origin[.target] != nil else { span = nil; return }
-        let o = origin.mapValues { "(\(fmt($0.x, decimals: 0)), \(fmt($0.y, decimals: 0)))" }
-        writeLine("dnd: --auto: layout \(fmt(s.0, decimals: 0))×\(fmt(s.1, decimals: 0)), source at \(o[.source] ?? "?"), target at \(o[.target] ?? "?")")
     }
 
     /// Moves onto `p` of `side` and checks it there by the pointer's report, correcting the
@@ -317,10 +347,16 @@ final class DndAuto {
 
     /// A glide of `steps` small moves from where the pointer is to `p` of `side`, on a slight arc.
     private func glide(_ side: Side, _ p: Point, steps: Int) -> [Beat] {
+        glide(steps: steps) { [unowned self] in self.fraction(side, p) }
+    }
+
+    /// A glide from where the pointer is to where `destination` says (fractions; asked at
+    /// each step, so a corrected origin counts at once).
+    private func glide(steps: Int, to destination: @escaping () -> (x: Double, y: Double)?) -> [Beat] {
         var out: [Beat] = [.run { [unowned self] in self.glideFrom = self.at }]
         for i in 1...steps {
             out.append(.then { [unowned self] in
-                guard let to = self.fraction(side, p) else { return [] }
+                guard let to = destination() else { return [] }
                 let from = self.glideFrom, t = Double(i) / Double(steps)
                 // 12 pt off the straight line at the middle of a long glide, as a hand drifts.
                 let arc = steps > 10 ? 12 * sin(t * .pi) / (self.span?.y ?? 1000) : 0
