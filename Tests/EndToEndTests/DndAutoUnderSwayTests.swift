@@ -193,4 +193,29 @@ struct DndAutoUnderSway110Tests {
         let cases = try #require(json["cases"] as? [[String: Any]])
         #expect(cases.map { "\($0["chosen"] ?? "-") \($0["decided_by"] ?? "-") \($0["result"] ?? "-")" } == ["move destination finished", "copy source finished"], "\(cases)")
     }
+
+    @Test("labwc 0.8, a stacking wlroots compositor, opens both windows in the middle, one over the other: --auto moves the top one aside, then plain and copy come out as under sway")
+    func labwc() throws {
+        let root = try Debian13Root.require("labwc", at: "0.8")
+        let scratch = try TemporaryDirectory(prefix: "lodestone-dnd-auto-labwc")
+        let program = try Lodestone.copy(runnableByOthersIn: scratch)
+        let out = scratch.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        guard chown(out, SwayUID.id, SwayUID.id) == 0 else { throw HarnessError("cannot hand \(out) to uid 65534") }
+        let report = out + "/report.json"
+        let labwc = try Cage.startLabwc(showing: [program, "dnd", "--auto", "--steps", "plain,copy", "--pause", "0.5", "--report", report],
+                                        root: root, sharing: [scratch.path])
+        defer { labwc.stop() }
+        // lodestone is labwc's child: its lines are on labwc's stdout, its report in `out`.
+        try waitUntil(timeout: 120, "lodestone dnd --auto's report under labwc") {
+            labwc.process.stdoutLines.contains { $0.hasPrefix("dnd: --auto: ") && $0.contains(" cases in ") }
+                && FileManager.default.fileExists(atPath: report)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let stdout = labwc.process.stdoutLines.joined(separator: "\n")
+        print("lodestone dnd --auto under labwc 0.8:\n\(stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any], "\(stdout)")
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.map { "\($0["chosen"] ?? "-") \($0["decided_by"] ?? "-") \($0["result"] ?? "-")" } == ["move destination finished", "copy source finished"], "\(cases)\n\(stdout)")
+    }
 }

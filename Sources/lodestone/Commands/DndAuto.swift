@@ -264,13 +264,16 @@ final class DndAuto {
     }
 
     /// Drags `side`'s window by a blank corner (xdg_toplevel.move from the press) its width and
-    /// a margin towards the side of the layout with more room.
+    /// a margin, right when there is room, else left, else as far as there is room: never onto
+    /// the output's edge, where a stacking compositor snaps the window into a tile (labwc 0.8
+    /// makes it the left half, larger than its buffer, measured).
     private func moveAside(_ side: Side) -> [Beat] {
         guard let w = window(side), let span, let o = origin[side] else { return [] }
         let size = (width: Double(w.logicalSize.width), height: Double(w.logicalSize.height))
         let corner = Point(x: 30, y: size.height - 30)
-        let room = span.x - (o.x + size.width)
-        let dx = (size.width + 40) * (room >= o.x ? 1 : -1)
+        let margin = 8.0, want = size.width + 40
+        let right = span.x - margin - (o.x + size.width), left = o.x - margin
+        let dx = right >= want ? want : left >= want ? -want : right >= left ? max(0, right) : -max(0, left)
         writeLine("dnd: --auto: only the \(side) window found; moving it \(fmt(abs(dx), decimals: 0)) pt \(dx > 0 ? "right" : "left") to uncover the other")
         return aim(side, corner, what: "the pointer on a blank corner of the \(side) window") + [
             .run { [unowned self] in self.input.button(VirtualInput.leftButton, pressed: true) }, .settle,
@@ -339,7 +342,13 @@ final class DndAuto {
             guard let pointer = self.windows.client.seat?.pointer else { return [] }
             let on = self.side(of: pointer.focusedWindow) == side
             if on, let q = pointer.position, abs(q.x - p.x) <= Self.aimTolerance, abs(q.y - p.y) <= Self.aimTolerance { return [] }
-            guard tries > 0 else { return [.until(what, 0, hard: true) { false }] }
+            guard tries > 0 else {
+                let got = self.side(of: pointer.focusedWindow).map { s in
+                    "in the \(s) window at \(pointer.position.map { "(\(fmt($0.x, decimals: 0)), \(fmt($0.y, decimals: 0)))" } ?? "?")"
+                } ?? "outside both windows"
+                let aimed = "(\(fmt(p.x, decimals: 0)), \(fmt(p.y, decimals: 0))) of the \(side) window"
+                return [.until("\(what): aimed at \(aimed), the compositor reported the pointer \(got)", 0, hard: true) { false }]
+            }
             if on, let q = pointer.position, let o = self.origin[side] { self.origin[side] = (o.x - (q.x - p.x), o.y - (q.y - p.y)) }
             return [.rest(0.05)] + self.aim(side, p, what: what, tries: tries - 1)
         }]
