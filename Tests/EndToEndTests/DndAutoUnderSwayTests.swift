@@ -171,7 +171,7 @@ struct DndAutoUnderSwayTests {
     }
 }
 
-@Suite("lodestone dnd --auto under sway 1.10 (Debian 13; issue 33.6; I2, G11)", .serialized, .debian13)
+@Suite("lodestone dnd --auto under the Debian 13 root's wlroots compositors: sway 1.10, labwc 0.8 (issue 33.6; I2, G11)", .serialized, .debian13)
 struct DndAutoUnderSway110Tests {
     @Test("sway 1.10 offers both virtual input globals: --auto performs every window-to-window step, with the cases sway 1.7 gives")
     func everyStep() throws {
