@@ -27,8 +27,42 @@ public struct DndEvent: Sendable, Equatable {
         case dropPerformed, finished, cancelled
         /// The target finished reading (`bytes` of the accepted type).
         case read(bytes: Int)
+        /// The modifiers that window held changed (wl_keyboard.modifiers while it had the
+        /// keyboard focus, or the keys it held when the drag entered it).
+        case keys(Modifiers)
+        /// Escape reached that window (a key press while it had the keyboard focus).
+        case escape
+        /// The source destroyed its own drag (on Escape), before the compositor said anything.
+        case cancelledOwnDrag
+        /// The target's preferred action changed (wl_data_offer.set_actions; nil: none, refusing).
+        case prefers(DndAction?)
+        /// After a drop with ask, the target picked this action (set_actions with it alone).
+        case picked(DndAction)
+        /// The target called wl_data_offer.finish.
+        case finish
+        /// After a drop with ask and nothing else offered, the target kept what it read and
+        /// let the offer go without finish (no action to pick; finish with ask is an error).
+        case letGo
 
-        public var name: String {
+        public var name: String { name(.desktop) }
+
+        /// The event in words, keys named by `convention`.
+        public func name(_ convention: DragConvention) -> String {
+            switch self {
+            case .keys(let m):
+                let n = DndCase.keyNames(m, convention)
+                return "keys " + (n.isEmpty ? "none" : n.joined(separator: "+"))
+            case .escape: return "Escape"
+            case .cancelledOwnDrag: return "cancelled its own drag"
+            case .prefers(let a): return "prefers \(a?.rawValue ?? "none")"
+            case .picked(let a): return "picked \(a.rawValue) after ask"
+            case .finish: return "finish"
+            case .letGo: return "let the offer go (ask alone: nothing to pick)"
+            default: return wireName
+            }
+        }
+
+        var wireName: String {
             switch self {
             case .enter: "enter"
             case .leave: "leave"
@@ -38,6 +72,7 @@ public struct DndEvent: Sendable, Equatable {
             case .finished: "dnd_finished"
             case .cancelled: "cancelled"
             case .read(let n): "read \(n) bytes"
+            case .keys, .escape, .cancelledOwnDrag, .prefers, .picked, .finish, .letGo: ""
             }
         }
     }
@@ -76,7 +111,8 @@ public struct DndCase: Sendable, Equatable {
     /// The target's wl_data_offer.set_actions: the actions it takes and the one it prefers.
     public var targetActions: [DndAction] = []
     public var targetPreferred: DndAction?
-    /// The modifiers Lodestone saw held at the press and at the drop.
+    /// The modifiers the source window held at the press and at dnd_drop_performed (each
+    /// window hears only the modifiers sent while it has the keyboard focus).
     public var keysAtPress: Modifiers = []
     public var keysAtDrop: Modifiers = []
     /// Every event of both ends, in order.
@@ -92,9 +128,22 @@ public struct DndCase: Sendable, Equatable {
 
     public var keys: [String] { Self.keyNames(step.keys(convention), convention) }
 
-    /// The action the drop took: the source's newest `action` (the target's when the source
-    /// heard none).
+    /// The action at the drop: the newest `action` the source heard before
+    /// dnd_drop_performed (the target's before its drop when the source heard none).
     public var chosen: DndAction? {
+        for side in [DndSide.source, .target] {
+            let end = side == .source ? DndEvent.Kind.dropPerformed : .drop
+            let cut = events.firstIndex { $0.side == side && $0.kind == end } ?? events.endIndex
+            for e in events[..<cut].reversed() where e.side == side {
+                if case .action(let a) = e.kind { return a }
+            }
+        }
+        return nil
+    }
+
+    /// The newest action either end heard, after the drop too (an ask resolved by the
+    /// target's pick); nil when none or `none`.
+    public var finalAction: DndAction? {
         for side in [DndSide.source, .target] {
             for e in events.reversed() where e.side == side {
                 if case .action(let a) = e.kind { return a }
@@ -102,6 +151,10 @@ public struct DndCase: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Whether the drag was over the target's zone when it was let go (the target heard drop)
+    /// or the source heard dnd_drop_performed.
+    public var dropPerformed: Bool { first(.source, { $0 == .dropPerformed }) != nil }
 
     public func first(_ side: DndSide, _ match: (DndEvent.Kind) -> Bool) -> DndEvent? {
         events.first { $0.side == side && match($0.kind) }
@@ -117,9 +170,15 @@ public struct DndCase: Sendable, Equatable {
     public var result: DndResult {
         for e in events where e.side == .source {
             if e.kind == .finished { return .finished }
-            if e.kind == .cancelled { return .cancelled }
+            if e.kind == .cancelled || e.kind == .cancelledOwnDrag { return .cancelled }
         }
         return .none
+    }
+
+    /// Who cancelled a cancelled case: the source itself (on Escape) or the compositor.
+    public var cancelledBy: String? {
+        guard result == .cancelled else { return nil }
+        return first(.source, { $0 == .cancelledOwnDrag }) != nil ? "source" : "compositor"
     }
 
     /// Bytes read at the target (nil: nothing read).
@@ -142,28 +201,60 @@ public struct DndCase: Sendable, Equatable {
         return .unknown
     }
 
-    /// Whether the keys the step asks for reached Lodestone by the press (nil: no keys).
-    public var keysReached: Bool? {
-        let wanted = step.keys(convention)
-        guard !wanted.isEmpty else { return nil }
-        return keysAtPress.isSuperset(of: wanted)
+    /// Whether the step's keys reached `side`'s window before the drop (nil: the step has no
+    /// key): the keys held before the press at the press (the source) or while the drag was
+    /// over it (the target); the mid-drag keys (copy-mid) or Escape (escape) as a change it heard.
+    public func keysReached(_ side: DndSide) -> Bool? {
+        if step == .escape { return first(side, { $0 == .escape }) != nil }
+        let before = step.keys(convention), mid = step.midDragKeys(convention)
+        guard !before.isEmpty || !mid.isEmpty else { return nil }
+        // Until the drop: a compositor may send the keys still held once its drag grab ends
+        // (sway does, to the focused window), which tells nothing about the drag.
+        let end = side == .source ? DndEvent.Kind.dropPerformed : .drop
+        let cut = events.firstIndex { $0.side == side && $0.kind == end } ?? events.endIndex
+        let heard = events[..<cut].contains { e in
+            guard e.side == side, case .keys(let m) = e.kind else { return false }
+            return m.isSuperset(of: mid.isEmpty ? before : mid)
+        }
+        if side == .source, mid.isEmpty { return keysAtPress.isSuperset(of: before) || heard }
+        return heard
+    }
+
+    /// The target's newest preference before its drop (nil: none recorded).
+    public var preferenceAtDrop: DndAction?? {
+        let cut = events.firstIndex { $0.side == .target && $0.kind == .drop } ?? events.endIndex
+        for e in events[..<cut].reversed() where e.side == .target {
+            if case .prefers(let a) = e.kind { return .some(a) }
+        }
+        return nil
     }
 
     public var verdict: DndVerdict {
         if skipped != nil { return .skipped }
-        return result == .finished && chosen == step.expected ? .asExpected : .differs
+        switch step.expectedResult {
+        case .cancelled:
+            let ok = result == .cancelled && readBytes == nil && (step != .refuse || !dropPerformed)
+            return ok ? .asExpected : .differs
+        default:
+            // link with ask alone offered: nothing to pick, the target keeps the link it read
+            // and lets go, so the source hears cancelled (wlroots forbids finish with ask).
+            let letGo = step == .link && result == .cancelled && readBytes != nil && first(.target, { $0 == .letGo }) != nil
+            return (result == .finished || letGo) && chosen == step.expected ? .asExpected : .differs
+        }
     }
 
     /// One line on what happened, for the window and the Markdown.
     public var summary: String {
         if let skipped { return "skipped (\(skipped))" }
         var s = "\(chosen?.rawValue ?? "no action") chosen by \(decidedBy.rawValue), \(result.rawValue)"
+        if let by = cancelledBy { s += " by the \(by)" }
+        if chosen == .ask { s += ", then \(finalAction?.rawValue ?? "none")" }
         if let n = readBytes { s += ", \(n) bytes of \(acceptedType ?? "?") read" }
         if let g = gaveUpAfter, result == .none { s += ", no finish nor cancel within \(fmt(g, decimals: 0)) s" }
-        return s + ": " + (verdict == .asExpected ? "as expected" : "expected a finished \(step.expected.rawValue)")
+        return s + ": " + (verdict == .asExpected ? "as expected" : "expected \(step.expectation)")
     }
 
-    static func keyNames(_ keys: Modifiers, _ convention: DragConvention) -> [String] {
+    public static func keyNames(_ keys: Modifiers, _ convention: DragConvention) -> [String] {
         let names: [(Modifiers, String)] = convention == .mac
             ? [(.control, "Control"), (.alt, "Option"), (.shift, "Shift"), (.super, "Command")]
             : [(.control, "Ctrl"), (.alt, "Alt"), (.shift, "Shift"), (.super, "Super")]

@@ -4,14 +4,20 @@
 // JSON schema: {"compositor": {"name": string|null, "data_device_manager": int|null,
 //   "seat": int|null}, "conventions": "desktop"|"mac", "cases": [{"step", "keys": [string],
 //   "offered": [action], "accepted_type": string|null, "target_actions": [action],
-//   "target_preferred": action|null, "chosen": action|null,
+//   "target_preferred": action|null, "chosen": action|null (at the drop),
+//   "final_action": action|null (the newest, after an ask the target's pick),
 //   "decided_by": "destination"|"compositor"|"source"|"unknown",
-//   "result": "finished"|"cancelled"|"none", "read": {"type", "bytes"}|null,
-//   "keys_reached": bool|null, "keys_at_press": [string], "keys_at_drop": [string],
+//   "result": "finished"|"cancelled"|"none", "cancelled_by": "source"|"compositor"|null,
+//   "read": {"type", "bytes"}|null, "keys_mid_drag": [string],
+//   "keys_reached": {"source": bool|null, "target": bool|null} (whether the step's keys —
+//   held before the press, pressed mid-drag, or Escape — reached that window; null: no keys),
+//   "keys_at_press": [string], "keys_at_drop": [string] (the source window's),
 //   "action_before_enter": bool, "drop_to_finished_ms": number|null,
-//   "expected": action, "verdict": "as-expected"|"differs"|"skipped", "skipped": string|null,
-//   "events": [{"t": seconds, "side": "source"|"target", "event": string}]}]}
-// where action is "copy", "move" or "ask".
+//   "expected": action|null, "expected_result": "finished"|"cancelled",
+//   "verdict": "as-expected"|"differs"|"skipped", "skipped": string|null,
+//   "events": [{"t": seconds, "side": "source"|"target", "event": string}]}],
+//   "diagnoses": [{"id": string, "step": string, "cause": string, "remedy": string}]}
+// where action is "copy", "move" or "ask"; a step listed twice in --steps has two cases, in order.
 import InputProtocol
 
 public struct DndReport: Sendable {
@@ -22,6 +28,9 @@ public struct DndReport: Sendable {
     public init(compositor: CompositorInfo, convention: DragConvention, cases: [DndCase]) {
         self.compositor = compositor; self.convention = convention; self.cases = cases
     }
+
+    /// What went wrong and where to report it (DndDiagnosis).
+    public var diagnoses: [DndDiagnosis] { DndDiagnosis.diagnose(cases) }
 
     // MARK: Markdown
 
@@ -40,16 +49,23 @@ public struct DndReport: Sendable {
             md += "| \(c.targetPreferred?.rawValue ?? "none") | \(c.chosen?.rawValue ?? "none") | \(c.decidedBy.rawValue) "
             md += "| \(c.result.rawValue) | \(read) | \(c.verdict.rawValue) |\n"
         }
+        md += "\n## Diagnoses\n\n"
+        let found = diagnoses
+        if found.isEmpty { md += "None.\n" }
+        for d in found { md += "- **\(d.id.rawValue)** (\(d.step.rawValue)): \(d.cause). Remedy: \(d.remedy).\n" }
         for c in cases {
             md += "\n## \(c.step.rawValue)\n\n\(c.summary).\n"
             if c.skipped != nil { continue }
-            md += "\n- Keys seen at the press: \(Self.names(c.keysAtPress, c.convention)), at the drop: \(Self.names(c.keysAtDrop, c.convention))"
-            if let r = c.keysReached { md += r ? " (the step's keys reached Lodestone)" : " (the step's keys did not reach Lodestone)" }
-            md += "\n- Target: accepted \(c.acceptedType ?? "no type"), actions \(Self.list(c.targetActions)), preferred \(c.targetPreferred?.rawValue ?? "none")\n"
+            md += "\n- Keys the source saw at the press: \(Self.names(c.keysAtPress, c.convention)), at the drop: \(Self.names(c.keysAtDrop, c.convention))\n"
+            let reached = [DndSide.source, .target].compactMap { side in
+                c.keysReached(side).map { "\($0 ? "reached" : "did not reach") the \(side.rawValue)" }
+            }
+            if !reached.isEmpty { md += "- The step's keys \(reached.joined(separator: " and "))\n" }
+            md += "- Target: accepted \(c.acceptedType ?? "no type"), actions \(Self.list(c.targetActions)), preferred \(c.targetPreferred?.rawValue ?? "none")\n"
             if c.actionBeforeEnter { md += "- The source heard an action before the target heard enter.\n" }
             if let l = c.dropToFinished { md += "- Drop → finished: \(fmt(l * 1000, decimals: 1)) ms\n" }
             md += "\n| t (s) | side | event |\n|---|---|---|\n"
-            for e in c.events { md += "| \(fmt(e.t, decimals: 3)) | \(e.side.rawValue) | \(e.kind.name) |\n" }
+            for e in c.events { md += "| \(fmt(e.t, decimals: 3)) | \(e.side.rawValue) | \(e.kind.name(c.convention)) |\n" }
         }
         return md
     }
@@ -69,19 +85,23 @@ public struct DndReport: Sendable {
         let cs: [JSONValue] = cases.map { c in
             let read: JSONValue = c.readBytes.map { n -> JSONValue in .object([("type", opt(c.acceptedType)), ("bytes", JSONWriter.number(n))]) } ?? .null
             let events: [JSONValue] = c.events.map { e in
-                .object([("t", JSONWriter.number((e.t * 1000).rounded() / 1000)), ("side", .string(e.side.rawValue)), ("event", .string(e.kind.name))])
+                .object([("t", JSONWriter.number((e.t * 1000).rounded() / 1000)), ("side", .string(e.side.rawValue)), ("event", .string(e.kind.name(c.convention)))])
             }
             return .object([
                 ("step", .string(c.step.rawValue)), ("keys", strings(c.keys)), ("offered", actions(c.offered)),
                 ("accepted_type", opt(c.acceptedType)), ("target_actions", actions(c.targetActions)),
                 ("target_preferred", opt(c.targetPreferred?.rawValue)), ("chosen", opt(c.chosen?.rawValue)),
-                ("decided_by", .string(c.decidedBy.rawValue)), ("result", .string(c.result.rawValue)), ("read", read),
-                ("keys_reached", c.keysReached.map { b -> JSONValue in .bool(b) } ?? .null),
+                ("final_action", opt(c.finalAction?.rawValue)),
+                ("decided_by", .string(c.decidedBy.rawValue)), ("result", .string(c.result.rawValue)),
+                ("cancelled_by", opt(c.cancelledBy)), ("read", read),
+                ("keys_mid_drag", strings(DndCase.keyNames(c.step.midDragKeys(c.convention), c.convention) + (c.step == .escape ? ["Esc"] : []))),
+                ("keys_reached", .object([DndSide.source, .target].map { side in (side.rawValue, c.keysReached(side).map { b -> JSONValue in .bool(b) } ?? .null) })),
                 ("keys_at_press", strings(DndCase.keyNames(c.keysAtPress, c.convention))),
                 ("keys_at_drop", strings(DndCase.keyNames(c.keysAtDrop, c.convention))),
                 ("action_before_enter", .bool(c.actionBeforeEnter)),
                 ("drop_to_finished_ms", c.dropToFinished.map { l -> JSONValue in JSONWriter.number((l * 1e6).rounded() / 1000) } ?? .null),
-                ("expected", .string(c.step.expected.rawValue)), ("verdict", .string(c.verdict.rawValue)),
+                ("expected", opt(c.step.expected?.rawValue)), ("expected_result", .string(c.step.expectedResult.rawValue)),
+                ("verdict", .string(c.verdict.rawValue)),
                 ("skipped", opt(c.skipped)), ("events", .array(events)),
             ])
         }
@@ -92,6 +112,10 @@ public struct DndReport: Sendable {
                                     ("seat", g?["wl_seat"].map { v -> JSONValue in JSONWriter.number(v) } ?? .null)])),
             ("conventions", .string(convention.rawValue)),
             ("cases", .array(cs)),
+            ("diagnoses", .array(diagnoses.map { d in
+                .object([("id", .string(d.id.rawValue)), ("step", .string(d.step.rawValue)),
+                         ("cause", .string(d.cause)), ("remedy", .string(d.remedy))])
+            })),
         ])
     }
 

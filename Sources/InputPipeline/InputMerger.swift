@@ -10,15 +10,10 @@
 // Libinput events count only while the surface has pointer focus: a gesture begun outside is
 // not ours, and focus lost in the middle of one ends it as cancelled (SPEC G7). Modifier state
 // still follows the keyboard while unfocused (it is state, not an action). The merged stream's
-// times never decrease (SPEC T1): the seat stamps most events in whole milliseconds, libinput in
-// microseconds, so a seat event can trail the libinput event before it by up to a millisecond —
-// it is given that event's time (the engine and a recorded trace both need time to move forward
-// only). Pure: no C. One stage of InputPipeline (issue 20.2); the backends only translate.
+// times are held to T1 after the merge, by InputPipeline (a seat event stamped in whole
+// milliseconds can trail the libinput event before it). Pure: no C. One stage of
+// InputPipeline (issue 20.2); the backends only translate.
 import InputProtocol
-
-public enum InputPolicy: String, Hashable, Sendable, CaseIterable {
-    case wayland, libinput, both
-}
 
 public struct InputMerger {
     public let policy: InputPolicy
@@ -30,24 +25,14 @@ public struct InputMerger {
     private var compositorKinds: Set<GestureKind> = []
     /// The libinput gesture in progress (its begin), per merged device id.
     private var open: [DeviceID: GestureEvent] = [:]
-    /// The merged stream's time.
-    private var time = MonotonicTime()
 
     public init(policy: InputPolicy) { self.policy = policy }
 
     /// An event from the compositor's seat: what the engine gets.
-    public mutating func wayland(_ e: InputEvent) -> [InputEvent] { inOrder(fromWayland(e)) }
+    public mutating func wayland(_ e: InputEvent) -> [InputEvent] { fromWayland(e) }
 
     /// An event from LibinputBackend: what the engine gets.
-    public mutating func libinput(_ e: InputEvent) -> [InputEvent] { inOrder(fromLibinput(e)) }
-
-    /// `events` with times raised to the last time passed on where they trail it.
-    private mutating func inOrder(_ events: [InputEvent]) -> [InputEvent] {
-        guard !events.isEmpty else { return events }
-        var out = events
-        for i in out.indices { out[i].time = time.raise(out[i].time) }
-        return out
-    }
+    public mutating func libinput(_ e: InputEvent) -> [InputEvent] { fromLibinput(e) }
 
     private mutating func fromWayland(_ e: InputEvent) -> [InputEvent] {
         var out: [InputEvent] = []
@@ -77,8 +62,9 @@ public struct InputMerger {
         case .deviceAdded:
             return [moved]
         case .deviceRemoved:
-            // The backend ends its gestures before the removal; this covers anything left open.
-            if let g = open.removeValue(forKey: moved.device) { return [cancelled(g, moved.device, e.time), moved] }
+            // The pipeline's GestureLifecycle, the one place a removal ends a gesture (G7), sent
+            // its cancelled end just before, which closed it here.
+            open[moved.device] = nil
             return [moved]
         case .gesture(let g):
             guard takesFromLibinput(g.kind) else {

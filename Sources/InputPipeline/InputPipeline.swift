@@ -5,15 +5,16 @@
 // protocol events in WaylandClient's Seat); this stage makes one well-formed, private stream of
 // what they say. For each event of a source, in order:
 //   1. time (SPEC T1): the source's times are put on the clock the consumer's `now` comes from
-//      (`SourceClock`: KWin's fake input stamps the wall clock), and the source's stream never
-//      goes backwards (`MonotonicTime`) — the seat stamps most events in milliseconds and the
-//      clock now on the rest, and events libinput queued before a device appeared carry kernel
-//      times older than that device_added;
+//      (`SourceClock`: KWin's fake input stamps the wall clock);
 //   2. the gesture lifecycle (SPEC G7) of libinput's devices (`GestureLifecycle`): a device
 //      removed mid-gesture ends its gesture cancelled and cancels its touches first;
 //   3. key privacy (SPEC T3): text keys leave as KeyCode.placeholder unless the user opted in;
 //   4. with both sources: the merge (`InputMerger`, `--input`): which source gives what, the
-//      device-id namespaces, pointer focus, and the merged stream's time.
+//      device-id namespaces and pointer focus;
+//   5. what leaves never goes backwards in time (`MonotonicTime`, once, on the stream the
+//      consumer gets): the seat stamps most events in whole milliseconds and the clock now on
+//      the rest, libinput in microseconds, and events libinput queued before a device appeared
+//      carry kernel times older than that device_added.
 // Pure: no C, no Foundation, no clock reads (the times, and the dispatch time, are parameters).
 import InputProtocol
 
@@ -23,7 +24,6 @@ public struct InputPipeline {
         /// What the stream is, for the notice when its times are rebased.
         let name: String
         var clock = SourceClock()
-        var time = MonotonicTime()
         /// The gesture lifecycle, for a source whose devices come and go mid-gesture.
         var lifecycle: GestureLifecycle?
 
@@ -38,7 +38,6 @@ public struct InputPipeline {
                             + "(off by \(-clock.offset / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
                 }
             }
-            e.time = time.raise(e.time)
             e = privacy.apply(e)
             // In place (a copy out of the optional would copy its tables).
             return lifecycle != nil ? lifecycle!.pass(e) : [e]
@@ -50,6 +49,8 @@ public struct InputPipeline {
     public var notice: ((String) -> Void)?
     private var seatStream = SourceStream(name: "the compositor")
     private var libinputStream = SourceStream(name: "libinput", lifecycle: GestureLifecycle())
+    /// The time of the stream that leaves (T1).
+    private var time = MonotonicTime()
     /// nil: libinput's devices alone, with their own ids (`lodestone events|record --input libinput`).
     private var merger: InputMerger?
 
@@ -73,9 +74,10 @@ public struct InputPipeline {
     /// the same. No lifecycle or merge: a trace replays what the engine got, no more.
     public static func replayed(_ trace: Trace) -> Trace {
         var stream = SourceStream(name: "the trace")
+        var time = MonotonicTime()
         var out = trace
         out.events.removeAll(keepingCapacity: true)
-        for e in trace.events { out.events += stream.pass(e, privacy: trace.header.privacy) }
+        for e in trace.events { out.events += time.raise(stream.pass(e, privacy: trace.header.privacy)) }
         return out
     }
 
@@ -84,14 +86,14 @@ public struct InputPipeline {
     /// times are put on it (nil: the times pass as they are).
     public mutating func seat(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
         let events = seatStream.pass(e, privacy: privacy, now: now, notice: notice)
-        guard merger != nil else { return events }
-        return events.flatMap { merger!.wayland($0) }
+        guard merger != nil else { return time.raise(events) }
+        return time.raise(events.flatMap { merger!.wayland($0) })
     }
 
     /// An event of LibinputBackend: what the consumer gets.
     public mutating func libinput(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
         let events = libinputStream.pass(e, privacy: privacy, now: now, notice: notice)
-        guard merger != nil else { return events }
-        return events.flatMap { merger!.libinput($0) }
+        guard merger != nil else { return time.raise(events) }
+        return time.raise(events.flatMap { merger!.libinput($0) })
     }
 }

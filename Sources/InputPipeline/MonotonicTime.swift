@@ -1,5 +1,5 @@
 // A stream's time never goes backwards (SPEC T1): the engine and a recorded trace both need
-// time to move forward only. Each source's stream, and the merged stream, keeps one of these.
+// time to move forward only. InputPipeline keeps one, for the stream that leaves it.
 import InputProtocol
 
 struct MonotonicTime {
@@ -11,5 +11,12 @@ struct MonotonicTime {
         if let last, time < last { return last }
         last = time
         return time
+    }
+
+    /// `events`, each time raised.
+    mutating func raise(_ events: [InputEvent]) -> [InputEvent] {
+        var out = events
+        for i in out.indices { out[i].time = raise(out[i].time) }
+        return out
     }
 }

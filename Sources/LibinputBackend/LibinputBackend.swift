@@ -108,9 +108,10 @@ public final class LibinputBackend: InputSource {
         return queued.contains { if case .deviceAdded = $0 { true } else { false } }
     }
 
-    /// Takes every event available now. Calls libinput_dispatch only when the fd is readable.
+    /// Takes every event available now. libinput_dispatch reads what the fd has (its own
+    /// non-blocking wait: the caller's loop already polled the fd, so no second poll here).
     public func drain() -> [InputEvent] {
-        if context.readable { _ = context.dispatch() }
+        _ = context.dispatch()
         var raw = queued
         queued.removeAll()
         while let e = context.nextEvent() { raw.append(e) }

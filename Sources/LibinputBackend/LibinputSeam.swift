@@ -206,11 +206,6 @@ final class LibinputContext {
     /// Reads the fd and runs libinput's state machines (call when `fd` is readable).
     func dispatch() -> Int32 { libinput_dispatch(li) }
 
-    /// Whether `fd` is readable now (libinput has work).
-    var readable: Bool {
-        wait(timeoutMS: 0)
-    }
-
     /// Waits up to `timeoutMS` for the fd (negative: forever); a signal does not end the wait early.
     func wait(timeoutMS: Int32) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -16,6 +16,8 @@ final class KeyboardInput {
     /// Keys per second and delay before repeating, in ms (wl_keyboard.repeat_info, v4).
     private(set) var repeatInfo: (rate: Int32, delay: Int32)?
     private(set) var focused = false
+    /// The wl_surface* with the keyboard focus (nil: none of this client's).
+    private(set) var focusedSurface: OpaquePointer?
     /// The keyboard focus came to one of this client's surfaces (true) or left (false).
     var onFocus: ((Bool) -> Void)?
     private var lastModifiers = ModifierState.none
@@ -53,8 +55,9 @@ final class KeyboardInput {
         }
     }
 
-    private func enter() {
+    private func enter(_ surface: OpaquePointer?) {
         focused = true
+        focusedSurface = surface
         onFocus?(true)
         // The pressed-keys array of enter is not replayed: those presses began elsewhere. The
         // modifiers event that follows enter carries the state that matters.
@@ -62,6 +65,7 @@ final class KeyboardInput {
 
     private func leave() {
         focused = false
+        focusedSurface = nil
         releaseHeld()
         // Held modifiers are no longer ours to know; locks (Caps, Num) stay as they were.
         let state = ModifierState(locked: lastModifiers.locked)
@@ -106,7 +110,7 @@ final class KeyboardInput {
 
     nonisolated(unsafe) private static let listener = makeListener(wl_keyboard_listener(
         keymap: { data, _, format, fd, size in object(data, as: KeyboardInput.self).keymap(format: format, fd: fd, size: size) },
-        enter: { data, _, _, _, _ in object(data, as: KeyboardInput.self).enter() },
+        enter: { data, _, _, surface, _ in object(data, as: KeyboardInput.self).enter(surface) },
         leave: { data, _, _, _ in object(data, as: KeyboardInput.self).leave() },
         key: { data, _, _, time, key, state in object(data, as: KeyboardInput.self).key(time: time, key: key, state: state) },
         modifiers: { data, _, _, depressed, latched, locked, group in

@@ -48,6 +48,9 @@ public final class Seat {
     public var onKeyboardFocus: ((Bool) -> Void)?
     /// The seat's keyboard focus is on one of this client's surfaces.
     public var keyboardFocused: Bool { keyboard?.focused ?? false }
+    /// The window with the keyboard focus: the one the key and modifier events go to (nil: none
+    /// of this client's). Two windows of one client tell their keys apart by it (issue 33).
+    public var keyboardFocusedWindow: Window? { client.window(for: keyboard?.focusedSurface) }
 
     init(client: Client, proxy: OpaquePointer, version: UInt32) {
         self.client = client

@@ -17,7 +17,8 @@ enum DndUnderDesktops {
         let run = try DndGuidedRun(name: name, on: compositor, output: output,
                                    args: ["--steps", "plain,copy,move", "--pause", "0.8", "--timeout", "90"], send: send)
         if prime {
-            // mutter 48 adds the RemoteDesktop keyboard at its first key: a user's exists already.
+            // mutter adds the RemoteDesktop keyboard at its first key, and the window with the
+            // focus then sees no modifier for that key: a user's keyboard exists already.
             try run.key(.shift, true); try run.key(.shift, false)
         }
         try run.focusSource()
@@ -60,7 +61,7 @@ extension CompositorMatrix {
             defer { mutter.stop() }
             let seat = try mutter.remoteDesktop()
             defer { seat.helper.stop() }
-            _ = try DndUnderDesktops.plainCopyMove("mutter 43", on: mutter) { _ = try seat.send($0) }
+            _ = try DndUnderDesktops.plainCopyMove("mutter 43", on: mutter, send: { _ = try seat.send($0) }, prime: true)
         }
     }
 

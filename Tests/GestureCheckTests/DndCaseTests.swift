@@ -30,7 +30,7 @@ struct DndCaseTests {
         #expect(c.decidedBy == .destination)
         #expect(c.result == .finished)
         #expect(c.verdict == .asExpected)
-        #expect(c.keysReached == nil)
+        #expect(c.keysReached(.source) == nil && c.keysReached(.target) == nil)
         #expect(!c.actionBeforeEnter)
         #expect(abs((c.dropToFinished ?? 0) - 0.05) < 1e-9)
         #expect(c.readBytes == 40)
@@ -41,10 +41,11 @@ struct DndCaseTests {
         let c = performed(.copy, offered: [.copy], preferred: .copy, chosen: .copy, keys: .control)
         #expect(c.keys == ["Ctrl"])
         #expect(c.decidedBy == .source)
-        #expect(c.keysReached == true)
+        #expect(c.keysReached(.source) == true)
+        #expect(c.keysReached(.target) == false, "no keys event at the target")
         #expect(c.verdict == .asExpected)
         let missed = performed(.copy, offered: [.copy, .move, .ask], preferred: .move, chosen: .move)
-        #expect(missed.keysReached == false)
+        #expect(missed.keysReached(.source) == false)
         #expect(missed.verdict == .differs)
         #expect(missed.summary.contains("expected a finished copy"))
     }
@@ -71,11 +72,12 @@ struct DndCaseTests {
         #expect(skipped.decidedBy == .unknown)
     }
 
-    @Test("--steps keeps the order given and names a bad step")
+    @Test("--steps keeps the order given, runs a step listed again again, and names a bad step")
     func stepList() throws {
         #expect(try DndStep.parseList("copy, plain") == [.copy, .plain])
+        #expect(try DndStep.parseList("copy-mid,copy,copy-mid") == [.copyMid, .copy, .copyMid])
         #expect(throws: DndUsageError.self) { try DndStep.parseList("plain,drop") }
-        #expect(throws: DndUsageError.self) { try DndStep.parseList("plain,plain") }
+        #expect(throws: DndUsageError.self) { try DndStep.parseList("plain,,copy") }
         #expect(DndStep.copy.instruction(.desktop).contains("Hold Ctrl"))
     }
 
@@ -99,7 +101,10 @@ struct DndCaseTests {
         #expect(copy["decided_by"]?.plain == .string("source"))
         #expect(copy["result"]?.plain == .string("finished"))
         #expect(copy["read"]?["bytes"]?.plain == .number("40"))
-        #expect(copy["keys_reached"]?.plain == .bool(true))
+        #expect(copy["keys_reached"]?["source"]?.plain == .bool(true))
+        #expect(copy["keys_reached"]?["target"]?.plain == .bool(false))
+        #expect(cases[0]["keys_reached"]?["source"]?.plain == .null)
+        #expect(node["diagnoses"]?.plain == .array([]))
         #expect(copy["expected"]?.plain == .string("copy"))
         #expect(copy["verdict"]?.plain == .string("as-expected"))
         #expect(report.markdown.contains("| copy | Ctrl | copy | copy | copy | source | finished |"))

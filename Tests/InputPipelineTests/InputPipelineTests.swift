@@ -106,12 +106,14 @@ struct InputPipelineTests {
                                                               e(.deviceRemoved, moved, at: 30)])
     }
 
-    @Test("T1: libinput's own time counts the events the merge leaves out: a gesture stamped before a dropped motion gets its time")
-    func libinputTimeBeforeMerge() {
+    @Test("T1: time is held once, on the stream that leaves (issue 34.7): what the merge drops holds no time; a later event stamped before one that left gets its time")
+    func timeHeldOnceAfterMerge() {
         var p = InputPipeline(policy: .libinput)
         _ = p.seat(e(enter, seat, at: 1))
         #expect(p.libinput(e(motion, pad, at: 100)).isEmpty, "motion comes from the seat")
-        #expect(p.libinput(e(pinch(.begin), pad, at: 90)) == [e(pinch(.begin), moved, at: 100)])
+        #expect(p.libinput(e(pinch(.begin), pad, at: 90)) == [e(pinch(.begin), moved, at: 90)], "the dropped motion's 100 µs never left")
+        #expect(p.seat(e(motion, seat, at: 120)).map(\.time) == [Timestamp(microseconds: 120)])
+        #expect(p.libinput(e(pinch(.update), pad, at: 110)).map(\.time) == [Timestamp(microseconds: 120)], "raised to what left last")
     }
 
     @Test("a replayed trace passes as recorded (it is this stage's output), held to its header's privacy")

@@ -22,22 +22,10 @@
 import InputProtocol
 import PointerEngine
 
-/// Where input comes from.
-public enum InputBackendChoice: String, Sendable, CaseIterable {
-    /// The compositor's seat (wl_pointer, wl_touch, pointer gestures).
-    case wayland
-    /// Gestures and modifiers from libinput on the devices directly (needs the `input` group),
-    /// pointer position, buttons and scrolling from the compositor.
-    case libinput
-    /// Everything the compositor offers; libinput fills in the gesture kinds it does not send
-    /// (see InputPipeline.InputMerger).
-    case both
-}
-
 /// Everything the settings file and flags decide.
 public struct AppSettings: Sendable, Equatable {
     public var pointer = PointerSettings()
-    public var inputBackend = InputBackendChoice.wayland
+    public var inputBackend = InputPolicy.wayland
     /// G1: natural scrolling for touchpads Lodestone reads itself (`--input libinput|both`), set
     /// as libinput's own device option; on by default, as on a Mac or iPad. The compositor's
     /// seat scrolls as the compositor says (its own natural-scrolling setting). Version-1
@@ -200,8 +188,8 @@ public enum SettingsFile {
         return d
     }
 
-    public static func backend(_ v: String) throws(SettingsError) -> InputBackendChoice {
-        guard let b = InputBackendChoice(rawValue: v) else {
+    public static func backend(_ v: String) throws(SettingsError) -> InputPolicy {
+        guard let b = InputPolicy(rawValue: v) else {
             throw SettingsError("inputBackend must be \"wayland\", \"libinput\" or \"both\", found \"\(v)\"")
         }
         return b

@@ -13,7 +13,7 @@ import Glibc
 
 enum DndCommand {
     static let command = Command(name: "dnd",
-                                 usage: "[--steps LIST] [--report FILE] [--state-out FILE] [--timeout S] [--pause S] [--conventions desktop|mac] [--auto]",
+                                 usage: "[--steps LIST] [--repeat N] [--report FILE] [--state-out FILE] [--timeout S] [--pause S] [--conventions desktop|mac] [--auto]",
                                  summary: "a guided drag-and-drop check: who chooses the action on this desktop", run: run)
 
     static let help = """
@@ -21,10 +21,23 @@ enum DndCommand {
       Opens a source window (app_id lodestone-dnd-source) with an item to drag and a target
       window (lodestone-dnd-target) with a drop zone, then asks for one drag at a time and
       records what both ends of the protocol hear: the actions offered and preferred, every
-      action event with its time, drop, finish or cancel, and the bytes read. Each case gets a
-      verdict against the conventions (desktop: Ctrl copies, Shift moves).
+      action event with its time, drop, finish or cancel, the bytes read, and which window the
+      keys reached (each window hears only the keys sent while it has the keyboard focus, as a
+      separate application would). Each case gets a verdict against the conventions (desktop:
+      Ctrl copies, Shift moves, Ctrl+Shift asks), and the report diagnoses what went wrong
+      (compositor-ignores-modifiers, action-before-enter, keys-frozen-at-drag-start,
+      destination-ignores-preference, source-never-told, text-moved, order-dependent) with
+      where to report it.
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
-                     plain: no key; copy: the copy key held before the press; move: the move key
+                     plain: no key; copy: the copy key held before the press; move: the move
+                     key; link: copy and move keys (the source offers ask alone; after the drop
+                     the target picks copy if offered, else keeps the link it read and lets go:
+                     the source hears cancelled); copy-mid: no key at the press, the copy key
+                     pressed over the zone; escape: Esc pressed over the zone (expected:
+                     cancelled; once the item is pressed Esc ends no run); refuse: the zone takes
+                     nothing (expected: cancelled). A step listed again runs again, and steps
+                     whose results differ are diagnosed order-dependent (copy-mid,copy,copy-mid)
+      --repeat N     run the whole list N times, 1 to 10 (default 1); order-dependent as above
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
                      written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
       --state-out FILE  one JSON line per frame of either window: "window" (source or target),
@@ -32,12 +45,13 @@ enum DndCommand {
                      (under the title strip drawn where the compositor draws none; surface points)
       --timeout S    a step nobody performs is skipped after S seconds (default \(fmt(DndWindows.stepTimeout)))
       --pause S      each case's result stays up this long before the next step (default \(fmt(DndWindows.resultPause)))
-      --conventions desktop|mac  the keys: desktop Ctrl copy, Shift move; mac Option copy,
-                     Command move (default: the settings file's conventions)
+      --conventions desktop|mac  the keys: desktop Ctrl copy, Shift move, Ctrl+Shift link; mac
+                     Option copy, Command move, Option+Command link (default: the settings file's)
       --auto         Lodestone performs the window-to-window steps itself through the
-                     compositor's virtual pointer and keyboard (wlroots compositors: sway,
-                     labwc, cage), in about half a minute; elsewhere it says which global is
-                     missing and exits 2. Leave the pointer and the keyboard alone meanwhile
+                     compositor's virtual pointer and keyboard (wlroots compositors such as
+                     sway and labwc), in about half a minute, and skips the steps that need
+                     another application; elsewhere it says which global is missing and
+                     exits 2. Leave the pointer and the keyboard alone meanwhile
       Keys in either window: S skips the step, Enter starts it again, Esc ends; the report is
       written however it ends.
     Exit status: 0 the report was written (whatever the verdicts), 1 failure, 2 usage error.
@@ -52,6 +66,7 @@ enum DndCommand {
         var conventions: DragConvention?
         /// Performed by Lodestone through virtual input (DndAuto.swift).
         var auto = false
+        var repeats = 1
     }
 
     static func parse(_ args: [String]) throws(DndUsageError) -> Options {
@@ -70,6 +85,10 @@ enum DndCommand {
         while let a = reader.next() {
             switch a {
             case "--steps": o.steps = try DndStep.parseList(try value(a))
+            case "--repeat":
+                let v = try value(a)
+                guard let n = Int(v), (1...10).contains(n) else { throw DndUsageError("--repeat wants a count from 1 to 10, not “\(v)”") }
+                o.repeats = n
             case "--report": o.report = try value(a)
             case "--state-out": o.stateOut = try value(a)
             case "--timeout": o.timeout = try seconds(a, 1...3600)
@@ -83,6 +102,7 @@ enum DndCommand {
                 throw DndUsageError("unknown option “\(a)”")
             }
         }
+        o.steps = Array(Array(repeating: o.steps, count: o.repeats).joined())
         return o
     }
 

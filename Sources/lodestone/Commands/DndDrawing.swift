@@ -22,8 +22,8 @@ extension DndWindows {
         guard let step = stepName.flatMap(DndStep.init(rawValue:)) else { return ["Waiting for both windows…"] }
         var lines = ["Step \(index + 1) of \(options.steps.count): \(step.rawValue)"]
         if let shown { lines += Self.wrap("Result: " + shown.summary, width: 52) } else {
-            lines += Self.wrap(step.instruction(convention), width: 52)
-            lines.append(isSource ? "S skips, Enter starts again, Esc ends." : "Drop on the zone below.")
+            lines += Self.wrap(step.instruction(convention, inTarget: !isSource), width: 52)
+            lines.append(step == .escape ? "S skips, Enter starts again; Esc ends before the press." : "S skips, Enter starts again, Esc ends.")
         }
         return lines
     }
@@ -59,9 +59,12 @@ extension DndWindows {
         } else {
             frame = Self.zoneFrame(ctx.logicalSize, top: strip?.contentTop ?? 0)
             let lit = overTarget && accepted?.type != nil
-            canvas.fill(.roundedRect(cornerRadius: 14), in: frame, Color(hex: lit ? 0x34C759 : 0xD1D1D6, alpha: lit ? 0.5 : 0.6))
-            canvas.stroke(.roundedRect(cornerRadius: 14), in: frame, lineWidth: 2, Color(hex: lit ? 0x248A3D : 0x8E8E93))
-            canvas.draw("drop zone", font: .system(15, bold: true), at: Point(x: frame.midX - 36, y: frame.midY + 5), Color(hex: 0x1C1C1E))
+            let refusing = current?.step == .refuse || targetEscaped
+            let (fill, edge) = lit ? (0x34C759, 0x248A3D) : refusing ? (0xFF3B30, 0xC0271D) : (0xD1D1D6, 0x8E8E93)
+            canvas.fill(.roundedRect(cornerRadius: 14), in: frame, Color(hex: UInt32(fill), alpha: lit ? 0.5 : 0.6))
+            canvas.stroke(.roundedRect(cornerRadius: 14), in: frame, lineWidth: 2, Color(hex: UInt32(edge)))
+            let label = refusing ? "refusing zone" : "drop zone"
+            canvas.draw(label, font: .system(15, bold: true), at: Point(x: frame.midX - Double(label.count) * 4.3, y: frame.midY + 5), Color(hex: 0x1C1C1E))
             if let lastRead {
                 canvas.draw("Read: " + lastRead, font: .system(12), at: Point(x: frame.minX, y: frame.maxY + 20), Color(hex: 0x3A3A3C))
             }

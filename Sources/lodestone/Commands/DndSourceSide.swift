@@ -13,12 +13,12 @@ extension DndWindows {
     func startDrag(serial: UInt32) {
         guard let device = client.seat?.dataDevice, let s = source else { return }
         press = nil
-        let keys = current?.keysAtPress ?? []
-        let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
-        var actions: DragActions = [.copy, .move, .ask]
-        if keys.isSuperset(of: copyKey.union(moveKey)) { actions = .ask }
-        else if keys.isSuperset(of: copyKey) { actions = .copy }
-        else if keys.isSuperset(of: moveKey) { actions = .move }
+        let actions: DragActions = switch DndStep.asked(by: current?.keysAtPress ?? [], convention) {
+        case .ask?: .ask
+        case .copy?: .copy
+        case .move?: .move
+        case nil: [.copy, .move, .ask]
+        }
         guard let made = client.makeDataSource(mimeTypes: Self.types, actions: actions, provide: { [weak self] type in self?.data(type) }) else { return }
         made.onEvent = { [weak self] e in self?.sourceEvent(e) }
         dataSource = made
@@ -57,7 +57,7 @@ extension DndWindows {
         case .action(let a): record(.source, .action(a.map(Self.dndAction)))
         case .dropPerformed:
             record(.source, .dropPerformed)
-            current?.keysAtDrop = held
+            current?.keysAtDrop = sourceKeys
             unansweredTimer?.arm(after: Self.unansweredTimeout)
         case .finished:
             record(.source, .finished)

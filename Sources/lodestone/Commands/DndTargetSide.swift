@@ -13,6 +13,8 @@ extension DndWindows {
         case .enter(let offer, _):
             overTarget = device.isOver(t)
             if overTarget, offer != nil {
+                // The keys the target holds as the drag comes in (it has the keyboard focus).
+                if keyboardWindow == .target { record(.target, .keys(targetKeys)) }
                 record(.target, .enter)
                 answer(force: true)
             } else {
@@ -43,17 +45,22 @@ extension DndWindows {
     func answer(force: Bool) {
         guard let device = client.seat?.dataDevice, let offer = device.drag, let p = device.position else { return }
         var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
-        if zoneFrame?.contains(Point(x: p.x, y: p.y)) == true {
+        // The zone takes nothing in the refuse step, nor after Escape reached the target.
+        let refusing = current?.step == .refuse || targetEscaped
+        if !refusing, zoneFrame?.contains(Point(x: p.x, y: p.y)) == true {
             let type = offer.mimeTypes.first { $0 == "text/uri-list" }
                 ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
             if let type {
-                let copyKey = DndStep.copy.keys(convention), moveKey = DndStep.move.keys(convention)
-                let preferred: DragAction = held.isSuperset(of: copyKey.union(moveKey)) ? .ask
-                    : held.isSuperset(of: copyKey) ? .copy : .move
+                let preferred: DragAction = switch DndStep.asked(by: targetKeys, convention) {
+                case .ask?: .ask
+                case .copy?: .copy
+                case .move?, nil: .move
+                }
                 new = (type, [.copy, .move, .ask], preferred)
             }
         }
         if !force, let old = accepted, old.type == new.type, old.actions == new.actions, old.preferred == new.preferred { return }
+        if accepted?.preferred != new.preferred || accepted == nil { record(.target, .prefers(new.preferred.map(Self.dndAction))) }
         accepted = new
         offer.accept(new.type)
         offer.setActions(new.actions, preferred: new.preferred)
@@ -73,7 +80,24 @@ extension DndWindows {
             case .success(let bytes):
                 self.record(.target, .read(bytes: bytes.count))
                 self.lastRead = "\(bytes.count) bytes of \(type)"
-                if offer.action == .copy || offer.action == .move { offer.finish() }
+                if offer.action == .ask {
+                    // ask: the destination picks the final action among the source's, then
+                    // finishes; with ask alone offered there is none to pick (finish with ask
+                    // is a protocol error): it keeps the link it read and lets the offer go.
+                    if let pick = [DragAction.copy, .move].first(where: { offer.sourceActions.contains($0.set) }) {
+                        offer.setActions(pick.set, preferred: pick)
+                        self.record(.target, .picked(Self.dndAction(pick)))
+                        self.lastRead = "\(bytes.count) bytes of \(type); asked, picked \(pick)"
+                        offer.finish()
+                        self.record(.target, .finish)
+                    } else {
+                        self.record(.target, .letGo)
+                        self.lastRead = "\(bytes.count) bytes of \(type); asked, ask alone offered: link kept, offer let go"
+                    }
+                } else if offer.action == .copy || offer.action == .move {
+                    offer.finish()
+                    self.record(.target, .finish)
+                }
             case .failure(let e):
                 Diagnostics.warning("dnd: reading the drop: \(e)")
                 self.lastRead = "reading failed: \(e)"

@@ -7,8 +7,13 @@
 // actions narrowed by the keys held at the press, as the showcase does (DragOutHandler): none
 // held offers move, copy and ask; the copy key copy alone, the move key move alone, both ask.
 // The target: over its zone it accepts text/uri-list (else text/plain), takes copy, move and
-// ask, and prefers what the keys Lodestone sees ask for (none: move); outside the zone it takes
-// nothing. A drop there is read, then finished when the action is copy or move.
+// ask, and prefers what the keys *the target window* sees ask for (none: move); outside the
+// zone it takes nothing. A drop there is read, then finished when the action is copy or move
+// (after ask the target picks copy first). Each window uses only the modifiers delivered while
+// it has the keyboard focus, as a separate application would, and the case records them.
+// Steps: copy-mid (the copy key pressed over the zone), escape (Escape over the zone: the
+// source cancels its own drag if the compositor gives it Escape; the target, given it, takes
+// nothing; it ends no run while a drag is under way), refuse (the zone takes nothing).
 // A case ends when the source hears finished or cancelled, or `unansweredTimeout` after the
 // drop without either; its result stays up for `--pause`, then the next step starts.
 // Here: the steps and the input; the source's end in DndSourceSide.swift, the target's in
@@ -55,8 +60,14 @@ final class DndWindows {
     var started = false
     var frames = (source: 0, target: 0)
 
-    /// Modifiers held (depressed or latched), as the newest modifiers event said.
-    var held: Modifiers = []
+    /// Modifiers held (depressed or latched) by each window: what the newest modifiers event
+    /// said while that window had the keyboard focus (a window without it holds none).
+    var sourceKeys: Modifiers = []
+    var targetKeys: Modifiers = []
+    /// The press on the item happened: events of the case are timed from it.
+    var pressedItem = false
+    /// Escape reached the target while the drag was over it (escape step): it takes nothing.
+    var targetEscaped = false
     var pointer: InputPoint?
     var press: (at: InputPoint, serial: UInt32)?
     var dataSource: DataSource?
@@ -168,6 +179,9 @@ final class DndWindows {
         unansweredTimer?.disarm()
         current = DndCase(step: step, convention: convention)
         press = nil
+        pressedItem = false
+        targetEscaped = false
+        lastRead = nil
         writeLine("dnd: step \(step.rawValue): \(step.instruction(convention))")
         stepTimer?.arm(after: options.timeout)
         redraw()
@@ -204,11 +218,24 @@ final class DndWindows {
         }
         switch raw.kind {
         case .modifiers(let m):
-            held = m.depressed.union(m.latched).intersection([.control, .shift, .alt, .super])
-            if overTarget { answer(force: false) }
+            let keys = m.depressed.union(m.latched).intersection([.control, .shift, .alt, .super])
+            switch keyboardWindow {
+            case .source?:
+                sourceKeys = keys
+                if pressedItem { record(.source, .keys(keys)) }
+            case .target?:
+                targetKeys = keys
+                if pressedItem { record(.target, .keys(keys)) }
+                if overTarget { answer(force: false) }
+            case nil:
+                // Focus left both windows (the leave's emptied modifiers): neither holds any.
+                sourceKeys = []; targetKeys = []
+            }
         case .key(let code, let pressed) where pressed:
             guard let control = Control(rawValue: code.rawValue) else { break }
             switch control {
+            case .esc where dragUnderWay:
+                escapeMidDrag()
             case .esc: end()
             case .s: if current != nil { finishCase(skip: "S pressed", always: true) } else if shown != nil { nextStep() }
             case .enter, .keypadEnter:
@@ -229,11 +256,38 @@ final class DndWindows {
                itemFrame?.contains(Point(x: p.x, y: p.y)) == true, let serial = client.seat?.pressSerial(touch: nil) {
                 press = (p, serial)
                 caseStart = MonotonicClock.seconds()
-                current?.keysAtPress = held
+                pressedItem = true
+                current?.keysAtPress = sourceKeys
             } else if !pressed {
                 press = nil
             }
         default: break
+        }
+    }
+
+    /// Which window has the keyboard focus.
+    var keyboardWindow: DndSide? {
+        guard let focused = client.seat?.keyboardFocusedWindow else { return nil }
+        return focused === source ? .source : focused === target ? .target : nil
+    }
+
+    /// In the escape step, between the press and the end of the case: Escape is the step's
+    /// key, not the end of the run.
+    var dragUnderWay: Bool { current?.step == .escape && pressedItem }
+
+    /// Escape mid-drag reached a window: the source cancels its own drag, the target (with the
+    /// drag over it) takes nothing from now on, so the compositor cancels at the release.
+    func escapeMidDrag() {
+        guard let side = keyboardWindow else { return }
+        record(side, .escape)
+        switch side {
+        case .source:
+            guard dataSource != nil else { return }
+            record(.source, .cancelledOwnDrag)
+            finishCase(skip: nil)
+        case .target:
+            targetEscaped = true
+            if overTarget { answer(force: true) }
         }
     }
 

@@ -16,16 +16,6 @@ import Posix
 import Glibc
 #endif
 
-extension InputPolicy {
-    init(_ choice: InputBackendChoice) {
-        switch choice {
-        case .wayland: self = .wayland
-        case .libinput: self = .libinput
-        case .both: self = .both
-        }
-    }
-}
-
 enum PlaygroundLive {
     /// Now on CLOCK_MONOTONIC, the clock the seat stamps events with (SPEC T1).
     static func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
@@ -41,7 +31,7 @@ enum PlaygroundLive {
         var reportOutputs = false
         /// Print every event the engine gets (after merging the backends) as "input TRACE-LINE".
         var reportInput = false
-        var input = InputBackendChoice.wayland
+        var input = InputPolicy.wayland
         /// Natural scrolling for the touchpads libinput reads (`--input libinput|both`, G1).
         var naturalScrolling = true
         /// Replay this trace instead of taking the compositor's input.
@@ -144,7 +134,7 @@ enum PlaygroundLive {
         // clock frames and deadlines advance with (KWin's fake input stamps its wall clock).
         // The window's own controls where the compositor draws none (issue 32.1, W1).
         let controls = WindowControls(window: window, session: session, layout: options.windowButtons)
-        var pipeline = InputPipeline(policy: InputPolicy(options.input), privacy: options.privacy)
+        var pipeline = InputPipeline(policy: options.input, privacy: options.privacy)
         pipeline.notice = { Diagnostics.warning($0) }
         func feed(_ events: [InputEvent]) {
             guard !events.isEmpty else { return }
