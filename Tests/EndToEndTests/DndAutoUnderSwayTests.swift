@@ -74,7 +74,7 @@ enum DndAutoRun {
 
 @Suite("lodestone dnd --auto under sway 1.7 (issue 33.6; I2, G11)", .serialized)
 struct DndAutoUnderSwayTests {
-    @Test("with no seat injection at all, --auto performs every window-to-window step through sway's virtual pointer and keyboard: plain decided by the destination, copy and move by the source, all finished and read")
+    @Test("with no seat injection at all, --auto performs every window-to-window step through sway's virtual pointer and keyboard, and the report says what the guided run says: plain decided by the destination, copy, move and link by the source, copy-mid and Escape ignored, the refusing zone cancelled")
     func everyStep() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"])
         defer { sway.stop() }
@@ -177,7 +177,7 @@ struct DndAutoUnderSwayTests {
 
 @Suite("lodestone dnd --auto under the Debian 13 root's wlroots compositors: sway 1.10, labwc 0.8 (issue 33.6; I2, G11)", .serialized, .debian13)
 struct DndAutoUnderSway110Tests {
-    @Test("sway 1.10 offers both virtual input globals: --auto performs every window-to-window step, with the cases sway 1.7 gives")
+    @Test("sway 1.10 offers both virtual input globals: --auto performs every window-to-window step, and the report says what the guided run says under sway")
     func everyStep() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"], root: try Debian13Root.require("sway", at: "1.10"))
         defer { sway.stop() }
