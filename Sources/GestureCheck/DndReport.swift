@@ -15,15 +15,24 @@
 //   "action_before_enter": bool, "drop_to_finished_ms": number|null,
 //   "expected": action|null, "expected_result": "finished"|"cancelled",
 //   "verdict": "as-expected"|"differs"|"skipped", "skipped": string|null,
-//   "events": [{"t": seconds, "side": "source"|"target", "event": string}]}],
-//   "diagnoses": [{"id": string, "step": string, "cause": string, "remedy": string}]}
+//   "events": [{"t": seconds, "side": "source"|"target", "event": string}],
+//   "picture": string|null}],
+//   "diagnoses": [{"id": string, "step": string, "cause": string, "remedy": string}],
+//   "trace": string|null}
 // where action is "copy", "move" or "ask"; a step listed twice in --steps has two cases, in order.
+// `picture` is the case's sequence diagram (DndDiagram), a PNG next to the report
+// (`--report BASE.md` → BASE-STEP.png, BASE-STEP-2.png for a step's second case), and `trace`
+// the private trace (BASE.trace; T3): file names without a directory, relative to the report;
+// null when the report went to stdout. The Markdown embeds the pictures and names the trace.
 import InputProtocol
 
 public struct DndReport: Sendable {
     public var compositor: CompositorInfo
     public var convention: DragConvention
     public var cases: [DndCase]
+    /// Each case's picture file, by case index, and the private trace's file (issue 33.4).
+    public var pictures: [Int: String] = [:]
+    public var trace: String?
 
     public init(compositor: CompositorInfo, convention: DragConvention, cases: [DndCase]) {
         self.compositor = compositor; self.convention = convention; self.cases = cases
@@ -53,8 +62,9 @@ public struct DndReport: Sendable {
         let found = diagnoses
         if found.isEmpty { md += "None.\n" }
         for d in found { md += "- **\(d.id.rawValue)** (\(d.step.rawValue)): \(d.cause). Remedy: \(d.remedy).\n" }
-        for c in cases {
+        for (i, c) in cases.enumerated() {
             md += "\n## \(c.step.rawValue)\n\n\(c.summary).\n"
+            if let p = pictures[i] { md += "\n![\(c.step.rawValue): the sequence of this drag](\(p))\n" }
             if c.skipped != nil { continue }
             md += "\n- Keys the source saw at the press: \(Self.names(c.keysAtPress, c.convention)), at the drop: \(Self.names(c.keysAtDrop, c.convention))\n"
             let reached = [DndSide.source, .target].compactMap { side in
@@ -67,10 +77,12 @@ public struct DndReport: Sendable {
             md += "\n| t (s) | side | event |\n|---|---|---|\n"
             for e in c.events { md += "| \(fmt(e.t, decimals: 3)) | \(e.side.rawValue) | \(e.kind.name(c.convention)) |\n" }
         }
+        if let trace { md += "\n## Trace\n\n`\(trace)` (private: text keys are redacted and no dropped data is kept; attach it to a bug report)\n" }
         return md
     }
 
-    static func list(_ actions: [DndAction]) -> String { actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: "|") }
+    /// "copy/move/ask": a bar would split the Markdown table's cell.
+    static func list(_ actions: [DndAction]) -> String { actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: "/") }
     static func names(_ keys: Modifiers, _ convention: DragConvention) -> String {
         let n = DndCase.keyNames(keys, convention)
         return n.isEmpty ? "none" : n.joined(separator: "+")
@@ -82,7 +94,7 @@ public struct DndReport: Sendable {
         func opt(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
         func actions(_ a: [DndAction]) -> JSONValue { .array(a.map { .string($0.rawValue) }) }
         func strings(_ s: [String]) -> JSONValue { .array(s.map { .string($0) }) }
-        let cs: [JSONValue] = cases.map { c in
+        let cs: [JSONValue] = cases.enumerated().map { i, c in
             let read: JSONValue = c.readBytes.map { n -> JSONValue in .object([("type", opt(c.acceptedType)), ("bytes", JSONWriter.number(n))]) } ?? .null
             let events: [JSONValue] = c.events.map { e in
                 .object([("t", JSONWriter.number((e.t * 1000).rounded() / 1000)), ("side", .string(e.side.rawValue)), ("event", .string(e.kind.name(c.convention)))])
@@ -103,6 +115,7 @@ public struct DndReport: Sendable {
                 ("expected", opt(c.step.expected?.rawValue)), ("expected_result", .string(c.step.expectedResult.rawValue)),
                 ("verdict", .string(c.verdict.rawValue)),
                 ("skipped", opt(c.skipped)), ("events", .array(events)),
+                ("picture", opt(pictures[i])),
             ])
         }
         let g = compositor.globals
@@ -116,6 +129,7 @@ public struct DndReport: Sendable {
                 .object([("id", .string(d.id.rawValue)), ("step", .string(d.step.rawValue)),
                          ("cause", .string(d.cause)), ("remedy", .string(d.remedy))])
             })),
+            ("trace", opt(trace)),
         ])
     }
 

@@ -39,7 +39,11 @@ enum DndCommand {
                      whose results differ are diagnosed order-dependent (copy-mid,copy,copy-mid)
       --repeat N     run the whole list N times, 1 to 10 (default 1); order-dependent as above
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
-                     written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout
+                     written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout.
+                     Next to it too (BASE: FILE without .md or .json): a picture of each case,
+                     BASE-STEP.png (a sequence diagram: source, compositor, target), and the
+                     private trace BASE.trace (input and data-device events; no typed text, no
+                     dropped data)
       --state-out FILE  one JSON line per frame of either window: "window" (source or target),
                      the step, the item's or the zone's frame, the pointer in it, "content_top"
                      (under the title strip drawn where the compositor draws none; surface points)
@@ -151,11 +155,21 @@ enum DndCommand {
             guard stateFD >= 0, let path = options.stateOut else { return }
             try? TraceFiles.write(line + "\n", to: stateFD, path: path)
         }
+        if let path = options.report {
+            do { windows.trace = try DndTrace(path: DndTrace.path(forReport: path), convention: convention) } catch {
+                Diagnostics.error("dnd: \(error)")
+                return CLI.Status.failure
+            }
+        }
         let driver = virtualInput.map { DndAuto(windows: windows, input: $0) }
         driver?.start()
         let reason = windows.runLoop()
         driver?.stop()
-        let report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
+        var report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
+        if let trace = windows.trace {
+            trace.close()
+            report.trace = String(trace.path.split(separator: "/").last ?? "")
+        }
         let written = write(report, to: options.report)
         if let failure = driver?.failure {
             Diagnostics.error("dnd: \(failure)")
@@ -175,11 +189,17 @@ enum DndCommand {
             writeLine(report.markdown)
             return CLI.Status.ok
         }
+        var report = report
+        let pictures = DndPicture.write(report, base: DndTrace.reportBase(path))
+        for error in pictures.errors { Diagnostics.error("dnd: \(error)") }
+        report.pictures = pictures.names
         guard let files = CheckCommand.writeReport(to: path, markdown: report.markdown, json: report.json, command: "dnd") else {
             return CLI.Status.failure
         }
         let differ = report.cases.filter { $0.verdict == .differs }.count
-        Diagnostics.emit("lodestone dnd: \(plural(report.cases.count, "case")), \(differ) not as expected; report in \(files.joined(separator: " and "))\n")
+        Diagnostics.emit("lodestone dnd: \(plural(report.cases.count, "case")), \(differ) not as expected; report in \(files.joined(separator: " and "))"
+                         + (report.pictures.isEmpty ? "" : ", \(plural(report.pictures.count, "picture")) beside it")
+                         + (report.trace.map { ", private trace \($0)" } ?? "") + "\n")
         return CLI.Status.ok
     }
 }

@@ -82,6 +82,8 @@ final class DndWindows {
     var pauseTimer: LoopTimer?
     var unansweredTimer: LoopTimer?
     var startTimer: LoopTimer?
+    /// The private trace beside the report (DndTrace.swift), nil without --report.
+    var trace: DndTrace?
 
     init(client: Client, options: DndCommand.Options, convention: DragConvention, stateLine: @escaping (String) -> Void) {
         self.client = client
@@ -134,8 +136,8 @@ final class DndWindows {
         }
         startTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.begin() }
         startTimer?.arm(after: Self.firstFrameWait)
-        client.onInput = { [unowned self] raw in self.input(raw) }
-        client.onDataDevice = { [unowned self] e in self.dataDevice(e) }
+        client.onInput = { [unowned self] raw in self.trace?.input(raw); self.input(raw) }
+        client.onDataDevice = { [unowned self] e in self.trace?.dataDevice(e); self.dataDevice(e) }
         let reason = loop.run()
         client.onInput = nil
         client.onDataDevice = nil
@@ -208,6 +210,7 @@ final class DndWindows {
 
     func record(_ side: DndSide, _ kind: DndEvent.Kind) {
         current?.events.append(DndEvent(t: now(), side, kind))
+        if let c = current, let e = c.events.last { trace?.record(c.step, e) }
     }
 
     // MARK: input
