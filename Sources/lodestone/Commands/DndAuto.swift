@@ -6,7 +6,10 @@
 // The client does not know where its windows are on the output, so the driver works in a
 // closed loop. Calibration: the pointer goes to points of the layout (absolute motion, as
 // fractions of its box) until each window has reported two surface-local positions; two points
-// in one window give the layout's size, one point each window's origin. Every later aim is
+// in one window give the layout's size, one point each window's origin. A window never found
+// may lie under the other (a stacking compositor opens both in the middle): that one is dragged
+// aside once by a blank corner, short of the output's edge, and the search runs again; a window
+// still not found ends the run with a sentence naming it (exit 1). Every later aim is
 // checked against what the compositor reports back — the pointer's surface-local position on
 // the item before the press, the drag's position over the target (wl_data_device motion)
 // before the release — and the window's origin is corrected by the error, up to `aimTries`
