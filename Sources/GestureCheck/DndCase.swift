@@ -43,6 +43,10 @@ public struct DndEvent: Sendable, Equatable {
         /// After a drop with ask and nothing else offered, the target kept what it read and
         /// let the offer go without finish (no action to pick; finish with ask is an error).
         case letGo
+        /// wl_data_source.target at the source: the type the destination would take (nil: none).
+        case peerAccepted(String?)
+        /// A wl_data_source.send served: `bytes` the reader took of `type`, all of it or not.
+        case sent(type: String, bytes: Int, complete: Bool)
 
         public var name: String { name(.desktop) }
 
@@ -72,6 +76,8 @@ public struct DndEvent: Sendable, Equatable {
             case .finished: "dnd_finished"
             case .cancelled: "cancelled"
             case .read(let n): "read \(n) bytes"
+            case .peerAccepted(let type): "target \(type ?? "none")"
+            case .sent(let type, let n, let complete): "send \(type): \(n) bytes taken\(complete ? "" : ", then the reader went")"
             case .keys, .escape, .cancelledOwnDrag, .prefers, .picked, .finish, .letGo: ""
             }
         }
@@ -121,6 +127,12 @@ public struct DndCase: Sendable, Equatable {
     public var skipped: String?
     /// The source heard neither finished nor cancelled this long after the drop (seconds).
     public var gaveUpAfter: Double?
+    /// into-target: the types the other application's offer had.
+    public var peerTypes: [String] = []
+    /// into-target: the drag left the zone without a drop and did not come back within this
+    /// long (seconds); `leftOverZone`: it left while over the zone (its source ended it).
+    public var leftWithoutDrop: Double?
+    public var leftOverZone = false
 
     public init(step: DndStep, convention: DragConvention = .desktop) { self.step = step; self.convention = convention }
 
@@ -162,12 +174,15 @@ public struct DndCase: Sendable, Equatable {
 
     /// The source heard an action before the target heard enter (Hyprland's hard-coded move).
     public var actionBeforeEnter: Bool {
+        // other-app: the enter that counts is the other application's, not Lodestone's to hear.
+        guard step != .otherApp else { return false }
         guard let action = first(.source, { if case .action(let a) = $0 { a != nil } else { false } }) else { return false }
         guard let enter = first(.target, { $0 == .enter }) else { return true }
         return action.t < enter.t
     }
 
     public var result: DndResult {
+        if step == .intoTarget { return first(.target, { $0 == .finish }) != nil ? .finished : .none }
         for e in events where e.side == .source {
             if e.kind == .finished { return .finished }
             if e.kind == .cancelled || e.kind == .cancelledOwnDrag { return .cancelled }
@@ -231,6 +246,7 @@ public struct DndCase: Sendable, Equatable {
 
     public var verdict: DndVerdict {
         if skipped != nil { return .skipped }
+        if step.anyAction || step == .intoTarget { return result == .finished && chosen != nil ? .asExpected : .differs }
         switch step.expectedResult {
         case .cancelled:
             let ok = result == .cancelled && readBytes == nil && (step != .refuse || !dropPerformed)
@@ -246,6 +262,7 @@ public struct DndCase: Sendable, Equatable {
     /// One line on what happened, for the window and the Markdown.
     public var summary: String {
         if let skipped { return "skipped (\(skipped))" }
+        if let peer = peerSummary { return peer }
         var s = "\(chosen?.rawValue ?? "no action") chosen by \(decidedBy.rawValue), \(result.rawValue)"
         if let by = cancelledBy { s += " by the \(by)" }
         if chosen == .ask { s += ", then \(finalAction?.rawValue ?? "none")" }

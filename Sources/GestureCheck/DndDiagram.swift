@@ -231,6 +231,19 @@ extension DndEvent.Kind {
         case "prefers none": self = .prefers(nil)
         case "let the offer go (ask alone: nothing to pick)": self = .letGo
         default:
+            if name.hasPrefix("target ") {
+                let type = String(name.dropFirst(7))
+                self = .peerAccepted(type == "none" ? nil : type)
+                return
+            }
+            if name.hasPrefix("send "), let colon = name.lastIndex(of: ":") {
+                let type = String(name[name.index(name.startIndex, offsetBy: 5)..<colon])
+                let rest = name[name.index(after: colon)...].dropFirst()
+                let complete = !rest.hasSuffix(", then the reader went")
+                guard let n = Int(rest.split(separator: " ").first ?? "") else { return nil }
+                self = .sent(type: type, bytes: n, complete: complete)
+                return
+            }
             if name.hasPrefix("keys ") {
                 var m: Modifiers = []
                 for key in name.dropFirst(5).split(separator: "+") {

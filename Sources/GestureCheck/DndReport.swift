@@ -13,13 +13,20 @@
 //   held before the press, pressed mid-drag, or Escape — reached that window; null: no keys),
 //   "keys_at_press": [string], "keys_at_drop": [string] (the source window's),
 //   "action_before_enter": bool, "drop_to_finished_ms": number|null,
-//   "expected": action|null, "expected_result": "finished"|"cancelled",
+//   "expected": action|null (null: cancelled steps, and other-app: any action the other
+//   application chose), "expected_result": "finished"|"cancelled",
 //   "verdict": "as-expected"|"differs"|"skipped", "skipped": string|null,
 //   "events": [{"t": seconds, "side": "source"|"target", "event": string}],
-//   "picture": string|null}],
+//   "picture": string|null,
+//   "peer_accepted_type": string|null, "sends": [{"type", "bytes", "complete": bool}],
+//   "target_finished": bool, "gave_up_after_s": number|null, "peer_types": [string],
+//   "left_without_drop_s": number|null, "left_over_zone": bool}],
 //   "diagnoses": [{"id": string, "step": string, "cause": string, "remedy": string}],
 //   "trace": string|null}
 // where action is "copy", "move" or "ask"; a step listed twice in --steps has two cases, in order.
+// peer_accepted_type: the source's last wl_data_source.target up to the drop; sends: each
+// wl_data_source.send (the type asked for, the bytes taken); peer_types: into-target's offer
+// (another application's types); left_*: its drag left without a drop.
 // `picture` is the case's sequence diagram (DndDiagram), a PNG next to the report
 // (`--report BASE.md` → BASE-STEP.png, BASE-STEP-2.png for a step's second case), and `trace`
 // the private trace (BASE.trace; T3): file names without a directory, relative to the report;
@@ -74,6 +81,7 @@ public struct DndReport: Sendable {
             md += "- Target: accepted \(c.acceptedType ?? "no type"), actions \(Self.list(c.targetActions)), preferred \(c.targetPreferred?.rawValue ?? "none")\n"
             if c.actionBeforeEnter { md += "- The source heard an action before the target heard enter.\n" }
             if let l = c.dropToFinished { md += "- Drop → finished: \(fmt(l * 1000, decimals: 1)) ms\n" }
+            md += Self.peerLines(c)
             md += "\n| t (s) | side | event |\n|---|---|---|\n"
             for e in c.events { md += "| \(fmt(e.t, decimals: 3)) | \(e.side.rawValue) | \(e.kind.name(c.convention)) |\n" }
         }
@@ -116,7 +124,7 @@ public struct DndReport: Sendable {
                 ("verdict", .string(c.verdict.rawValue)),
                 ("skipped", opt(c.skipped)), ("events", .array(events)),
                 ("picture", opt(pictures[i])),
-            ])
+            ] + Self.peerFields(c))
         }
         let g = compositor.globals
         return .object([
@@ -137,5 +145,26 @@ public struct DndReport: Sendable {
         var w = JSONWriter()
         w.write(jsonValue)
         return w.text + "\n"
+    }
+}
+
+extension DndReport {
+    /// other-app and into-target: what the other application asked for and offered.
+    static func peerLines(_ c: DndCase) -> String {
+        var md = ""
+        if c.heardTarget { md += "- The destination last accepted \(c.peerAcceptedType ?? "no type") before the drop\n" }
+        for s in c.sends { md += "- It asked for \(s.type) and took \(s.bytes) bytes\(s.complete ? "" : " (not all: it closed the pipe or never read)")\n" }
+        if let g = c.gaveUpAfter { md += "- The source heard neither finished nor cancelled within \(fmt(g, decimals: 0)) s of the drop\n" }
+        if !c.peerTypes.isEmpty { md += "- The other application offered \(c.peerTypes.joined(separator: ", ")) with \(list(c.offered))\n" }
+        return md
+    }
+
+    package static func peerFields(_ c: DndCase) -> [(String, JSONValue)] {
+        func seconds(_ s: Double?) -> JSONValue { s.map { JSONWriter.number($0) } ?? .null }
+        let sends: [JSONValue] = c.sends.map { .object([("type", .string($0.type)), ("bytes", JSONWriter.number($0.bytes)), ("complete", .bool($0.complete))]) }
+        return [("peer_accepted_type", c.peerAcceptedType.map { .string($0) } ?? .null), ("sends", .array(sends)),
+                ("target_finished", .bool(c.targetFinished)), ("gave_up_after_s", seconds(c.gaveUpAfter)),
+                ("peer_types", .array(c.peerTypes.map { .string($0) })), ("left_without_drop_s", seconds(c.leftWithoutDrop)),
+                ("left_over_zone", .bool(c.leftOverZone))]
     }
 }

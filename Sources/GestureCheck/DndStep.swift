@@ -20,13 +20,18 @@ public enum DndStep: String, CaseIterable, Sendable {
     case escape
     /// The zone refuses (no type, no action): the source should hear cancelled after the release.
     case refuse
+    /// No key held: the item carried into any other application; the source end records what
+    /// that application and the compositor did.
+    case otherApp = "other-app"
+    /// Anything dragged from another application onto the zone: the target end records it.
+    case intoTarget = "into-target"
 
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The keys the step asks to hold before the press.
     public func keys(_ convention: DragConvention) -> Modifiers {
         switch self {
-        case .plain, .copyMid, .escape, .refuse: []
+        case .plain, .copyMid, .escape, .refuse, .otherApp, .intoTarget: []
         case .copy: convention == .mac ? .alt : .control
         case .move: convention == .mac ? .super : .shift
         case .link: DndStep.copy.keys(convention).union(DndStep.move.keys(convention))
@@ -55,18 +60,27 @@ public enum DndStep: String, CaseIterable, Sendable {
 
     /// The action the conventions expect at the drop: a plain drag takes the destination's
     /// choice (a move, for Lodestone's target), the keys force theirs; nil for the steps that
-    /// should end cancelled.
+    /// should end cancelled and for other-app (any action the other application takes).
     public var expected: DndAction? {
         switch self {
-        case .plain, .move: .move
+        case .plain, .move, .intoTarget: .move
         case .copy, .copyMid: .copy
         case .link: .ask
-        case .escape, .refuse: nil
+        // Any action the other application chooses will do.
+        case .escape, .refuse, .otherApp: nil
         }
     }
 
-    /// How the case should end at the source.
-    public var expectedResult: DndResult { expected == nil ? .cancelled : .finished }
+    /// How the case should end at the source (into-target: at the target, its finish).
+    public var expectedResult: DndResult {
+        switch self {
+        case .escape, .refuse: .cancelled
+        default: .finished
+        }
+    }
+
+    /// Whether any finished action is as expected (the destination is not Lodestone's).
+    public var anyAction: Bool { self == .otherApp }
 
     /// The expectation in words, for the report.
     public var expectation: String {
@@ -74,6 +88,8 @@ public enum DndStep: String, CaseIterable, Sendable {
         case .link: "ask chosen, then the target picking copy (finished) or, with ask alone offered, reading the link and letting go (cancelled)"
         case .escape: "cancelled, nothing read"
         case .refuse: "cancelled after the release, no drop performed, nothing read"
+        case .otherApp: "a finished drop, whatever the action"
+        case .intoTarget: "the zone's finished move of what it read"
         default: "a finished \(expected?.rawValue ?? "drop")"
         }
     }
@@ -84,6 +100,11 @@ public enum DndStep: String, CaseIterable, Sendable {
         let onto = inTarget ? "the item from the source window onto the zone below"
             : "the item from this window onto the zone in the target window"
         switch self {
+        case .otherApp:
+            return inTarget ? "Carry the item from the source window into another application (this zone takes nothing now) and let go there."
+                : "With no key held, drag the item from this window into another application (a file manager, an editor, a browser, a terminal) and let go there."
+        case .intoTarget:
+            return "Drag anything (text, a file) from another application onto the zone\(inTarget ? " below" : " in the target window"), and let go."
         case .copyMid:
             let mid = DndCase.keyNames(midDragKeys(convention), convention).joined(separator: "+")
             return "With no key held, drag \(onto); over the zone hold \(mid), then let go."

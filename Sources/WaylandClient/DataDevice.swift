@@ -415,6 +415,9 @@ public final class DataSource {
     /// The action the compositor chose (nil = none).
     public private(set) var action: DragAction?
     public var onEvent: ((DataSourceEvent) -> Void)?
+    /// After each send: the type asked for, the bytes the reader took, and whether it took them
+    /// all (sizes only: what a peer requested and how much, issue 33).
+    public var onSent: ((_ mimeType: String, _ bytes: Int, _ complete: Bool) -> Void)?
     private let loop: EventLoop
     private let provide: (String) -> [UInt8]?
     private let limits: TransferLimits
@@ -439,13 +442,17 @@ public final class DataSource {
     private func send(_ mimeType: String, fd: Int32) {
         guard let bytes = provide(mimeType) else {
             Sys.close(fd)
+            onSent?(mimeType, 0, false)
             onEvent?(.sendFailed(mimeType: mimeType, reason: "no data for \(mimeType)"))
             return
         }
         // The source may be gone when the write ends (issue 30.1: a destination that reads
-        // after the drag was cancelled): then nobody is left to hear how it went. The writer
-        // keeps itself alive until it ends (PipeWriter): nothing here holds it.
-        PipeWriter.start(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [weak self] failure in
+        // after the drag was cancelled): then only `onSent`, as it was at the send, hears how it
+        // went. The writer keeps itself alive until it ends (PipeWriter): nothing here holds it.
+        weak var writer: PipeWriter?
+        let sent = onSent
+        writer = PipeWriter.start(fd: fd, bytes: bytes, timeout: limits.timeout, loop: loop) { [weak self] failure in
+            sent?(mimeType, failure == nil ? bytes.count : writer?.written ?? 0, failure == nil)
             if let failure { self?.onEvent?(.sendFailed(mimeType: mimeType, reason: failure)) }
         }
     }

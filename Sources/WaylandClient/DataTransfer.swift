@@ -236,7 +236,8 @@ extension Sys {
 final class PipeWriter {
     private let pipe: WatchedPipe
     private let bytes: [UInt8]
-    private var written = 0
+    /// Bytes written so far (all of them once `done` ran without a failure).
+    private(set) var written = 0
     private var done: ((String?) -> Void)?
     /// Itself while the write goes on: the loop's watch holds the writer only through this.
     private var running: PipeWriter?

@@ -73,7 +73,7 @@ complete -c lodestone -n '__fish_seen_subcommand_from check' -l conventions -x -
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l replay -r -F -d 'run the steps over a trace'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l device -r -F -d 'libinput device node'
 complete -c lodestone -n '__fish_seen_subcommand_from check' -l tap -x -a 'on off' -d 'tap-to-click'
-complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l steps -x -a 'plain copy move link copy-mid escape refuse' -d 'steps to take (comma-separated)'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l steps -x -a 'plain copy move link copy-mid escape refuse other-app into-target' -d 'steps to take (comma-separated)'
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l repeat -x -d 'run the steps N times'
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l report -r -F -d 'report file (Markdown, or JSON if .json)'
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l state-out -r -F -d 'JSON lines of both windows'

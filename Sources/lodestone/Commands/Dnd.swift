@@ -36,7 +36,9 @@ enum DndCommand {
                      pressed over the zone; escape: Esc pressed over the zone (expected:
                      cancelled; once the item is pressed Esc ends no run); refuse: the zone takes
                      nothing (expected: cancelled). A step listed again runs again, and steps
-                     whose results differ are diagnosed order-dependent (copy-mid,copy,copy-mid)
+                     whose results differ are diagnosed order-dependent (copy-mid,copy,copy-mid);
+                     other-app: the item carried into another application (what it and the
+                     compositor did); into-target: another application's drag onto the zone
       --repeat N     run the whole list N times, 1 to 10 (default 1); order-dependent as above
       --report FILE  the report: Markdown, or JSON when FILE ends in .json; the other format is
                      written next to it (FILE.json / FILE.md). Without it the Markdown goes to stdout.

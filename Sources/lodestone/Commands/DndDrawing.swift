@@ -53,7 +53,8 @@ extension DndWindows {
         let frame: Rect
         if isSource {
             frame = Self.itemFrame(ctx.logicalSize, top: strip?.contentTop ?? 0)
-            let dragging = dataSource != nil
+            // Dimmed while it is carried, and in into-target (nothing to drag from here).
+            let dragging = dataSource != nil || stepName == DndStep.intoTarget.rawValue
             canvas.fill(.roundedRect(cornerRadius: 12), in: frame, Color(hex: 0x0A84FF, alpha: dragging ? 0.35 : 1))
             canvas.draw("item", font: .system(15, bold: true), at: Point(x: frame.midX - 16, y: frame.midY + 5), Color(hex: 0xFFFFFF))
         } else {

@@ -21,6 +21,13 @@ extension DndWindows {
         }
         guard let made = client.makeDataSource(mimeTypes: Self.types, actions: actions, provide: { [weak self] type in self?.data(type) }) else { return }
         made.onEvent = { [weak self] e in self?.sourceEvent(e) }
+        // Which types the peer asked for and how many bytes it took (never the bytes).
+        let index = cases.count, start = caseStart
+        made.onSent = { [weak self, weak made] type, n, complete in
+            guard let self else { return }
+            if let made, self.dataSource === made { self.record(.source, .sent(type: type, bytes: n, complete: complete)) }
+            else { self.recordLate(case: index, start: start, .source, .sent(type: type, bytes: n, complete: complete)) }
+        }
         dataSource = made
         current?.offered = Self.dndActions(actions)
         icon = client.makeDragIcon()
@@ -53,7 +60,11 @@ extension DndWindows {
 
     func sourceEvent(_ e: DataSourceEvent) {
         switch e {
-        case .target: return
+        case .target(let type):
+            // The peer's accepted type, once per change.
+            let last = current?.events.last { $0.side == .source && { if case .peerAccepted = $0 { true } else { false } }($0.kind) }
+            if let last, last.kind == .peerAccepted(type) { return }
+            record(.source, .peerAccepted(type))
         case .action(let a): record(.source, .action(a.map(Self.dndAction)))
         case .dropPerformed:
             record(.source, .dropPerformed)

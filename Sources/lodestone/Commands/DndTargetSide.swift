@@ -2,6 +2,7 @@
 // accepts and prefers where the drag is, and reading the drop.
 import GestureCheck
 import PointerEngine
+import Posix
 import WaylandClient
 
 extension DndWindows {
@@ -12,6 +13,13 @@ extension DndWindows {
         switch e.kind {
         case .enter(let offer, _):
             overTarget = device.isOver(t)
+            if overTarget, let offer, current?.step == .intoTarget {
+                // Another application's drag: its time starts at its first enter.
+                leftTimer?.disarm()
+                if current?.events.isEmpty == true { caseStart = MonotonicClock.seconds() }
+                current?.peerTypes = offer.mimeTypes
+                current?.offered = Self.dndActions(offer.sourceActions)
+            }
             if overTarget, offer != nil {
                 // The keys the target holds as the drag comes in (it has the keyboard focus).
                 if keyboardWindow == .target { record(.target, .keys(targetKeys)) }
@@ -25,6 +33,14 @@ extension DndWindows {
             if overTarget { answer(force: false) }
         case .leave:
             if overTarget { record(.target, .leave) }
+            if overTarget, current?.step == .intoTarget {
+                // Left over the zone: its source ended the drag (quit, crashed, cancelled);
+                // elsewhere the person may come back.
+                let overZone = accepted?.type != nil
+                current?.leftOverZone = overZone
+                current?.leftWithoutDrop = overZone ? Self.leftOverZoneWait : Self.unansweredTimeout
+                leftTimer?.arm(after: overZone ? Self.leftOverZoneWait : Self.unansweredTimeout)
+            }
             overTarget = false; accepted = nil
         case .action(let a):
             if overTarget { record(.target, .action(a.map(Self.dndAction))) }
@@ -33,7 +49,9 @@ extension DndWindows {
             record(.target, .drop)
             overTarget = false
             if let offer = device.takeDropped(), let type = accepted?.type { read(offer, type: type) }
-        case .sourceActions:
+            else if current?.step == .intoTarget { finishCase(skip: nil) }
+        case .sourceActions(let actions):
+            if overTarget, current?.step == .intoTarget { current?.offered = Self.dndActions(actions) }
             if overTarget { answer(force: true) }
         case .error(let err): Diagnostics.warning("dnd: \(err)")
         case .selection: return
@@ -45,11 +63,13 @@ extension DndWindows {
     func answer(force: Bool) {
         guard let device = client.seat?.dataDevice, let offer = device.drag, let p = device.position else { return }
         var new: (type: String?, actions: DragActions, preferred: DragAction?) = (nil, [], nil)
-        // The zone takes nothing in the refuse step, nor after Escape reached the target.
-        let refusing = current?.step == .refuse || targetEscaped
+        // The zone takes nothing in the refuse step, nor after Escape reached the target, nor in
+        // other-app (the drop belongs in another application).
+        let refusing = current?.step == .refuse || current?.step == .otherApp || targetEscaped
         if !refusing, zoneFrame?.contains(Point(x: p.x, y: p.y)) == true {
             let type = offer.mimeTypes.first { $0 == "text/uri-list" }
                 ?? offer.mimeTypes.first { $0.hasPrefix("text/plain") }
+                ?? (current?.step == .intoTarget ? offer.mimeTypes.first : nil)
             if let type {
                 let preferred: DragAction = switch DndStep.asked(by: targetKeys, convention) {
                 case .ask?: .ask
@@ -102,6 +122,8 @@ extension DndWindows {
                 Diagnostics.warning("dnd: reading the drop: \(e)")
                 self.lastRead = "reading failed: \(e)"
             }
+            // Another application's drop ends its case here (its source's end is not ours).
+            if self.current?.step == .intoTarget { self.finishCase(skip: nil) }
             self.redraw()
         }
     }

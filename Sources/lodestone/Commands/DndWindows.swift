@@ -31,6 +31,9 @@ final class DndWindows {
     static let resultPause = 1.5 // s
     /// After the drop, how long the source waits for finished or cancelled.
     static let unansweredTimeout = 10.0 // s
+    /// into-target: how long after another application's drag left over the zone, without a
+    /// drop, the case ends (its source ended the drag: it does not come back).
+    static let leftOverZoneWait = 2.0 // s
     /// Pointer travel with the button held that makes a press on the item a drag (pt).
     static let dragSlop = 4.0
     static let firstFrameWait = 10.0 // s
@@ -84,6 +87,8 @@ final class DndWindows {
     var startTimer: LoopTimer?
     /// The private trace beside the report (DndTrace.swift), nil without --report.
     var trace: DndTrace?
+    /// into-target: the other application's drag left the zone without a drop.
+    var leftTimer: LoopTimer?
 
     init(client: Client, options: DndCommand.Options, convention: DragConvention, stateLine: @escaping (String) -> Void) {
         self.client = client
@@ -135,13 +140,14 @@ final class DndWindows {
             self.finishCase(skip: nil)
         }
         startTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.begin() }
+        leftTimer = try? LoopTimer(loop: loop) { [unowned self] _ in self.finishCase(skip: nil) }
         startTimer?.arm(after: Self.firstFrameWait)
         client.onInput = { [unowned self] raw in self.trace?.input(raw); self.input(raw) }
         client.onDataDevice = { [unowned self] e in self.trace?.dataDevice(e); self.dataDevice(e) }
         let reason = loop.run()
         client.onInput = nil
         client.onDataDevice = nil
-        for timer in [stepTimer, pauseTimer, unansweredTimer, startTimer] { timer?.disarm() }
+        for timer in [stepTimer, pauseTimer, unansweredTimer, startTimer, leftTimer] { timer?.disarm() }
         if current != nil { finishCase(skip: "ended (\(reason))", advance: false) }
         for step in options.steps.dropFirst(cases.count) {
             var c = DndCase(step: step, convention: convention)
@@ -195,6 +201,7 @@ final class DndWindows {
         current = nil
         stepTimer?.disarm()
         unansweredTimer?.disarm()
+        leftTimer?.disarm()
         if let skip, always || c.events.isEmpty { c.skipped = skip }
         cancelDrag()
         cases.append(c)
@@ -211,6 +218,13 @@ final class DndWindows {
     func record(_ side: DndSide, _ kind: DndEvent.Kind) {
         current?.events.append(DndEvent(t: now(), side, kind))
         if let c = current, let e = c.events.last { trace?.record(c.step, e) }
+    }
+
+    /// An event heard after its case ended (a send that failed after the cancel), added to
+    /// that case when it is still the one at `index`.
+    func recordLate(case index: Int, start: Double, _ side: DndSide, _ kind: DndEvent.Kind) {
+        guard cases.indices.contains(index) else { return }
+        cases[index].events.append(DndEvent(t: MonotonicClock.seconds() - start, side, kind))
     }
 
     // MARK: input
@@ -255,7 +269,7 @@ final class DndWindows {
                 startDrag(serial: press.serial)
             }
         case .button(.left, let pressed):
-            if pressed, current != nil, dataSource == nil, onSource, let p = pointer,
+            if pressed, current != nil, current?.step != .intoTarget, dataSource == nil, onSource, let p = pointer,
                itemFrame?.contains(Point(x: p.x, y: p.y)) == true, let serial = client.seat?.pressSerial(touch: nil) {
                 press = (p, serial)
                 caseStart = MonotonicClock.seconds()

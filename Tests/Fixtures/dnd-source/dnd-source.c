@@ -27,6 +27,7 @@
 //       die               ask for the data and exit at once (a peer that dies mid-transfer)
 //     It prints: target-enter, target-drop, read N bytes, finished-offer, destroyed-offer,
 //     dying. ACTIONS and DATA are still given (and unused).
+//     --app-id ID   the window's app_id instead (issue 33: beside `lodestone dnd`'s windows)
 //   And for the bench:
 //     --write-block BYTES  write in blocks of BYTES (DATA repeated to fill one), not one DATA
 //                          per write: a 1 MB text in 64 KiB blocks, as GTK and Qt send it
@@ -67,7 +68,7 @@ static char delayed_payload[256];
 static double delayed_at;
 /* As a destination (--target MODE): the mode, the offer over us and its enter serial, and
    the read under way (its fd, bytes so far, when a delayed read starts). */
-static const char *target_mode;
+static const char *target_mode, *app_id;
 static struct wl_data_offer *target_offer, *read_offer;
 static int read_fd = -1;
 static long read_count;
@@ -410,10 +411,11 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[a], "--delay-first") == 0 && a + 1 < argc) delay_first_ms = strtol(argv[++a], NULL, 10);
     else if (strcmp(argv[a], "--write-block") == 0 && a + 1 < argc) write_block = strtol(argv[++a], NULL, 10);
     else if (strcmp(argv[a], "--target") == 0 && a + 1 < argc) target_mode = argv[++a];
+    else if (strcmp(argv[a], "--app-id") == 0 && a + 1 < argc) app_id = argv[++a];
     else { fprintf(stderr, "dnd-source: unknown option %s\n", argv[a]); return 2; }
   }
   if (argc - a < 2) {
-    fprintf(stderr, "usage: dnd-source [--hold] [--bytes N] [--numbered] [--delay-first MS] [--quit-on-target] [--write-block BYTES] [--target MODE] ACTIONS DATA [TYPE...]\n");
+    fprintf(stderr, "usage: dnd-source [--hold] [--bytes N] [--numbered] [--delay-first MS] [--quit-on-target] [--write-block BYTES] [--target MODE] [--app-id ID] ACTIONS DATA [TYPE...]\n");
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
@@ -439,7 +441,7 @@ int main(int argc, char **argv) {
   xdg_surface_add_listener(xs, &surface_listener, NULL);
   struct xdg_toplevel *top = xdg_surface_get_toplevel(xs);
   xdg_toplevel_add_listener(top, &toplevel_listener, NULL);
-  xdg_toplevel_set_app_id(top, target_mode ? "lodestone-dnd-target" : "lodestone-dnd-source");
+  xdg_toplevel_set_app_id(top, app_id ? app_id : target_mode ? "lodestone-dnd-target" : "lodestone-dnd-source");
   xdg_toplevel_set_title(top, "dnd-source");
   wl_surface_commit(surface);
   /* The loop: Wayland events, and a late send (--delay-first) when its time comes. */
