@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "CShim", path: "Modules/CShim"),
         // Committed wayland-scanner output; regenerate with scripts/gen-wayland-glue.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Modules/CWaylandProtocols"),
+        // Hand-written glue for wlroots' virtual pointer and virtual keyboard (issue 33.6, `dnd --auto`).
+        .target(name: "CWaylandVirtualInput", dependencies: ["CWayland"], path: "Modules/CWaylandVirtualInput"),
 
         // Pure Swift.
         .target(name: "InputProtocol", linkerSettings: [.linkedLibrary("m")]),
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "Xkb", dependencies: ["InputProtocol", "CXkbcommon"]),
         .target(name: "LibinputBackend", dependencies: ["InputProtocol", "Xkb", "CLibinput", "CShim", "Posix"]),
         .target(name: "WaylandClient", dependencies: [
-            "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CShim", "Posix",
+            "InputProtocol", "Xkb", "CWayland", "CWaylandCursor", "CWaylandProtocols", "CWaylandVirtualInput", "CShim", "Posix",
         ]),
         .target(name: "PixmanRenderer", dependencies: ["PointerEngine", "InputProtocol", "CPixman", "CFreetype", "CPNG"],
                 swiftSettings: optimisedInDebug),

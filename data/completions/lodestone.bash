@@ -28,7 +28,7 @@ _lodestone() {
                 [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur")) ;;
         record) COMPREPLY=($(compgen -W "--out --keep-keys --display --input --layout --report-states" -- "$cur")) ;;
         check) COMPREPLY=($(compgen -W "--input --steps --report --timeout --pause --conventions --replay --headless --out --reduce-motion --device --tap --help" -- "$cur")) ;;
-        dnd) COMPREPLY=($(compgen -W "--steps --repeat --report --state-out --timeout --pause --conventions --help" -- "$cur")) ;;
+        dnd) COMPREPLY=($(compgen -W "--steps --repeat --report --state-out --timeout --pause --conventions --auto --help" -- "$cur")) ;;
         lint) COMPREPLY=($(compgen -W "--json" -- "$cur")); [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur")) ;;
         bench) COMPREPLY=($(compgen -W "engine render latency startup feel all --json --quick --plot" -- "$cur")) ;;
         events) COMPREPLY=($(compgen -W "--backend --json --keep-keys --accept-drops --display" -- "$cur")) ;;

@@ -80,3 +80,4 @@ complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l state-out -r -F -d
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l timeout -x -d 'seconds before a step is skipped'
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l pause -x -d 'seconds a result stays up'
 complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l conventions -x -a 'desktop mac' -d 'drag modifiers'
+complete -c lodestone -n '__fish_seen_subcommand_from dnd' -l auto -d 'perform the drags through virtual input (wlroots)'

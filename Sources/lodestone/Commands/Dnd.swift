@@ -13,7 +13,7 @@ import Glibc
 
 enum DndCommand {
     static let command = Command(name: "dnd",
-                                 usage: "[--steps LIST] [--repeat N] [--report FILE] [--state-out FILE] [--timeout S] [--pause S] [--conventions desktop|mac]",
+                                 usage: "[--steps LIST] [--repeat N] [--report FILE] [--state-out FILE] [--timeout S] [--pause S] [--conventions desktop|mac] [--auto]",
                                  summary: "a guided drag-and-drop check: who chooses the action on this desktop", run: run)
 
     static let help = """
@@ -53,6 +53,11 @@ enum DndCommand {
       --pause S      each case's result stays up this long before the next step (default \(fmt(DndWindows.resultPause)))
       --conventions desktop|mac  the keys: desktop Ctrl copy, Shift move, Ctrl+Shift link; mac
                      Option copy, Command move, Option+Command link (default: the settings file's)
+      --auto         Lodestone performs the window-to-window steps itself through the
+                     compositor's virtual pointer and keyboard (wlroots compositors such as
+                     sway and labwc), in about half a minute, and skips the steps that need
+                     another application; elsewhere it says which global is missing and
+                     exits 2. Leave the pointer and the keyboard alone meanwhile
       Keys in either window: S skips the step, Enter starts it again, Esc ends; the report is
       written however it ends.
     Exit status: 0 the report was written (whatever the verdicts), 1 failure, 2 usage error.
@@ -65,6 +70,8 @@ enum DndCommand {
         var timeout = DndWindows.stepTimeout
         var pause = DndWindows.resultPause
         var conventions: DragConvention?
+        /// Performed by Lodestone through virtual input (DndAuto.swift).
+        var auto = false
         var repeats = 1
     }
 
@@ -92,6 +99,7 @@ enum DndCommand {
             case "--state-out": o.stateOut = try value(a)
             case "--timeout": o.timeout = try seconds(a, 1...3600)
             case "--pause": o.pause = try seconds(a, 0...60)
+            case "--auto": o.auto = true
             case "--conventions":
                 let v = try value(a)
                 guard let c = DragConvention(rawValue: v) else { throw DndUsageError("--conventions wants desktop or mac, not “\(v)”") }
@@ -120,6 +128,15 @@ enum DndCommand {
             Diagnostics.error("dnd: \(error)")
             return error.exitCode
         }
+        var virtualInput: VirtualInput?
+        if options.auto {
+            switch DndAuto.virtualInput(client, compositor: compositor) {
+            case .success(let v): virtualInput = v
+            case .failure(let message):
+                Diagnostics.error("dnd: \(message)")
+                return CLI.Status.usage
+            }
+        }
         guard client.dataDeviceManager.bound != nil, client.seat?.dataDevice != nil else {
             Diagnostics.error("dnd: the compositor offers no wl_data_device_manager v3 (or no seat): no drag and drop to check")
             return CLI.Status.missingProtocol
@@ -146,13 +163,20 @@ enum DndCommand {
                 return CLI.Status.failure
             }
         }
+        let driver = virtualInput.map { DndAuto(windows: windows, input: $0) }
+        driver?.start()
         let reason = windows.runLoop()
+        driver?.stop()
         var report = DndReport(compositor: compositor, convention: convention, cases: windows.cases)
         if let trace = windows.trace {
             trace.close()
             report.trace = String(trace.path.split(separator: "/").last ?? "")
         }
         let written = write(report, to: options.report)
+        if let failure = driver?.failure {
+            Diagnostics.error("dnd: \(failure)")
+            return CLI.Status.failure
+        }
         switch reason {
         case .connectionLost, .protocolError:
             Diagnostics.error("dnd: \(reason)")
