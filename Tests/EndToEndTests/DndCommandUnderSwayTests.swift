@@ -117,9 +117,15 @@ struct DndCommandUnderSwayTests {
         #expect(end == .exited(0), "stderr: \(app.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])
         let markdown = try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8)
-        // A sample report to read: LODESTONE_DND_REPORT=DIR keeps each run's (named by its steps).
+        // A sample report to read: LODESTONE_DND_REPORT=DIR keeps each run's report, pictures and
+        // trace in DIR/STEPS (-debian13 under sway 1.10).
         if let keep = ProcessInfo.processInfo.environment["LODESTONE_DND_REPORT"] {
-            try markdown.write(toFile: "\(keep)/\(list)\(root == nil ? "" : "-debian13").md", atomically: true, encoding: .utf8)
+            let dir = "\(keep)/\(list)\(root == nil ? "" : "-debian13")"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for f in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where f.hasPrefix("report") {
+                try? FileManager.default.removeItem(atPath: "\(dir)/\(f)")
+                try FileManager.default.copyItem(atPath: scratch.file(f), toPath: "\(dir)/\(f)")
+            }
         }
         return (json, markdown)
     }

@@ -16,7 +16,9 @@ struct ShippedLayoutLintTests {
     }
 
     /// Every layout file the repository ships as an example or a clean fixture (docs/, examples/,
-    /// Tests/Fixtures/layouts/); a fixture meant to fail says so with "bad" in its name.
+    /// Tests/Fixtures/layouts/): the JSON files that say they are layouts (`"format":
+    /// "lodestone-layout"`; docs/ also holds a sample dnd report); a fixture meant to fail says so
+    /// with "bad" in its name.
     static var shippedLayouts: [String] {
         let root = URL(fileURLWithPath: repositoryRoot)
         var out: [String] = []
@@ -24,6 +26,8 @@ struct ShippedLayoutLintTests {
             let url = root.appendingPathComponent(dir)
             guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
             for case let file as URL in walker where file.pathExtension == "json" && !file.lastPathComponent.contains("bad") {
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                guard dir == "Tests/Fixtures/layouts" || text.contains("\"lodestone-layout\"") else { continue }
                 out.append(file.path)
             }
         }
