@@ -74,7 +74,8 @@ struct PackageDependentTests {
                            "HOME": scratch.path, "TMPDIR": scratch.path,
                            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"]
         // A clone of this checkout's HEAD with the working tree's package and sources on top (the
-        // change under test), committed and tagged there: the repository itself is left alone.
+        // change under test), committed and tagged there (over the release's own tag, which the
+        // clone brings along): the repository itself is left alone.
         let clone = scratch.path + "/lodestone"
         try Self.run([Self.git!, "clone", "-q", "--shared", Self.root, clone], in: scratch.path, environment: environment)
         for part in ["Package.swift", "Sources", "Modules", "CHANGELOG.md"] {
@@ -83,7 +84,7 @@ struct PackageDependentTests {
         }
         try Self.run([Self.git!, "add", "-A", "Package.swift", "Sources", "Modules", "CHANGELOG.md"], in: clone, environment: environment)
         try Self.run([Self.git!, "commit", "-q", "--allow-empty", "-m", "the working tree"], in: clone, environment: environment)
-        try Self.run([Self.git!, "tag", version], in: clone, environment: environment)
+        try Self.run([Self.git!, "tag", "-f", version], in: clone, environment: environment)
 
         let app = scratch.path + "/app"
         try FileManager.default.createDirectory(atPath: app + "/Sources/App", withIntermediateDirectories: true)
