@@ -23,6 +23,9 @@
 //   took another.
 // - source-never-told: a drop was performed and the source heard neither dnd_finished nor
 //   cancelled before giving up.
+// - destination-cancelled: a step that should finish ended cancelled, not by the source itself:
+//   the destination let the offer go after the drop (read then cancelled), refused it late, or
+//   went away mid-drag.
 // - text-moved: a finished move of text/plain the keys did not ask for: the source deletes its text.
 // - order-dependent: one step, performed more than once in a run, gave different results
 //   (action at the drop, final action, result, whether anything was read).
@@ -35,6 +38,7 @@ public struct DndDiagnosis: Sendable, Equatable {
         case keysFrozenAtDragStart = "keys-frozen-at-drag-start"
         case destinationIgnoresPreference = "destination-ignores-preference"
         case sourceNeverTold = "source-never-told"
+        case destinationCancelled = "destination-cancelled"
         case textMoved = "text-moved"
         case orderDependent = "order-dependent"
     }
@@ -58,7 +62,7 @@ public struct DndDiagnosis: Sendable, Equatable {
         var all: [DndDiagnosis] = []
         for c in cases where c.skipped == nil {
             let found = [compositorIgnoresModifiers(c), actionBeforeEnter(c), destinationIgnoresPreference(c),
-                         sourceNeverTold(c), textMoved(c)].compactMap { $0 } + keysFrozenAtDragStart(c)
+                         sourceNeverTold(c), destinationCancelled(c), textMoved(c)].compactMap { $0 } + keysFrozenAtDragStart(c)
             for d in found where !all.contains(d) { all.append(d) }
         }
         return all + orderDependent(cases)
@@ -172,6 +176,24 @@ public struct DndDiagnosis: Sendable, Equatable {
         return DndDiagnosis(.sourceNeverTold, c.step,
                             cause: "the drop was performed but the source heard neither dnd_finished nor cancelled within \(fmt(waited, decimals: 0)) s",
                             remedy: remedy + "; sources should give up after a while and treat the drop as cancelled, as Lodestone's does")
+    }
+
+    public static func destinationCancelled(_ c: DndCase) -> DndDiagnosis? {
+        guard c.skipped == nil, c.step.expectedResult == .finished, c.result == .cancelled, c.verdict == .differs,
+              c.first(.source, { $0 == .cancelledOwnDrag }) == nil else { return nil }
+        let asked = c.events.contains { if case .sent = $0.kind { true } else { false } }
+        let accepted = c.events.last { e in if case .peerAccepted = e.kind { true } else { false } }
+        if !c.dropPerformed, case .peerAccepted(nil)? = accepted?.kind {
+            return DndDiagnosis(.destinationCancelled, c.step,
+                                cause: "the destination accepted none of the types offered (the source's last wl_data_source.target named none): it refused the drop, and the compositor cancelled at the release",
+                                remedy: "Nothing to fix where the destination takes no files or text; otherwise report it to the destination application")
+        }
+        let cause = !c.dropPerformed
+            ? "the drag was cancelled before any drop: the destination went away (or the compositor gave up) mid-drag"
+            : asked ? "the destination asked for the data after the drop, then the drag was cancelled instead of finished: it let the offer go (or quit) after reading"
+            : "the drop was performed, then cancelled before the destination asked for any data: it refused it late, or went away"
+        return DndDiagnosis(.destinationCancelled, c.step, cause: cause,
+                            remedy: "Report it to the destination application: a drop it accepted must be read and finished (wl_data_offer.finish), or refused before the drop; a crash belongs there too. The source kept its item: nothing was lost")
     }
 
     public static func textMoved(_ c: DndCase) -> DndDiagnosis? {

@@ -67,7 +67,13 @@ struct DndOtherAppUnderSwayTests {
         let end = try app.wait(timeout: timeout)
         #expect(end == .exited(0), "stderr: \(app.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("report.json")))) as? [String: Any])
-        return try #require(json["cases"] as? [[String: Any]])
+        let diagnoses = json["diagnoses"] as? [[String: Any]] ?? []
+        // Each case with the ids of its step's diagnoses ("diagnosed").
+        return try #require(json["cases"] as? [[String: Any]]).map { c in
+            var c = c
+            c["diagnosed"] = diagnoses.filter { $0["step"] as? String == c["step"] as? String }.compactMap { $0["id"] as? String }
+            return c
+        }
     }
 
     /// One other-app case: the item carried from the source window into the peer's window.
@@ -128,16 +134,19 @@ struct DndOtherAppUnderSwayTests {
         #expect(sends(never).first?.2 == true, "it read everything, then never finished: \(never)")
         let events = (never["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
         #expect(events.contains("dnd_drop_performed") && !events.contains("dnd_finished") && !events.contains("cancelled"), "\(events)")
+        #expect((never["diagnosed"] as? [String] ?? []).contains("source-never-told"), "\(never)")
 
         let cancelled = try otherApp(sway, seat, peer: peer("read-then-cancel"))
         #expect(cancelled["result"] as? String == "cancelled", "sway cancels the source when the offer goes unfinished: \(cancelled)")
         #expect(sends(cancelled).first?.2 == true, "read first: \(cancelled)")
         #expect(cancelled["verdict"] as? String == "differs", "\(cancelled)")
+        #expect((cancelled["diagnosed"] as? [String] ?? []).contains("destination-cancelled"), "\(cancelled)")
 
         let died = try otherApp(sway, seat, peer: peer("die"))
         #expect(died["result"] as? String != "finished" && died["verdict"] as? String == "differs", "\(died)")
         #expect(died["peer_accepted_type"] as? String == Self.text, "\(died)")
         #expect(sends(died).count <= 1, "\(died)")
+        #expect((died["diagnosed"] as? [String] ?? []).contains("destination-cancelled"), "\(died)")
     }
 
     @Test("into-target from the fixture as a source: a well-behaved drag is read and finished; one whose source quits over the zone ends by itself")

@@ -202,6 +202,23 @@ struct DndDiagnosisTests {
         #expect(report.markdown.contains("## Diagnoses\n\n- **compositor-ignores-modifiers** (copy-mid): Ctrl pressed"))
         #expect(DndReport(compositor: CompositorInfo(name: nil, globals: nil), convention: .desktop, cases: []).markdown.contains("## Diagnoses\n\nNone."))
     }
+
+    @Test("destination-cancelled: a drop that should finish read and then cancelled, or cancelled mid-drag; not the source's own cancel, not a refusal, not link's let-go")
+    func destinationCancelled() {
+        var read = Self.drag(.otherApp, end: .cancelled)
+        read.events.insert(E(t: 1.51, .source, .sent(type: "text/plain", bytes: 18, complete: true)), at: read.events.count - 1)
+        #expect(ids(read).contains(.destinationCancelled))
+        #expect(DndDiagnosis.destinationCancelled(read)?.cause.contains("asked for the data") == true)
+        var died = DndCase(step: .otherApp)
+        died.offered = [.copy, .move, .ask]
+        died.events = [E(t: 0.4, .source, .action(.move)), E(t: 1.0, .source, .cancelled)]
+        #expect(DndDiagnosis.destinationCancelled(died)?.cause.contains("before any drop") == true)
+        #expect(!ids(Self.drag(.refuse, chosen: nil, end: .cancelled)).contains(.destinationCancelled), "a refusal is expected to cancel")
+        #expect(!ids(Self.drag(.plain)).contains(.destinationCancelled), "finished")
+        var own = Self.drag(.plain, end: .cancelled)
+        own.events.insert(E(t: 1.0, .source, .cancelledOwnDrag), at: 4)
+        #expect(!ids(own).contains(.destinationCancelled), "the source cancelled itself")
+    }
 }
 
 extension JSONNode {

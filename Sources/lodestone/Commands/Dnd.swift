@@ -26,8 +26,8 @@ enum DndCommand {
       separate application would). Each case gets a verdict against the conventions (desktop:
       Ctrl copies, Shift moves, Ctrl+Shift asks), and the report diagnoses what went wrong
       (compositor-ignores-modifiers, action-before-enter, keys-frozen-at-drag-start,
-      destination-ignores-preference, source-never-told, text-moved, order-dependent) with
-      where to report it.
+      destination-ignores-preference, source-never-told, destination-cancelled, text-moved,
+      order-dependent) with where to report it.
       --steps LIST   comma-separated, in the order given, of: \(DndStep.validNames) (default: all)
                      plain: no key; copy: the copy key held before the press; move: the move
                      key; link: copy and move keys (the source offers ask alone; after the drop
