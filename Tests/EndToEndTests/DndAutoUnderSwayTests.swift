@@ -31,6 +31,18 @@ enum DndAutoRun {
         return (json, try String(contentsOfFile: scratch.file("report.md"), encoding: .utf8), app.stdout, seconds)
     }
 
+    /// `--auto` over every step on `sway`: the report says what the guided run driven like a
+    /// person says under sway for the seven window-to-window steps (the two that need another
+    /// application skipped), within `limit` seconds.
+    static func everyStep(on sway: Sway, limit: Double = 120) throws {
+        let (json, markdown, stdout, seconds) = try run(on: sway)
+        try expectWlrootsCases(json, stdout: stdout)
+        let own = try windowToWindow(json)
+        try DndCommandUnderSwayTests().expectSwayRow(own, markdown)
+        try DndCommandUnderSwayTests().expectEscape(own, markdown)
+        #expect(seconds < limit, "a compositor's conformance in about half a minute: \(seconds) s")
+    }
+
     /// The report without the cases of the steps that need another application.
     static func windowToWindow(_ json: [String: Any]) throws -> [String: Any] {
         var own = json
@@ -86,14 +98,7 @@ struct DndAutoUnderSwayTests {
     func everyStep() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"])
         defer { sway.stop() }
-        let (json, markdown, stdout, seconds) = try DndAutoRun.run(on: sway)
-        try DndAutoRun.expectWlrootsCases(json, stdout: stdout)
-        // What the guided run driven like a person must report under sway, for the seven
-        // window-to-window steps (the two that need another application were skipped).
-        let own = try DndAutoRun.windowToWindow(json)
-        try DndCommandUnderSwayTests().expectSwayRow(own, markdown)
-        try DndCommandUnderSwayTests().expectEscape(own, markdown)
-        #expect(seconds < 120, "a compositor's conformance in about half a minute: \(seconds) s")
+        try DndAutoRun.everyStep(on: sway)
     }
 
     @Test("the windows floating wherever sway puts them, with borders and title bars: the calibration finds them from where the pointer reports, and plain and copy come out as tiled")
@@ -191,14 +196,7 @@ struct DndAutoUnderSway110Tests {
     func everyStep() throws {
         let sway = try Sway.start(output: .init(width: 1600, height: 900), config: ["default_border none"], root: try Debian13Root.require("sway", at: "1.10"))
         defer { sway.stop() }
-        let (json, markdown, stdout, seconds) = try DndAutoRun.run(on: sway)
-        try DndAutoRun.expectWlrootsCases(json, stdout: stdout)
-        // What the guided run driven like a person must report under sway, for the seven
-        // window-to-window steps (the two that need another application were skipped).
-        let own = try DndAutoRun.windowToWindow(json)
-        try DndCommandUnderSwayTests().expectSwayRow(own, markdown)
-        try DndCommandUnderSwayTests().expectEscape(own, markdown)
-        #expect(seconds < 120, "\(seconds) s")
+        try DndAutoRun.everyStep(on: sway)
     }
 
     @Test("at output scale 1.5 (fractional: surface points are not pixels) the calibration measures the layout in points and the drags come out as at scale 1")

@@ -32,6 +32,16 @@ struct DndCommandUnderSwayTests {
         return found!
     }
 
+    /// Where sway tiled the source and the target window, once both show.
+    static func windows(_ sway: Sway) throws -> (source: Sway.WindowInfo, target: Sway.WindowInfo) {
+        var windows: [String: Sway.WindowInfo] = [:]
+        try waitUntil(timeout: 20, "the source and the target window side by side") {
+            for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
+            return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
+        }
+        return (try #require(windows["lodestone-dnd-source"]), try #require(windows["lodestone-dnd-target"]))
+    }
+
     static func centre(_ any: Any?, in w: Sway.WindowInfo) throws -> (Double, Double) {
         let f = try #require(any as? [Double])
         return (Double(w.content.x) + f[0] + f[2] / 2, Double(w.content.y) + f[1] + f[3] / 2)
@@ -94,12 +104,7 @@ struct DndCommandUnderSwayTests {
         let list = steps ?? plan.map(\.step).joined(separator: ",")
         let (sway, seat, scratch, log, app) = try start(["--steps", list, "--pause", "1", "--timeout", "90"] + args, root: root)
         defer { app.stop(); _ = scratch }
-        var windows: [String: Sway.WindowInfo] = [:]
-        try waitUntil(timeout: 20, "the source and the target window side by side") {
-            for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
-            return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
-        }
-        let from = try #require(windows["lodestone-dnd-source"]), into = try #require(windows["lodestone-dnd-target"])
+        let (from, into) = try Self.windows(sway)
         for (name, w) in [("source", from), ("target", into)] {
             _ = try waitFor(log, name, "the \(name) window at its tiled size") { $0["size"] as? [Int] == [w.content.width, w.content.height] }
         }

@@ -41,12 +41,7 @@ struct DndPictureUnderSwayTests {
     func picturesAndTrace() throws {
         let (sway, seat, scratch, log, app) = try run.start(["--steps", "copy,plain,move", "--pause", "1", "--timeout", "90"])
         defer { app.stop(); _ = scratch }
-        var windows: [String: Sway.WindowInfo] = [:]
-        try waitUntil(timeout: 20, "the source and the target window side by side") {
-            for w in try sway.windows() where w.visible && w.content.width > 0 { windows[w.appID] = w }
-            return windows["lodestone-dnd-source"] != nil && windows["lodestone-dnd-target"] != nil
-        }
-        let from = try #require(windows["lodestone-dnd-source"]), into = try #require(windows["lodestone-dnd-target"])
+        let (from, into) = try DndCommandUnderSwayTests.windows(sway)
         let s = try run.waitFor(log, "source", "the source at its tiled size, step copy ready") { s in
             s["size"] as? [Int] == [from.content.width, from.content.height] && s["step"] as? String == "copy" && s["phase"] as? String == "ready"
         }
