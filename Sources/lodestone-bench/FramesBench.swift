@@ -6,7 +6,7 @@
 // Each commit's work is timed in this thread's CPU time, so the figures barely move on a loaded
 // machine, and split into its phases:
 // - events: PlaygroundSession.handle for the step's events;
-// - compose: the display list (PlaygroundSession.displayItems(on:));
+// - compose: the frame composed into the retained scene (PlaygroundSession.compose(on:));
 // - render: SceneRenderer.render into the buffer (damage, copy-forward, painting).
 // It measures only the client's own work per commit — what `latency.client_cpu` charges to the
 // client — so a change to that work shows here first; `bench latency` stays the judge.
@@ -175,11 +175,11 @@ enum FramesBench {
             }
             let c1 = EngineBench.cpuNow()
             let canvas = wrap(drawn % 2)
-            _ = session.displayItems(on: canvas)
+            session.compose(on: canvas)
             let c2 = EngineBench.cpuNow()
             let age = drawn < 2 ? 0 : 2
             // As the window draws (PlaygroundSession.render): the retained scene, by its marks.
-            let repainted = session.renderer.render(session.displayCache.scene, into: canvas, bufferAge: age,
+            let repainted = session.renderer.render(session.composer.scene, into: canvas, bufferAge: age,
                                                     previous: drawn == 0 ? nil : wrap((drawn + 1) % 2))
             let c3 = EngineBench.cpuNow()
             drawn += 1

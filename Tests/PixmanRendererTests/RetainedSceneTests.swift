@@ -162,12 +162,12 @@ struct RetainedSceneTests {
         for _ in 0..<60 { move(spot) }
         try #require(session.engine.hovered == nil && session.engine.describe().effects.isEmpty
                      && !session.engine.describe().isAnimating, "the bottom margin is not bare background")
-        let scene = session.displayCache.scene
+        let scene = session.composer.scene
         let before = scene.items
         #expect(before.count > 50)
 
         move(Point(spot.x - 2, spot.y - 1), render: false)
-        _ = session.displayItems(on: canvas)
+        session.compose(on: canvas)
         let marked = scene.markedIDs
         #expect(!scene.isReshaped)
         #expect(marked.contains(ItemID("pointer")), "the pointer moved: \(marked)")

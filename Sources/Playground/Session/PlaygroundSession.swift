@@ -275,23 +275,43 @@ public final class PlaygroundSession {
         return outputs[(min(max(count, first), outputCount) - first)...]
     }
 
-    /// The display items kept between frames (DisplayListCache); `displayItems(on:)` uses it.
-    public let displayCache = DisplayListCache(scale: 1)
+    /// The renderer's frame composer, which keeps the display list between frames as its
+    /// retained scene (`composer.scene`); `compose(on:)` writes into it.
+    public let composer = FrameComposer(scale: 1)
+    /// The HUD's items kept between frames (the composer's middle items).
+    let hudCache = HUDItemCache()
 
     /// The display list of the frame at the engine's current time, built from scratch.
     public func displayItems(measure: @escaping TextMeasure) -> [DisplayItem] {
-        displayItems(measure: measure, cache: nil)
+        var list: [DisplayItem] = []
+        compose { composer, frame, surfaceFrame in
+            list = composer.items(for: frame, surfaceFrame: surfaceFrame, measure: measure)
+        }
+        return list
     }
 
-    /// The display list of the frame at the engine's current time for drawing on `canvas`:
-    /// only the elements that changed since the previous call are built again (issue 8). Equal
-    /// to `displayItems(measure:)` with the canvas's measure.
+    /// Composes the frame at the engine's current time into `composer.scene` for drawing on
+    /// `canvas`: only the elements that changed since the previous call are looked at again,
+    /// and only what changed is written (issue 8, issue 34.3).
+    public func compose(on canvas: Canvas) {
+        composer.use(scale: canvas.scale)
+        let measure: TextMeasure = { [canvas] in canvas.measure($0, font: $1) }
+        compose { [composer, hudCache] showcase, frame, surfaceFrame in
+            showcase.compose(frame, into: composer, hudCache: hudCache, surfaceFrame: surfaceFrame, measure: measure)
+        }
+    }
+
+    /// `compose(on:)`, and the composed list (tests, replays: a kept list equals
+    /// `displayItems(measure:)` with the canvas's measure). Let the list go before the next frame:
+    /// the scene is then changed in place.
     public func displayItems(on canvas: Canvas) -> [DisplayItem] {
-        displayCache.use(scale: canvas.scale)
-        return displayItems(measure: { [canvas] in canvas.measure($0, font: $1) }, cache: displayCache)
+        compose(on: canvas)
+        return composer.scene.items
     }
 
-    private func displayItems(measure: @escaping TextMeasure, cache: DisplayListCache?) -> [DisplayItem] {
+    /// Describes the frame at the engine's current time, notes it for the HUD and the state
+    /// line, and hands it to `body` with the showcase's looks.
+    private func compose(_ body: (ShowcaseComposer, Frame, (ElementID) -> Rect?) -> Void) {
         let e = engine
         var frame = e.describe()
         decorateDragOut(&frame, layout: e.layout, color: e.settings.color, surfaceFrame: { e.surfaceFrame(of: $0) })
@@ -313,9 +333,9 @@ public final class PlaygroundSession {
             hud.hovered = "—"; hud.effect = "—"
         }
         // The session's conventions never change, so the kept looks (cache) stay right.
-        let composer = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
+        let showcase = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
                                         conventions: e.settings.conventions)
-        return composer.items(for: frame, surfaceFrame: { e.surfaceFrame(of: $0) }, measure: measure, cache: cache)
+        body(showcase, frame, { e.surfaceFrame(of: $0) })
     }
 
     /// The HUD's names of the hovered element and its effect, and what they were made from.
@@ -335,9 +355,9 @@ public final class PlaygroundSession {
     /// `SceneRenderer.render`).
     @discardableResult
     public func render(into canvas: Canvas, bufferAge: Int, previous: Canvas? = nil) -> [PixelRect] {
-        // The list is written into the cache's retained scene, whose marks the renderer follows.
-        _ = displayItems(on: canvas)
-        return renderer.render(displayCache.scene, into: canvas, bufferAge: bufferAge, previous: previous)
+        // Composed into the composer's retained scene, whose marks the renderer follows.
+        compose(on: canvas)
+        return renderer.render(composer.scene, into: canvas, bufferAge: bufferAge, previous: previous)
     }
 
     /// Renders the current frame into a fresh canvas of the layout's size at `scale`.

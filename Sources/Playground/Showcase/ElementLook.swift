@@ -29,49 +29,6 @@ enum Palette {
     static let hues: [Paint] = [accent, green, orange, purple, pink, teal, indigo, red]
 }
 
-/// Measures text (points) — the canvas's measure at its scale.
-public typealias TextMeasure = (String, Font) -> PixmanRenderer.TextExtents
-
-/// Drawing helpers shared by the looks.
-struct Ink {
-    let measure: TextMeasure
-
-    /// Text centred in `rect`.
-    func centered(_ s: String, in rect: Rect, font: Font, _ color: Paint) -> DrawOp {
-        let m = measure(s, font)
-        return .text(s, font, baseline: Point((rect.midX - m.width / 2).rounded(), (rect.midY + (m.ascent - m.descent) / 2).rounded()), color)
-    }
-
-    /// Text with its left edge at `x`, vertically centred in `rect`.
-    func leading(_ s: String, x: Double, in rect: Rect, font: Font, _ color: Paint) -> DrawOp {
-        let m = measure(s, font)
-        return .text(s, font, baseline: Point(x.rounded(), (rect.midY + (m.ascent - m.descent) / 2).rounded()), color)
-    }
-
-    /// Text with its right edge at `x`.
-    func trailing(_ s: String, x: Double, in rect: Rect, font: Font, _ color: Paint) -> DrawOp {
-        let m = measure(s, font)
-        return .text(s, font, baseline: Point((x - m.width).rounded(), (rect.midY + (m.ascent - m.descent) / 2).rounded()), color)
-    }
-
-    func width(_ s: String, _ font: Font) -> Double { measure(s, font).width }
-
-    /// `s` if it fits in `width` points, otherwise its longest beginning that fits with "…"
-    /// after it ("…" alone when nothing more fits).
-    func ellipsized(_ s: String, toWidth width: Double, font: Font) -> String {
-        guard measure(s, font).width > width else { return s }
-        let chars = Array(s)
-        var lo = 0, hi = chars.count - 1 // lo fits (the ellipsis alone is the floor); find the most
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if measure(String(chars[..<mid]) + "…", font).width <= width { lo = mid } else { hi = mid - 1 }
-        }
-        var head = String(chars[..<lo])
-        while head.last == " " { head.removeLast() } // "over …" reads worse than "over…"
-        return head + "…"
-    }
-}
-
 /// Looks by kind.
 enum ElementLook {
     /// The generic look of an element at rest in `r` (its surface frame).

@@ -5,7 +5,7 @@ import PixmanRenderer
 
 /// What the showcase's looks read from the frame besides their own element's state: the
 /// text selection, the scrubbers, two reveal fades and the pages' scroll offset. Kept apart so
-/// the display-list cache (DisplayListCache) can key each element on exactly what it reads.
+/// the frame composer (FrameComposer, through ShowcaseComposer) can key each element on exactly what it reads.
 struct ContentFacts: Hashable {
     typealias ID = Showcase.ID
     var textSelection: TextSelectionAppearance?

@@ -28,10 +28,10 @@ package struct Soak {
         /// The render cache's byte bound for the run.
         package var cacheLimit = 8 << 20
         /// At every painted frame, the display list the session kept between frames
-        /// (DisplayListCache) must equal one built from scratch (issue 8's property test).
+        /// (FrameComposer) must equal one built from scratch (issue 8's property test).
         package var checkDisplayList = false
         /// A fault planted in the display-list cache (its property test shows it is caught).
-        package var touchFault = DisplayListCache.TouchFault.none
+        package var touchFault = FrameComposer.TouchFault.none
         package init() {}
     }
 
@@ -115,7 +115,7 @@ final class SoakDriver {
     init(options: Options) {
         self.options = options
         rng = SeededRandom(seed: options.seed)
-        session.displayCache.touchFault = options.touchFault
+        session.composer.touchFault = options.touchFault
     }
 
     // MARK: helpers

@@ -2,8 +2,7 @@
 // (LineWidths). That must give exactly what measuring the whole line gives, bit for bit, or
 // text would move by a pixel between a kept and a fresh build.
 import Testing
-import PixmanRenderer
-@testable import Playground
+@testable import PixmanRenderer
 
 @Suite("Line widths from characters equal measured lines (issue 8; A3)")
 struct LineWidthsTests {

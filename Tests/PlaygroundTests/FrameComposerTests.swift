@@ -1,6 +1,6 @@
-// Issue 8 (latency): the display list kept between frames (DisplayListCache) must always equal
-// one built from scratch. A property test over seeded sequences: the soak's generator (drags
-// with modifiers, band selections, scrolls with momentum, pinches, swipes, touch taps on hidden
+// Issue 8 (latency), issue 34.3: the display list the frame composer keeps between frames
+// (FrameComposer, with the showcase as its client) must always equal one built from scratch.
+// A property test over seeded sequences: the soak's generator (drags with modifiers, band selections, scrolls with momentum, pinches, swipes, touch taps on hidden
 // controls, device removal mid-gesture, chaos) drives the showcase, and at every 60 Hz frame
 // the kept list is compared with a fresh one (Soak.Options.checkDisplayList).
 import Testing
@@ -8,9 +8,9 @@ import PointerEngine
 import PixmanRenderer
 @testable import Playground
 
-@Suite("Display list cache: kept items equal a fresh build (issue 8; E1–E5, I1–I5, H1–H4)")
-struct DisplayListCacheTests {
-    func soak(seed: UInt64, events: Int, fault: DisplayListCache.TouchFault = .none) -> Soak.Report {
+@Suite("Frame composer: kept items equal a fresh build (issue 8; E1–E5, I1–I5, H1–H4)")
+struct FrameComposerTests {
+    func soak(seed: UInt64, events: Int, fault: FrameComposer.TouchFault = .none) -> Soak.Report {
         var o = Soak.Options()
         o.touchFault = fault
         o.events = events
@@ -33,8 +33,8 @@ struct DisplayListCacheTests {
 
     @Test("the check has teeth: skipping elements for a reason they may change (last frame's state or effect, a moved scroll container), reusing a look whatever the state, or a list changed in place that keeps old items, is caught",
           .disabled(if: SanitizerBudget.isReduced, "planted faults: run by the plain swift test"),
-          arguments: [DisplayListCache.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState, .listKeepsTouchedItems])
-    func touchFaultIsCaught(fault: DisplayListCache.TouchFault) {
+          arguments: [FrameComposer.TouchFault.ignoresPreviousFrame, .ignoresContainerChanges, .lookIgnoresState, .listKeepsTouchedItems])
+    func touchFaultIsCaught(fault: FrameComposer.TouchFault) {
         let caught = ([1, 7, 23] as [UInt64]).contains { soak(seed: $0, events: 800, fault: fault).displayListMismatches > 0 }
         #expect(caught, "the soak never saw a stale item with \(fault)")
     }
@@ -42,7 +42,7 @@ struct DisplayListCacheTests {
     /// Frames in which only a revealing group has a state (H1–H4: the engine also states its
     /// controls, a layout's own interactions need not), its reveal opacity changing; whether a
     /// kept list ever differed from a fresh one.
-    func groupFadeGoesStale(fault: DisplayListCache.TouchFault) -> Bool {
+    func groupFadeGoesStale(fault: FrameComposer.TouchFault) -> Bool {
         let session = PlaygroundSession(now: Timestamp(rawValue: 0))
         let engine = session.engine, layout = session.layout
         let canvas = Canvas(width: 720, height: 450, scale: 0.5)
@@ -52,14 +52,15 @@ struct DisplayListCacheTests {
         else { Issue.record("the showcase has no revealing group with children"); return false }
         let hidden = Set([group.id] + group.children)
         let composer = ShowcaseComposer(layout: layout, state: session.state, isShowcase: true)
-        let cache = DisplayListCache(scale: 0.5)
-        cache.touchFault = fault
+        let kept = FrameComposer(scale: 0.5)
+        kept.touchFault = fault
+        let hudCache = HUDItemCache()
         var differed = false
         for o in [1, 0.5, 0.8, 0.3, 0.9] {
             var f = engine.describe()
             f.elementStates = f.elementStates.filter { !hidden.contains($0.element) } + [ElementState(element: group.id, revealOpacity: o)]
-            let kept = composer.items(for: f, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure, cache: cache)
-            if kept != composer.items(for: f, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure) { differed = true }
+            composer.compose(f, into: kept, hudCache: hudCache, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure)
+            if kept.scene.items != composer.items(for: f, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure) { differed = true }
         }
         return differed
     }
@@ -74,7 +75,7 @@ struct DisplayListCacheTests {
     func staleKeyIsCaught() {
         // The scrubber's hover time and the playback controls' fade are frame facts: hover them.
         let session = PlaygroundSession(now: Timestamp(rawValue: 0))
-        session.displayCache.keyIgnoresContentFacts = true
+        session.composer.keyIgnoresContentFacts = true
         let canvas = Canvas(width: 720, height: 450, scale: 0.5)
         let scrubber = session.engine.surfaceFrame(of: Showcase.ID.scrubber)!
         var t: UInt64 = 0
@@ -121,11 +122,11 @@ struct DisplayListCacheTests {
             }
         }
         guard let spot else { Issue.record("no spot of bare background found"); return }
-        let before = session.displayCache.misses, inPlace = session.displayCache.listsChangedInPlace
+        let before = session.composer.misses, inPlace = session.composer.listsChangedInPlace
         move(Point(spot.x - 2, spot.y - 1))
-        #expect(session.displayCache.misses == before, "a move over the background rebuilt \(session.displayCache.misses - before) elements")
-        #expect(session.displayCache.hits > 100)
-        #expect(session.displayCache.listsChangedInPlace == inPlace + 1, "the list was built again, not changed in place")
+        #expect(session.composer.misses == before, "a move over the background rebuilt \(session.composer.misses - before) elements")
+        #expect(session.composer.hits > 100)
+        #expect(session.composer.listsChangedInPlace == inPlace + 1, "the list was built again, not changed in place")
     }
 
     @Test("rows scrolled into and out of a list's viewport are inserted into and removed from the kept list in place, which stays equal to a fresh one (I5)")
@@ -144,7 +145,7 @@ struct DisplayListCacheTests {
         send(.deviceAdded(name: "touchpad", capabilities: [.pointer, .gesture]), device: DeviceID(2))
         let l = session.engine.surfaceFrame(of: Showcase.ID.list)!
         send(.motion(position: InputPoint(x: l.midX, y: l.midY), delta: .zero, unaccelerated: .zero))
-        let cache = session.displayCache
+        let cache = session.composer
         let (inserted, removed, inPlace) = (cache.listInsertions, cache.listRemovals, cache.listsChangedInPlace)
         for value in [14.0, -14] {
             for _ in 0..<30 { send(.scroll(source: .finger, axis: .vertical, value: value, value120: nil, stop: false), device: DeviceID(2)) }
@@ -159,9 +160,9 @@ struct DisplayListCacheTests {
     /// Runs a scenario whose HUD changes with no input (the drawn pointer settling onto a
     /// button under magnetism, M3; momentum decaying, G1) with `fault` in the cache's HUD keys;
     /// whether a kept display list ever differed from a fresh one.
-    func hudGoesStale(_ scenario: DisplayListCache.HUDKeyFault, fault: DisplayListCache.HUDKeyFault) -> Bool {
+    func hudGoesStale(_ scenario: HUDItemCache.HUDKeyFault, fault: HUDItemCache.HUDKeyFault) -> Bool {
         let session = PlaygroundSession(now: Timestamp(rawValue: 0))
-        session.displayCache.hudKeyFault = fault
+        session.hudCache.hudKeyFault = fault
         let canvas = Canvas(width: 720, height: 450, scale: 0.5)
         var t: UInt64 = 0
         var differed = false
@@ -198,8 +199,8 @@ struct DisplayListCacheTests {
     }
 
     @Test("the HUD's keys have teeth: leaving out a fact that changes on its own (drawn pointer, momentum decay) is caught stale",
-          arguments: [DisplayListCache.HUDKeyFault.drawnPointer, .momentumTime])
-    func staleHUDKeyIsCaught(fault: DisplayListCache.HUDKeyFault) {
+          arguments: [HUDItemCache.HUDKeyFault.drawnPointer, .momentumTime])
+    func staleHUDKeyIsCaught(fault: HUDItemCache.HUDKeyFault) {
         #expect(!hudGoesStale(fault, fault: .none), "the scenario differs even with complete keys")
         #expect(hudGoesStale(fault, fault: fault), "a HUD key without that fact was never caught stale")
     }
@@ -212,8 +213,8 @@ struct DisplayListCacheTests {
         let spot = Point(Showcase.size.width - 6, Showcase.size.height - 6)
         for _ in 0..<60 { move(spot) }
         #expect(session.engine.hovered == nil)
-        let before = session.displayCache.hudPartMisses
+        let before = session.hudCache.hudPartMisses
         move(Point(spot.x - 3, spot.y - 2))
-        #expect(session.displayCache.hudPartMisses - before == 2, "a move redrew \(session.displayCache.hudPartMisses - before) HUD parts")
+        #expect(session.hudCache.hudPartMisses - before == 2, "a move redrew \(session.hudCache.hudPartMisses - before) HUD parts")
     }
 }

@@ -6,9 +6,8 @@
 // it is computed here from each character's width, measured once per font.
 //
 // Correctness: only the kept build measures this way; the fresh build measures every line,
-// and DisplayListCacheTests require both lists equal after every soak frame. LineWidthsTests
+// and FrameComposerTests require both lists equal after every soak frame. LineWidthsTests
 // compare the sums with measured lines directly (fonts, scales, non-ASCII characters).
-import PixmanRenderer
 
 /// Line widths from per-character advances, at one scale.
 final class LineWidths {

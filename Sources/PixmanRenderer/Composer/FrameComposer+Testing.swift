@@ -1,0 +1,16 @@
+// The frame composer's planted faults (issue 20.4, issue 34.3): clear-box hooks with which the
+// property tests show that a stale item would be caught. `package` access: the package's tests
+// (and the soak's options) set them; no user of PixmanRenderer sees them.
+import PointerEngine
+
+extension FrameComposer {
+    /// touchedSlots leaves out one reason an element may change (last frame's states and
+    /// effects; the children of a revealing control; the content of a scroll container that
+    /// moved), or a kept look is reused whatever the element's state, so items go stale (the
+    /// property test must then fail).
+    /// `listKeepsTouchedItems`: the list changed in place keeps last frame's items of the
+    /// elements looked at again.
+    package enum TouchFault: Sendable {
+        case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState, listKeepsTouchedItems
+    }
+}
