@@ -2,8 +2,9 @@
 // item. Every write (replace, insert, remove, move, a range replaced) marks what it wrote, so
 // SceneRenderer.render(_:) looks at the marked items only, in display-list order, and clears
 // the marks: one layer knows what changed, and nothing diffs the frame a second time.
-// A caller holding whole lists instead (tests, benches, one-off renders) hands them to
-// `assign`, the one diff left: it marks the items that differ from the kept ones.
+// A caller holding whole lists instead (tests, benches, snapshots, replays) hands them to
+// `assign`, the one diff left: it marks the items that differ from the kept ones. The frame
+// composer (Composer/FrameComposer.swift) never diffs: it writes what it built again.
 import PointerEngine
 
 /// Display items in paint order (back to front), with a mark on each item written since a
@@ -78,6 +79,22 @@ public final class RetainedScene {
     public func replaceAll(with new: [DisplayItem]) {
         items = new
         marked = [Bool](repeating: true, count: new.count)
+        markedPositions.removeAll(keepingCapacity: true)
+        reshaped = true
+    }
+
+    /// Replaces every item, marking only the positions `fresh` names: the writer vouches that
+    /// every other item is the one its identity held when the marks were last taken (the frame
+    /// composer rebuilding its list from kept items, issue 34.3), so a renderer that drew the
+    /// scene finds it by identity without looking at it. Items marked since the marks were last
+    /// taken stay marked, by identity.
+    public func replaceAll(with new: [DisplayItem], marking fresh: [Bool]) {
+        precondition(fresh.count == new.count, "RetainedScene.replaceAll: \(fresh.count) marks for \(new.count) items")
+        var pending: Set<ItemID>?
+        if marked.contains(true) { pending = Set(items.indices.lazy.filter { self.marked[$0] }.map { self.items[$0].id }) }
+        items = new
+        marked = fresh
+        if let pending { for k in new.indices where pending.contains(new[k].id) { marked[k] = true } }
         markedPositions.removeAll(keepingCapacity: true)
         reshaped = true
     }

@@ -105,6 +105,32 @@ struct RetainedSceneTests {
         #expect(differingPixels(canvas, fresh) == 0)
     }
 
+    @Test("a list replaced whole with its writer's marks (issue 34.3): only the marked items are looked at, marks not yet taken stay with their items, pixels stay right")
+    func replaceAllWithMarks() {
+        let canvas = Canvas(width: 200, height: 100, scale: 1)
+        let renderer = SceneRenderer()
+        let scene = RetainedScene(Self.row(8))
+        renderer.render(scene, into: canvas, bufferAge: 0)
+        // Restacked (the pointer slipping under an element, E2) with one item new: one marked.
+        var list = Array(scene.items.reversed())
+        list[3] = Self.square("sq", list[3].id.index, x: 150, color: 0xFF3B30)
+        scene.replaceAll(with: list, marking: list.indices.map { $0 == 3 })
+        #expect(scene.markedIDs == [list[3].id] && scene.isReshaped)
+        renderer.render(scene, into: canvas, bufferAge: 1)
+        #expect(renderer.itemsExamined == 1)
+        let fresh = Canvas(width: 200, height: 100, scale: 1)
+        SceneRenderer().render(scene.items, into: fresh, bufferAge: 0)
+        #expect(differingPixels(canvas, fresh) == 0)
+        // A write not yet drawn keeps its mark through a whole replacement that leaves it unmarked.
+        scene.replace(at: 5, with: Self.square("sq", scene[5].id.index, x: 60, color: 0x34C759))
+        let written = scene[5].id
+        scene.replaceAll(with: Array(scene.items.reversed()), marking: [Bool](repeating: false, count: scene.count))
+        #expect(scene.markedIDs == [written])
+        renderer.render(scene, into: canvas, bufferAge: 1)
+        SceneRenderer().render(scene.items, into: fresh, bufferAge: 0)
+        #expect(differingPixels(canvas, fresh) == 0)
+    }
+
     @Test("random writes through the scene paint what a render from scratch paints, frame after frame", arguments: [1.0, 1.5])
     func randomWritesEqualScratch(scale: Double) {
         let size = (w: Int(220 * scale), h: Int(110 * scale))

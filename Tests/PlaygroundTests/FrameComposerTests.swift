@@ -39,6 +39,25 @@ struct FrameComposerTests {
         #expect(caught, "the soak never saw a stale item with \(fault)")
     }
 
+    @Test("the marks have teeth: a list built again that leaves its rebuilt items unmarked paints stale pixels, caught by the repaint checks; complete marks paint what a full repaint paints",
+          .disabled(if: SanitizerBudget.isReduced, "planted faults: run by the plain swift test"))
+    func rebuildMarksAreChecked() {
+        func mismatches(_ fault: FrameComposer.TouchFault) -> Int {
+            ([1, 7] as [UInt64]).reduce(0) { n, seed in
+                var o = Soak.Options()
+                o.touchFault = fault
+                o.events = 800
+                o.seed = seed
+                o.renderEvery = 1
+                o.repaintChecks = 200
+                o.scale = 0.5
+                return n + Soak(options: o).run().repaintMismatches
+            }
+        }
+        #expect(mismatches(.none) == 0)
+        #expect(mismatches(.rebuildLeavesBuiltUnmarked) > 0, "a rebuilt list without its marks was never caught")
+    }
+
     /// Frames in which only a revealing group has a state (H1–H4: the engine also states its
     /// controls, a layout's own interactions need not), its reveal opacity changing; whether a
     /// kept list ever differed from a fresh one.

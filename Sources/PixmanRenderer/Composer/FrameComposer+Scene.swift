@@ -184,7 +184,8 @@ extension FrameComposer {
     func assemble(onlyTouched: Bool, under: Int?, pointer: DisplayItem, middle: (items: [DisplayItem], changed: [Int]?)) {
         let middleItems = middle.items
         let u = under ?? -1
-        guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, middle: middleItems) }
+        defer { composedEpoch = scene.epoch }
+        guard listValid, onlyTouched, shape.under == u else { return rebuild(under: u, pointer: pointer, middle: middle) }
         placeTouched()
         if u >= 0 { scene.replace(at: shape.pointer, with: pointer) }
         // The parts after the elements: written in place, or their range replaced when their
@@ -260,30 +261,45 @@ extension FrameComposer {
     }
 
     /// The list built again from every element's entry.
-    private func rebuild(under u: Int, pointer: DisplayItem, middle: [DisplayItem]) {
+    private func rebuild(under u: Int, pointer: DisplayItem, middle all: (items: [DisplayItem], changed: [Int]?)) {
+        let middle = all.items, middleChanged = all.changed
         let n = structure.paintOrder.count
-        var list: [DisplayItem] = []
+        var list: [DisplayItem] = [], fresh: [Bool] = []
         list.reserveCapacity(n + pre.count + middle.count + post.count + 1)
+        fresh.reserveCapacity(list.capacity)
         if listIndex.count != n { listIndex = [Int32](repeating: -1, count: n) }
+        // Kept items are what a renderer last drew for their identities when the last list was
+        // rendered (its marks taken since it was composed); else every item is marked.
+        let keptValid = listValid && scene.epoch != composedEpoch
+        let middleSame = keptValid && shape.middle.count == middle.count ? middleChanged : nil
         shape = ListShape()
         entries.withUnsafeBufferPointer { b in
             for slot in 0..<n {
                 listIndex[slot] = -1
                 guard b[slot].shown else { continue }
-                if slot == u { shape.under = u; shape.pointer = list.count; list.append(pointer) }
-                if let item = b[slot].item { listIndex[slot] = Int32(list.count); list.append(item) }
+                if slot == u { shape.under = u; shape.pointer = list.count; list.append(pointer); fresh.append(true) }
+                if let item = b[slot].item {
+                    listIndex[slot] = Int32(list.count)
+                    list.append(item)
+                    // A kept item is the one its element had in the scene: not marked (no
+                    // usable last list: all are).
+                    fresh.append(!keptValid || b[slot].built == frameCount && touchFault != .rebuildLeavesBuiltUnmarked)
+                }
             }
         }
-        func add(_ items: [DisplayItem]) -> Range<Int> {
+        func add(_ items: [DisplayItem], changed: [Int]? = nil) -> Range<Int> {
             let start = list.count
             list += items
+            fresh += repeatElement(changed == nil || !keptValid, count: items.count)
+            if let changed, keptValid { for i in changed { fresh[start + i] = true } }
             return start..<list.count
         }
         shape.pre = add(pre)
-        shape.middle = add(middle)
+        shape.middle = add(middle, changed: middleSame)
         shape.post = add(post)
         listValid = true
-        // Every item marked: the renderer finds the unchanged ones by their identities.
-        scene.replaceAll(with: list)
+        // Only what was built this frame is marked: the renderer finds the kept items by their
+        // identities without looking at them.
+        scene.replaceAll(with: list, marking: fresh)
     }
 }

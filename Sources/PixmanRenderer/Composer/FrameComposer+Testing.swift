@@ -9,8 +9,11 @@ extension FrameComposer {
     /// moved), or a kept look is reused whatever the element's state, so items go stale (the
     /// property test must then fail).
     /// `listKeepsTouchedItems`: the list changed in place keeps last frame's items of the
-    /// elements looked at again.
+    /// elements looked at again. `rebuildLeavesBuiltUnmarked`: a list built again (the pointer
+    /// slipping under another element, E2) marks none of the elements' items, so a renderer
+    /// following the marks keeps drawing their old values (the pixels must then differ).
     package enum TouchFault: Sendable {
         case none, ignoresPreviousFrame, ignoresRevealedChildren, ignoresContainerChanges, lookIgnoresState, listKeepsTouchedItems
+        case rebuildLeavesBuiltUnmarked
     }
 }

@@ -152,6 +152,9 @@ public final class FrameComposer {
         var under = -1, pointer = -1
         var pre = 0..<0, middle = 0..<0, post = 0..<0
     }
+    /// The scene's epoch (its marks taken) when the last frame was composed: when it has not
+    /// changed since, no renderer drew that frame (RetainedScene.takeMarks).
+    var composedEpoch = -1
     /// This frame's overlays under and over the middle items (storage kept).
     var pre: [DisplayItem] = [], post: [DisplayItem] = []
 

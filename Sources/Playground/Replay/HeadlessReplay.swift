@@ -53,11 +53,10 @@ public struct HeadlessReplay {
         let every = max(1, (times.count + options.sheetTiles - 1) / options.sheetTiles)
         var sheet: [(Int, Timestamp, [DisplayItem])] = []
         while let (i, t) = cursor.step(session) {
-            let items = session.displayItems(on: canvas)
             // Every frame is painted from scratch: the PNG depends on this frame only.
-            session.renderer.render(items, into: canvas, bufferAge: 0)
+            session.render(into: canvas, bufferAge: 0)
             try write(canvas, i, t)
-            if i % every == 0 { sheet.append((i, t, items)) }
+            if i % every == 0 { sheet.append((i, t, session.composer.scene.items)) }
         }
         return sheet
     }

@@ -203,7 +203,8 @@ final class SoakDriver {
             report.problem("frame \(report.frames) (\(episode)): the kept display list differs from a fresh one"
                            + (stale.isEmpty ? " (order)" : " at \(stale.prefix(6).joined(separator: ", "))"))
         }
-        session.renderer.render(kept, into: canvas, bufferAge: 1)
+        // The composer's scene by its marks, as the window draws it.
+        session.renderer.render(session.composer.scene, into: canvas, bufferAge: 1)
     }
 
     /// The damage-painted canvas equals a full repaint of the same frame.
