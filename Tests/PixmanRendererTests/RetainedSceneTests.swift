@@ -16,6 +16,15 @@ struct RetainedSceneTests {
 
     static func row(_ n: Int) -> [DisplayItem] { (0..<n).map { square("sq", $0, x: 8 + Double($0) * 12) } }
 
+    /// A scene of `row(n)` drawn once on a 200×100 canvas by its renderer.
+    static func drawnRow(_ n: Int) -> (Canvas, SceneRenderer, RetainedScene) {
+        let canvas = Canvas(width: 200, height: 100, scale: 1)
+        let renderer = SceneRenderer()
+        let scene = RetainedScene(row(n))
+        renderer.render(scene, into: canvas, bufferAge: 0)
+        return (canvas, renderer, scene)
+    }
+
     @Test("each write marks what it wrote; a render clears the marks")
     func writesMark() {
         let canvas = Canvas(width: 200, height: 100, scale: 1)
@@ -57,10 +66,7 @@ struct RetainedSceneTests {
 
     @Test("a render looks at the marked items only, and repaints only where they changed")
     func unmarkedItemsAreNotLookedAt() {
-        let canvas = Canvas(width: 200, height: 100, scale: 1)
-        let renderer = SceneRenderer()
-        let scene = RetainedScene(Self.row(12))
-        renderer.render(scene, into: canvas, bufferAge: 0)
+        let (canvas, renderer, scene) = Self.drawnRow(12)
         #expect(renderer.itemsExamined == 12)
         // Nothing written: nothing looked at, nothing repainted.
         #expect(renderer.render(scene, into: canvas, bufferAge: 1).isEmpty)
@@ -107,10 +113,7 @@ struct RetainedSceneTests {
 
     @Test("a list replaced whole with its writer's marks (issue 34.3): only the marked items are looked at, marks not yet taken stay with their items, pixels stay right")
     func replaceAllWithMarks() {
-        let canvas = Canvas(width: 200, height: 100, scale: 1)
-        let renderer = SceneRenderer()
-        let scene = RetainedScene(Self.row(8))
-        renderer.render(scene, into: canvas, bufferAge: 0)
+        let (canvas, renderer, scene) = Self.drawnRow(8)
         // Restacked (the pointer slipping under an element, E2) with one item new: one marked.
         var list = Array(scene.items.reversed())
         list[3] = Self.square("sq", list[3].id.index, x: 150, color: 0xFF3B30)
