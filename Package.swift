@@ -83,6 +83,10 @@ let package = Package(
             "GestureCheck", "Posix",
         ]),
 
+        // The engine in your own app (issue 34.4, README): a window with buttons, a list and a drop
+        // target on PointerEngine, the renderer's FrameComposer and WaylandClient, under 200 lines.
+        .executableTarget(name: "shelf-example", dependencies: ["PointerEngine", "PixmanRenderer", "WaylandClient"], path: "Examples/Shelf"),
+
         // The benchmarks (issue 20.4): out of the shipping binary, which links no cairo.
         // The engine's seeded workloads and the simulated target acquisition (pure Swift; the
         // engine tests use them too).
@@ -123,7 +127,7 @@ let package = Package(
 // in `make test` (CI time, issue 19: under 15 minutes on 2 cores).
 if fuzzerRuntime != nil {
     let unused: Set<String> = [
-        "lodestone", "lodestone-bench", "LibinputBackend", "CLibinput", "InputPipeline", "CCairo",
+        "lodestone", "lodestone-bench", "shelf-example", "LibinputBackend", "CLibinput", "InputPipeline", "CCairo",
         "EndToEndTests", "LibinputBackendTests", "GestureCheckTests", "InputPipelineTests",
     ]
     package.targets.removeAll { unused.contains($0.name) }

@@ -64,6 +64,40 @@ struct PackageDependentTests {
         print("settled \\(engine.isSettled)")
         """
 
+    /// The example's engine side (Examples/Shelf/Shelf.swift, compiled into the dependent as it
+    /// is) used as a person would: onto Add, a rest, a click; a row dragged onto the basket.
+    static let shelf = """
+
+        var shelf = Shelf(size: Size(width: 560, height: 420))
+        var t: UInt64 = 5_000_000
+        var at = InputPoint(x: 300, y: 400)
+        @MainActor func feed(_ kind: InputEventKind) {
+            t += 16_000
+            for line in shelf.handle(InputEvent(time: Timestamp(microseconds: t), device: DeviceID(2), kind)) { print("shelf: \\(line)") }
+        }
+        @MainActor func glide(to x: Double, _ y: Double) {
+            for k in 1...20 {
+                let p = InputPoint(x: at.x + (x - at.x) * Double(k) / 20, y: at.y + (y - at.y) * Double(k) / 20)
+                let d = InputVector(dx: (x - at.x) / 20, dy: (y - at.y) / 20)
+                feed(.motion(position: p, delta: d, unaccelerated: d))
+            }
+            at = InputPoint(x: x, y: y)
+        }
+        @MainActor func rest(_ seconds: Double) {
+            t += UInt64(seconds * 1_000_000)
+            for line in shelf.advance(to: Timestamp(microseconds: t)) { print("shelf: \\(line)") }
+        }
+        feed(.pointerEnter(position: at))
+        glide(to: 56, 30); rest(0.5)
+        print("shelf hovered \\(shelf.engine.hovered.map(\\.description) ?? "none")")
+        feed(.button(.left, pressed: true)); feed(.button(.left, pressed: false)); rest(0.3)
+        glide(to: 120, 84); rest(0.3)
+        feed(.button(.left, pressed: true)); rest(0.25)
+        glide(to: 460, 200); rest(0.3)
+        feed(.button(.left, pressed: false)); rest(0.5)
+        print("shelf rows \\(shelf.rows.joined(separator: ","))")
+        """
+
     @Test("a scratch package depending on a tagged clone `from:` the CHANGELOG's version builds and runs the engine",
           .enabled(if: git != nil && swift != nil, "needs git and swift"))
     func dependsByVersion() throws {
@@ -78,11 +112,11 @@ struct PackageDependentTests {
         // clone brings along): the repository itself is left alone.
         let clone = scratch.path + "/lodestone"
         try Self.run([Self.git!, "clone", "-q", "--shared", Self.root, clone], in: scratch.path, environment: environment)
-        for part in ["Package.swift", "Sources", "Modules", "CHANGELOG.md"] {
+        for part in ["Package.swift", "Sources", "Modules", "Examples", "CHANGELOG.md"] {
             try Self.run(["/bin/rm", "-rf", clone + "/" + part], in: clone, environment: environment)
             try Self.run(["/bin/cp", "-R", Self.root + "/" + part, clone + "/" + part], in: clone, environment: environment)
         }
-        try Self.run([Self.git!, "add", "-A", "Package.swift", "Sources", "Modules", "CHANGELOG.md"], in: clone, environment: environment)
+        try Self.run([Self.git!, "add", "-A", "Package.swift", "Sources", "Modules", "Examples", "CHANGELOG.md"], in: clone, environment: environment)
         try Self.run([Self.git!, "commit", "-q", "--allow-empty", "-m", "the working tree"], in: clone, environment: environment)
         try Self.run([Self.git!, "tag", "-f", version], in: clone, environment: environment)
 
@@ -95,7 +129,8 @@ struct PackageDependentTests {
                 dependencies: [.package(url: "file://\(clone)", from: "\(version)")],
                 targets: [.executableTarget(name: "App", dependencies: [.product(name: "PointerEngine", package: "lodestone")])])
             """.write(toFile: app + "/Package.swift", atomically: true, encoding: .utf8)
-        try Self.app.write(toFile: app + "/Sources/App/main.swift", atomically: true, encoding: .utf8)
+        try (Self.app + Self.shelf).write(toFile: app + "/Sources/App/main.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.root + "/Examples/Shelf/Shelf.swift", toPath: app + "/Sources/App/Shelf.swift")
 
         try Self.run([Self.swift!, "build"], in: app, environment: environment)
         let resolved = try String(contentsOfFile: app + "/Package.resolved", encoding: .utf8)
@@ -104,5 +139,10 @@ struct PackageDependentTests {
         let lines = run.stdoutLines
         #expect(lines.first?.hasPrefix("hovered #1 effects ") == true && lines.first != "hovered #1 effects 0", "\(lines)")
         #expect(lines.contains { $0.hasPrefix("activated #1 by") }, "no activation of the button: \(lines)")
+        // The example's engine code (issue 34.4): the same outcomes as on screen under sway.
+        #expect(lines.contains("shelf hovered #1"), "\(lines)")
+        #expect(lines.contains("shelf: added Grape"), "\(lines)")
+        #expect(lines.contains("shelf: move 1 to basket: Apple"), "\(lines)")
+        #expect(lines.last == "shelf rows Banana,Cherry,Date,Elderberry,Fig,Grape", "\(lines)")
     }
 }
