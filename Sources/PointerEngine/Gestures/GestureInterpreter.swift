@@ -96,13 +96,6 @@ package enum GestureIntent: Sendable, Equatable {
 
 package enum GesturePhaseReport: String, Sendable, Equatable { case began, changed, ended, cancelled }
 
-package enum PageSwipePhase: Sendable, Equatable {
-    case began
-    case changed(dx: Double)
-    case ended
-    case cancelled
-}
-
 /// A swipe's state for the app and the inspector (G5).
 package struct SwipeReport: Sendable, Equatable {
     package var kind: GestureKind
