@@ -7,7 +7,7 @@ import InputPipeline
 @Suite("InputPipeline: time, lifecycle, privacy and merge in one stage (T1, T3, G7)")
 struct InputPipelineTests {
     let seat = DeviceID(1), pad = DeviceID(1)
-    var moved: DeviceID { DeviceID(pad.rawValue + InputMerger.libinputDeviceOffset) }
+    var moved: DeviceID { DeviceID(pad.rawValue + InputPipeline.libinputDeviceOffset) }
     /// evdev KEY_A (a text key) and KEY_LEFTSHIFT (a modifier, public under T3).
     let a = KeyCode(rawValue: 30), shift = KeyCode(rawValue: 42)
 
