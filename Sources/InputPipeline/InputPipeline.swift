@@ -35,7 +35,7 @@ public struct InputPipeline {
                 e.time = clock.place(e.time, now: now)
                 if clock.rebased, !wasRebased {
                     notice?("\(name) stamps input with another clock than CLOCK_MONOTONIC "
-                            + "(off by \(-clock.offset / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
+                            + "(off by \(-clock.offset.microseconds / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
                 }
             }
             return privacy.apply(e)

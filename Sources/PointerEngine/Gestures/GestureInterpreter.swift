@@ -208,7 +208,7 @@ package struct GestureInterpreter: Sendable, Equatable {
     /// becomes a secondary click (G4, G9): one of the engine's deadlines (`Engine.nextDeadline`),
     /// so the click comes with no further input. nil: nothing is held back.
     package var pendingTapDeadline: Timestamp? {
-        pendingTap.map { Timestamp(rawValue: $0.time.rawValue + UInt64(Self.doubleTapInterval * 1e6)) }
+        pendingTap.map { $0.time + .seconds(Self.doubleTapInterval) }
     }
 
     /// Releases a pending two-finger tap as a secondary click once no partner can come, and
