@@ -12,40 +12,38 @@
 // still follows the keyboard while unfocused (it is state, not an action). The merged stream's
 // times are held to T1 after the merge, by InputPipeline (a seat event stamped in whole
 // milliseconds can trail the libinput event before it). Pure: no C. One stage of
-// InputPipeline (issue 20.2); the backends only translate.
+// InputPipeline (issue 20.2); the backends only translate. Which libinput gestures are open, and
+// which of them the engine gets, is the pipeline's GestureLifecycle's record alone (issue 34.7):
+// the merge says which may begin and which are cut short.
 import InputProtocol
 
-public struct InputMerger {
-    public let policy: InputPolicy
-    /// libinput device ids are moved by this much so they never collide with the seat's.
-    public static let libinputDeviceOffset: UInt32 = 1000
+struct InputMerger {
+    let policy: InputPolicy
 
     private var focused = false
     /// Gesture kinds the compositor has delivered (`both`: those are its alone from then on).
     private var compositorKinds: Set<GestureKind> = []
-    /// The libinput gesture in progress (its begin), per merged device id.
-    private var open: [DeviceID: GestureEvent] = [:]
 
-    public init(policy: InputPolicy) { self.policy = policy }
+    init(policy: InputPolicy) { self.policy = policy }
 
-    /// An event from the compositor's seat: what the engine gets.
-    public mutating func wayland(_ e: InputEvent) -> [InputEvent] { fromWayland(e) }
+    /// Whether a libinput gesture of `kind` that begins now reaches the engine: one begun
+    /// outside the surface belongs to someone else, one the compositor delivers is its.
+    func admits(_ kind: GestureKind) -> Bool { focused && takesFromLibinput(kind) }
 
-    /// An event from LibinputBackend: what the engine gets.
-    public mutating func libinput(_ e: InputEvent) -> [InputEvent] { fromLibinput(e) }
-
-    private mutating func fromWayland(_ e: InputEvent) -> [InputEvent] {
+    /// An event from the compositor's seat: what the engine gets. Focus lost, or a gesture kind
+    /// the compositor takes over, cuts short the libinput gestures in `libinputGestures`.
+    mutating func wayland(_ e: InputEvent, libinputGestures: inout GestureLifecycle) -> [InputEvent] {
         var out: [InputEvent] = []
         switch e.kind {
         case .pointerEnter:
             focused = true
         case .pointerLeave:
             focused = false
-            out += cancelOpen(at: e.time)
+            out += cut(&libinputGestures, at: e.time) { _ in true }
         case .gesture(let g):
             if policy == .both, !compositorKinds.contains(g.kind) {
                 compositorKinds.insert(g.kind)
-                out += cancelOpen(at: e.time) { $0.kind == g.kind }
+                out += cut(&libinputGestures, at: e.time) { $0.kind == g.kind }
             }
         default:
             break
@@ -54,36 +52,15 @@ public struct InputMerger {
         return out
     }
 
-    private mutating func fromLibinput(_ e: InputEvent) -> [InputEvent] {
+    /// An event from LibinputBackend, after the pipeline's GestureLifecycle (which left out the
+    /// gestures the engine does not get): what the engine gets.
+    func libinput(_ e: InputEvent) -> [InputEvent] {
         guard policy != .wayland else { return [] }
         var moved = e
-        moved.device = DeviceID(e.device.rawValue + Self.libinputDeviceOffset)
+        moved.device = Self.moved(e.device)
         switch e.kind {
-        case .deviceAdded:
+        case .deviceAdded, .deviceRemoved, .gesture:
             return [moved]
-        case .deviceRemoved:
-            // The pipeline's GestureLifecycle, the one place a removal ends a gesture (G7), sent
-            // its cancelled end just before, which closed it here.
-            open[moved.device] = nil
-            return [moved]
-        case .gesture(let g):
-            guard takesFromLibinput(g.kind) else {
-                // An update or end of a gesture the compositor took over: already ended.
-                return []
-            }
-            switch g.phase {
-            case .begin:
-                // A gesture that starts outside the surface belongs to someone else.
-                guard focused else { return [] }
-                open[moved.device] = g
-                return [moved]
-            case .update:
-                guard open[moved.device]?.kind == g.kind else { return [] }
-                open[moved.device]?.scale = g.scale
-                return [moved]
-            case .end:
-                return open.removeValue(forKey: moved.device)?.kind == g.kind ? [moved] : []
-            }
         case .modifiers:
             // With `both` the compositor's keyboard (its keymap) is the authority.
             return policy == .libinput ? [moved] : []
@@ -93,6 +70,11 @@ public struct InputMerger {
             // Motion, buttons, scroll, touch: the compositor already delivers them.
             return []
         }
+    }
+
+    /// A libinput device's id in the merged stream.
+    static func moved(_ device: DeviceID) -> DeviceID {
+        DeviceID(device.rawValue + InputPipeline.libinputDeviceOffset)
     }
 
     private func takesFromLibinput(_ kind: GestureKind) -> Bool {
@@ -110,14 +92,8 @@ public struct InputMerger {
         }
     }
 
-    private mutating func cancelOpen(at time: Timestamp, where matches: (GestureEvent) -> Bool = { _ in true }) -> [InputEvent] {
-        let ending = open.filter { matches($0.value) }.sorted { $0.key.rawValue < $1.key.rawValue }
-        for (device, _) in ending { open[device] = nil }
-        return ending.map { cancelled($0.value, $0.key, time) }
-    }
-
-    private func cancelled(_ g: GestureEvent, _ device: DeviceID, _ time: Timestamp) -> InputEvent {
-        InputEvent(time: time, device: device,
-                   .gesture(GestureEvent(kind: g.kind, phase: .end, fingers: g.fingers, scale: g.scale, cancelled: true)))
+    private func cut(_ gestures: inout GestureLifecycle, at time: Timestamp,
+                     where matches: (GestureEvent) -> Bool) -> [InputEvent] {
+        gestures.cut(where: matches).map { InputEvent(time: time, device: Self.moved($0.device), .gesture($0.end)) }
     }
 }

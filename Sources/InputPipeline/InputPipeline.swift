@@ -6,11 +6,13 @@
 // what they say. For each event of a source, in order:
 //   1. time (SPEC T1): the source's times are put on the clock the consumer's `now` comes from
 //      (`SourceClock`: KWin's fake input stamps the wall clock);
-//   2. the gesture lifecycle (SPEC G7) of libinput's devices (`GestureLifecycle`): a device
-//      removed mid-gesture ends its gesture cancelled and cancels its touches first;
-//   3. key privacy (SPEC T3): text keys leave as KeyCode.placeholder unless the user opted in;
-//   4. with both sources: the merge (`InputMerger`, `--input`): which source gives what, the
-//      device-id namespaces and pointer focus;
+//   2. key privacy (SPEC T3): text keys leave as KeyCode.placeholder unless the user opted in;
+//   3. the gesture lifecycle (SPEC G7) of libinput's devices (`GestureLifecycle`): a device
+//      removed mid-gesture ends its gesture cancelled and cancels its touches first; it is the
+//      one record of their open gestures, and merged, of which of them the consumer gets;
+//   4. with both sources: the merge (`InputMerger`, `--input`): which source gives what (which
+//      libinput gestures may begin, which are cut short), the device-id namespaces and
+//      pointer focus;
 //   5. what leaves never goes backwards in time (`MonotonicTime`, once, on the stream the
 //      consumer gets): the seat stamps most events in whole milliseconds and the clock now on
 //      the rest, libinput in microseconds, and events libinput queued before a device appeared
@@ -19,36 +21,39 @@
 import InputProtocol
 
 public struct InputPipeline {
-    /// One source's stream before the merge.
+    /// One source's stream before the lifecycle and the merge: its clock and key privacy.
     struct SourceStream {
         /// What the stream is, for the notice when its times are rebased.
         let name: String
         var clock = SourceClock()
-        /// The gesture lifecycle, for a source whose devices come and go mid-gesture.
-        var lifecycle: GestureLifecycle?
 
         mutating func pass(_ e: InputEvent, privacy: KeyPrivacy, now: Timestamp? = nil,
-                           notice: ((String) -> Void)? = nil) -> [InputEvent] {
+                           notice: ((String) -> Void)? = nil) -> InputEvent {
             var e = e
             if let now {
                 let wasRebased = clock.rebased
                 e.time = clock.place(e.time, now: now)
                 if clock.rebased, !wasRebased {
                     notice?("\(name) stamps input with another clock than CLOCK_MONOTONIC "
-                            + "(off by \(-clock.offset / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
+                            + "(off by \(-clock.offset.microseconds / 1000) ms); Lodestone moves its event times onto the monotonic clock, keeping their intervals")
                 }
             }
-            e = privacy.apply(e)
-            // In place (a copy out of the optional would copy its tables).
-            return lifecycle != nil ? lifecycle!.pass(e) : [e]
+            return privacy.apply(e)
         }
     }
 
     public let privacy: KeyPrivacy
     /// Told once per source whose times had to be rebased (`SourceClock`).
     public var notice: ((String) -> Void)?
+    /// libinput's devices are moved by this much in the merged stream so their ids never
+    /// collide with the seat's.
+    public static let libinputDeviceOffset: UInt32 = 1000
+
     private var seatStream = SourceStream(name: "the compositor")
-    private var libinputStream = SourceStream(name: "libinput", lifecycle: GestureLifecycle())
+    private var libinputStream = SourceStream(name: "libinput")
+    /// The one record of libinput's open gestures and touches (G7) and, merged, of which
+    /// gestures the consumer gets (the merge decides, issue 34.7).
+    private var libinputGestures: GestureLifecycle
     /// The time of the stream that leaves (T1).
     private var time = MonotonicTime()
     /// nil: libinput's devices alone, with their own ids (`lodestone events|record --input libinput`).
@@ -59,12 +64,14 @@ public struct InputPipeline {
     public init(policy: InputPolicy = .wayland, privacy: KeyPrivacy = .redactText) {
         self.privacy = privacy
         merger = InputMerger(policy: policy)
+        libinputGestures = GestureLifecycle(passesStrays: false)
     }
 
     /// libinput's devices alone, no compositor: their stream as the devices give it.
     public static func libinputAlone(privacy: KeyPrivacy = .redactText) -> InputPipeline {
         var p = InputPipeline(privacy: privacy)
         p.merger = nil
+        p.libinputGestures = GestureLifecycle(passesStrays: true)
         return p
     }
 
@@ -77,7 +84,7 @@ public struct InputPipeline {
         var time = MonotonicTime()
         var out = trace
         out.events.removeAll(keepingCapacity: true)
-        for e in trace.events { out.events += time.raise(stream.pass(e, privacy: trace.header.privacy)) }
+        for e in trace.events { out.events += time.raise([stream.pass(e, privacy: trace.header.privacy)]) }
         return out
     }
 
@@ -85,15 +92,17 @@ public struct InputPipeline {
     /// monotonic clock as the event is dispatched, the clock the consumer advances with; its
     /// times are put on it (nil: the times pass as they are).
     public mutating func seat(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
-        let events = seatStream.pass(e, privacy: privacy, now: now, notice: notice)
-        guard merger != nil else { return time.raise(events) }
-        return time.raise(events.flatMap { merger!.wayland($0) })
+        let e = seatStream.pass(e, privacy: privacy, now: now, notice: notice)
+        guard merger != nil else { return time.raise([e]) }
+        return time.raise(merger!.wayland(e, libinputGestures: &libinputGestures))
     }
 
     /// An event of LibinputBackend: what the consumer gets.
     public mutating func libinput(_ e: InputEvent, now: Timestamp? = nil) -> [InputEvent] {
-        let events = libinputStream.pass(e, privacy: privacy, now: now, notice: notice)
-        guard merger != nil else { return time.raise(events) }
-        return time.raise(events.flatMap { merger!.libinput($0) })
+        let e = libinputStream.pass(e, privacy: privacy, now: now, notice: notice)
+        guard let merger else { return time.raise(libinputGestures.pass(e)) }
+        var admits = true
+        if case .gesture(let g) = e.kind, g.phase == .begin { admits = merger.admits(g.kind) }
+        return time.raise(libinputGestures.pass(e, admits: admits).flatMap { merger.libinput($0) })
     }
 }

@@ -16,31 +16,31 @@ public struct SourceClock: Sendable {
     /// An event time at most this far after the dispatch clock is the clock's own: a monotonic
     /// time is never ahead of its dispatch beyond the millisecond truncation; a second is
     /// generous for it and still far below the hours to days a wall clock is off by.
-    public static let futureTolerance: UInt64 = 1_000_000 // µs (1 s)
+    public static let futureTolerance = TimeSpan.seconds(1)
     /// An event time at most this far before the dispatch clock is a late dispatch, not another
     /// clock: a loaded machine or a stopped process holds events for seconds, and libinput's
     /// events queued before a device appeared carry kernel times from before it.
-    public static let pastTolerance: UInt64 = 10_000_000 // µs (10 s)
+    public static let pastTolerance = TimeSpan.seconds(10)
 
-    /// Added to the source's times (µs), once they were found on another clock.
-    public private(set) var offset: Int64 = 0
+    /// Added to the source's times, once they were found on another clock.
+    public private(set) var offset = TimeSpan.zero
     /// Whether the source's times were ever rebased (the pipeline says so once).
     public private(set) var rebased = false
 
     public init() {}
 
     static func plausible(_ t: Int64, now: Int64) -> Bool {
-        t <= now + Int64(futureTolerance) && t >= now - Int64(pastTolerance)
+        t <= now + futureTolerance.microseconds && t >= now - pastTolerance.microseconds
     }
 
     /// `time`, on the clock `now` was read from (µs).
     public mutating func place(_ time: Timestamp, now: Timestamp) -> Timestamp {
         let raw = Int64(clamping: time.rawValue), n = Int64(clamping: now.rawValue)
-        let moved = raw &+ offset
+        let moved = raw &+ offset.microseconds
         if Self.plausible(moved, now: n) { return Timestamp(microseconds: UInt64(max(0, moved))) }
         // Stamped with the clock itself (or the source came back to it): as it is.
         if Self.plausible(raw, now: n) { return time }
-        offset = n &- raw
+        offset = TimeSpan(microseconds: n &- raw)
         rebased = true
         return now
     }

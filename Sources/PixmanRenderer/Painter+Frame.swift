@@ -24,18 +24,16 @@ extension Painter {
                 // System cursors (P4) belong to the compositor; inside the surface the arrow
                 // stands for them.
                 ops += arrowPointer(tip: p.position, size: p.scale, look: look, opacity: o)
+            case .beam:
+                // The I-beam (P2), along the longer side of its bounds.
+                let b = layer.bounds
+                ops += beam(center: b.center, lineHeight: max(b.width, b.height), vertical: b.height >= b.width,
+                            size: max(min(b.width, b.height) / 2, 0.5), look: look, opacity: o)
             case .roundedRect, .ellipse:
                 let b = layer.bounds
-                // A thin rounded rect is the I-beam (P2), vertical or horizontal.
-                if min(b.width, b.height) <= 4 * max(p.scale, 0.5) {
-                    let vertical = b.height >= b.width
-                    ops += beam(center: b.center, lineHeight: max(b.width, b.height), vertical: vertical,
-                                size: max(min(b.width, b.height) / 2, 0.5), look: look, opacity: o)
-                } else {
-                    let r = layer.shape == .ellipse ? min(b.width, b.height) / 2 : layer.cornerRadius
-                    let classicLook = customFill || border != nil ? look : PointerLook(fill: Look.pointerFill)
-                    ops += classicPointer(b, cornerRadius: r, look: classicLook, opacity: o)
-                }
+                let r = layer.shape == .ellipse ? min(b.width, b.height) / 2 : layer.cornerRadius
+                let classicLook = customFill || border != nil ? look : PointerLook(fill: Look.pointerFill)
+                ops += classicPointer(b, cornerRadius: r, look: classicLook, opacity: o)
             case .path(let pp):
                 let pb = pp.bounds
                 let rect = Rect(x: p.position.x + pb.minX * p.scale, y: p.position.y + pb.minY * p.scale,

@@ -57,4 +57,24 @@ struct GestureLifecycleTests {
         _ = t.touch(pad, .touchUp(id: 1))
         #expect(t.deviceRemoved(pad).isEmpty)
     }
+
+    @Test("Merged (issue 34.7): a gesture the merge refused or cut short is left out to its end, its removal adds nothing; strays are left out")
+    func refusedAndCut() {
+        var t = GestureLifecycle(passesStrays: false)
+        let pinch = GestureEvent(kind: .pinch, phase: .begin, fingers: 2)
+        #expect(t.gesture(pad, pinch, admits: false).isEmpty)
+        #expect(t.gesture(pad, GestureEvent(kind: .pinch, phase: .update, fingers: 2, scale: 1.2)).isEmpty)
+        #expect(t.deviceRemoved(pad).isEmpty)
+        #expect(t.gesture(pad, pinch) == [.gesture(pinch)])
+        _ = t.gesture(pad, GestureEvent(kind: .pinch, phase: .update, fingers: 2, scale: 1.4))
+        _ = t.gesture(DeviceID(2), GestureEvent(kind: .hold, phase: .begin, fingers: 2))
+        let cut = t.cut { $0.kind == .pinch }
+        #expect(cut.map { $0.device } == [pad])
+        #expect(cut.map { $0.end } == [GestureEvent(kind: .pinch, phase: .end, fingers: 2, scale: 1.4, cancelled: true)])
+        #expect(t.cut { $0.kind == .pinch }.isEmpty, "only once")
+        #expect(t.gesture(pad, GestureEvent(kind: .pinch, phase: .end, fingers: 2)).isEmpty)
+        #expect(t.activeGesture(on: pad) == nil, "the end still closes it")
+        #expect(t.gesture(pad, GestureEvent(kind: .swipe, phase: .update, fingers: 3)).isEmpty, "a stray")
+        #expect(t.activeGesture(on: DeviceID(2))?.kind == .hold)
+    }
 }

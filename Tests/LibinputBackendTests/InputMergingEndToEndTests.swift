@@ -14,7 +14,7 @@ import TestSupport
 /// What the engine got, split by source (libinput ids are moved past `libinputDeviceOffset`).
 struct MergedStream {
     var events: [InputEvent]
-    static func isLibinput(_ e: InputEvent) -> Bool { e.device.rawValue >= InputMerger.libinputDeviceOffset }
+    static func isLibinput(_ e: InputEvent) -> Bool { e.device.rawValue >= InputPipeline.libinputDeviceOffset }
 
     init(_ lines: [String]) throws {
         let body = lines.filter { $0.hasPrefix("input ") }.map { String($0.dropFirst("input ".count)) }

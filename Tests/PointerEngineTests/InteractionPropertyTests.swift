@@ -146,7 +146,7 @@ struct InteractionPropertyTests {
             var t = 0.0
             for _ in 0..<rng.int(1...20) {
                 t += rng.double(0...40)
-                let event: PageTransition.Event = switch rng.int(0...4) {
+                let event: PageSwipePhase = switch rng.int(0...4) {
                 case 0: .began
                 case 1, 2: .changed(dx: rng.double(-400...400))
                 case 3: .ended

@@ -83,7 +83,7 @@ struct PointerTests {
         s.wait(1)
         func beamOnly(_ f: Frame) -> Bool {
             // The beam: one thin rounded rect (the arrow is a path 13 pt wide).
-            f.pointer.layers.allSatisfy { $0.shape == .roundedRect && $0.bounds.width <= PointerTuning.beamWidth * 1.5 }
+            f.pointer.layers.allSatisfy { $0.shape == .beam && $0.bounds.width <= PointerTuning.beamWidth * 1.5 }
         }
         #expect(beamOnly(s.frame()))
         s.wait(PointerSettings().autoHideDelay! - 1 + 0.001)
@@ -150,7 +150,7 @@ struct PointerTests {
         s.enter(at: Point(t.midX, t.midY))
         s.wait(1)
         let layer = try #require(s.frame().pointer.layers.last)
-        #expect(layer.shape == .roundedRect)
+        #expect(layer.shape == .beam, "the engine says it is the beam; the renderer draws what it is told")
         #expect(abs(layer.bounds.height - 20) < 1e-6)
         #expect(abs(layer.bounds.width - PointerTuning.beamWidth) < 1e-6)
     }

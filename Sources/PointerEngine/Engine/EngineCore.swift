@@ -500,7 +500,7 @@ extension EngineCore {
     var idleDeadline: Timestamp? { visibility.idleDeadline(autoHideDelay: settings.autoHideDelay) }
 
     mutating func stepAnimations(to t: Timestamp) {
-        let dt = Double(t.rawValue - animationTime.rawValue) / 1e6
+        let dt = (t - animationTime).seconds
         animationTime = t
         // With the `.frames` clock, input handled since the last frame may be later than `t`:
         // the gesture interpreter and the interactions, which saw that input, are never

@@ -109,7 +109,7 @@ struct InputTracker: Sendable {
     /// `interval` seconds and `doubleClickSlop` points), remembered for the next press.
     mutating func clickCount(_ b: PointerButton, at p: Point, now: Timestamp, interval: Double) -> Int {
         var count = 1
-        if let l = lastClick, l.button == b, Double(now.rawValue &- l.time.rawValue) / 1e6 <= interval,
+        if let l = lastClick, l.button == b, case let gap = now - l.time, gap >= .zero, gap.seconds <= interval,
            l.at.distance(to: p) <= InputTracker.doubleClickSlop {
             count = l.count + 1
         }
@@ -120,8 +120,9 @@ struct InputTracker: Sendable {
     /// Whether a touch lifting at `now` over `hit` is a tap on the element it came down on:
     /// nobody used it, it stayed within `tapSlop` and was short (`tapMaximumDuration`).
     static func isTap(_ t: TouchPoint, hit: ElementID?, handled: Bool, now: Timestamp) -> ElementID? {
-        let duration = Double(now.rawValue &- t.time.rawValue) / 1e6
-        guard !handled, !t.handled, !t.moved, duration <= tapMaximumDuration, let e = t.element, e == hit else { return nil }
+        let duration = now - t.time
+        guard !handled, !t.handled, !t.moved, duration >= .zero, duration.seconds <= tapMaximumDuration,
+              let e = t.element, e == hit else { return nil }
         return e
     }
 

@@ -10,7 +10,7 @@ struct KeyRepeater: Sendable {
     /// Each keyboard's repeat, from its `keyRepeat` event.
     var rates: [DeviceID: KeyRepeat] = [:]
     /// The key that repeats, on which keyboard, and when it presses next.
-    private(set) var held: (key: KeyCode, device: DeviceID, next: Timestamp, interval: UInt64)?
+    private(set) var held: (key: KeyCode, device: DeviceID, next: Timestamp, interval: TimeSpan)?
 
     /// The keys that repeat: the ones that move through content (G10). Modifiers never do,
     /// and text keys arrive as placeholders with nothing to repeat.
@@ -31,8 +31,9 @@ struct KeyRepeater: Sendable {
         if pressed {
             held = nil
             guard Self.repeats(key), let r = rates[device], r.rate > 0 else { return }
-            let interval = max(1, UInt64((1_000_000 / Double(r.rate)).rounded()))
-            held = (key, device, Timestamp(rawValue: now.rawValue + UInt64(max(0, r.delay)) * 1000), interval)
+            // A press every 1/rate seconds, never closer than a microsecond.
+            let interval = max(TimeSpan(microseconds: 1), .milliseconds(1000 / Double(r.rate)))
+            held = (key, device, now + .milliseconds(Double(max(0, r.delay))), interval)
         } else if let h = held, h.key == key, h.device == device {
             held = nil
         }
@@ -47,7 +48,7 @@ struct KeyRepeater: Sendable {
     /// The repeat at `deadline` happens: returns the key and schedules the next one.
     mutating func fire() -> KeyCode? {
         guard var h = held else { return nil }
-        h.next = Timestamp(rawValue: h.next.rawValue + h.interval)
+        h.next = h.next + h.interval
         held = h
         return h.key
     }

@@ -29,7 +29,7 @@ struct PointerMagnet: Sendable {
     /// M3: when the moving pointer comes to rest (its speed decays to zero), nil: at rest.
     var restDeadline: Timestamp? {
         guard let m = lastMotion, velocity.speed > 0 else { return nil }
-        return Timestamp(rawValue: m.rawValue + UInt64(MagnetismTuning.velocitySmoothing * 1e6))
+        return m + .seconds(MagnetismTuning.velocitySmoothing)
     }
 
     /// Time reached `t` without motion: the speed decays.

@@ -7,6 +7,9 @@ package enum PointerTuning {
     package static let arrowSize = Size(width: 13, height: 19)
     /// P2: I-beam stroke width at size 1, points.
     package static let beamWidth = 2.0
+    /// P2, P3: a morph between an I-beam and a rounded shape draws the beam while its thinner
+    /// side is at most this at size 1 (at least 0.5), points; past it, the rounded shape.
+    package static let beamMorphThickness = 4.0
     /// P2, P6: the I-beam's stroke is never wider than this, points, at any pointer size (its
     /// height follows the line): a wider beam hides the glyph under it, the one being aimed at.
     package static let maximumBeamWidth = 3.0
@@ -72,6 +75,9 @@ struct ShapeTarget: Hashable, Sendable {
     var opacity: Double
     /// Drawn under the element's content.
     var underContent: Bool
+    /// An I-beam, or a shape frozen mid-morph as one: the thinner side up to which a morph
+    /// with it draws the beam (`PointerTuning.beamMorphThickness`), points; 0: not a beam.
+    var beamThickness: Double = 0
 
     func rect(at drawn: Point) -> Rect {
         switch anchor {
@@ -80,9 +86,12 @@ struct ShapeTarget: Hashable, Sendable {
         }
     }
 
+    /// Morphs continuously with another rounded shape (P3).
     var isRounded: Bool {
-        if case .roundedRect = shape { return true }
-        return false
+        switch shape {
+        case .roundedRect, .beam: true
+        case .arrow, .ellipse, .path, .system: false
+        }
     }
 }
 
@@ -108,7 +117,8 @@ struct PointerMorph: Hashable, Sendable {
             let dominantIsTo = progress.value >= 0.5 || from == nil
             let base = dominantIsTo ? to : (from ?? to)
             from = ShapeTarget(key: base.key, shape: c.shape, anchor: .pointer(c.bounds.offsetBy(.zero - drawn)),
-                               cornerRadius: c.cornerRadius, opacity: base.opacity, underContent: base.underContent)
+                               cornerRadius: c.cornerRadius, opacity: base.opacity, underContent: base.underContent,
+                               beamThickness: c.shape == .beam ? max(to.beamThickness, from?.beamThickness ?? 0) : 0)
         } else {
             from = to
         }
@@ -137,7 +147,8 @@ struct PointerMorph: Hashable, Sendable {
             let x1 = lerp(fromRect.maxX, toRect.maxX, p), y1 = lerp(fromRect.maxY, toRect.maxY, p)
             let r = Rect(corner: Point(x0, y0), Point(max(x0, x1), max(y0, y1)))
             let radius = min(max(0, lerp(from.cornerRadius, to.cornerRadius, p)), min(r.width, r.height) / 2)
-            return [PointerLayer(shape: .roundedRect, bounds: r, cornerRadius: radius,
+            let beam = min(r.width, r.height) <= max(from.beamThickness, to.beamThickness)
+            return [PointerLayer(shape: beam ? .beam : .roundedRect, bounds: r, cornerRadius: radius,
                                  opacity: clamp(lerp(from.opacity, to.opacity, p), 0, 1))]
         }
         // Different kinds (or reduce motion): a cross-fade.

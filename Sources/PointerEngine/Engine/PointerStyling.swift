@@ -139,8 +139,9 @@ struct PointerStyler: Sendable {
         let w = PointerTuning.beamWidth(size: settings.size)
         let r = axis == .vertical ? Rect(x: -w / 2, y: -length / 2, width: w, height: length)
                                   : Rect(x: -length / 2, y: -w / 2, width: length, height: w)
-        return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .roundedRect,
-                           anchor: .pointer(r), cornerRadius: w / 2, opacity: 1, underContent: false)
+        return ShapeTarget(key: .init(axis == .vertical ? .verticalBeam : .horizontalBeam, element: element, size: Size(length, w)), shape: .beam,
+                           anchor: .pointer(r), cornerRadius: w / 2, opacity: 1, underContent: false,
+                           beamThickness: PointerTuning.beamMorphThickness * max(settings.size, 0.5))
     }
 
     /// The target for a shape a style or an interaction asks for (P1, P2).

@@ -182,7 +182,7 @@ struct VisibilityTracker: Sendable {
     /// while shown), nil: never.
     func idleDeadline(autoHideDelay: Double?) -> Timestamp? {
         guard let delay = autoHideDelay, machine.state == .visible else { return nil }
-        return Timestamp(rawValue: lastActivity.rawValue + UInt64(max(0, delay) * 1e6))
+        return lastActivity + .seconds(max(0, delay))
     }
 
     /// Points the fade at the state: in quickly when shown, out slowly when hidden.

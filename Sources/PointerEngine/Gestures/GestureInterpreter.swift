@@ -96,13 +96,6 @@ package enum GestureIntent: Sendable, Equatable {
 
 package enum GesturePhaseReport: String, Sendable, Equatable { case began, changed, ended, cancelled }
 
-package enum PageSwipePhase: Sendable, Equatable {
-    case began
-    case changed(dx: Double)
-    case ended
-    case cancelled
-}
-
 /// A swipe's state for the app and the inspector (G5).
 package struct SwipeReport: Sendable, Equatable {
     package var kind: GestureKind
@@ -215,7 +208,7 @@ package struct GestureInterpreter: Sendable, Equatable {
     /// becomes a secondary click (G4, G9): one of the engine's deadlines (`Engine.nextDeadline`),
     /// so the click comes with no further input. nil: nothing is held back.
     package var pendingTapDeadline: Timestamp? {
-        pendingTap.map { Timestamp(rawValue: $0.time.rawValue + UInt64(Self.doubleTapInterval * 1e6)) }
+        pendingTap.map { $0.time + .seconds(Self.doubleTapInterval) }
     }
 
     /// Releases a pending two-finger tap as a secondary click once no partner can come, and

@@ -35,7 +35,7 @@ package struct PageInteraction: Interaction {
         ctx.containers(at: p).first { ctx.layout[$0].map(Self.isPaged) ?? false }
     }
 
-    mutating func send(_ ev: PageTransition.Event, to id: ElementID, _ ctx: inout InteractionContext) {
+    mutating func send(_ ev: PageSwipePhase, to id: ElementID, _ ctx: inout InteractionContext) {
         guard var p = transition(id, ctx) else { return }
         if let page = p.handle(ev, now: now) { ctx.emit(.pageChanged(id, page: page)) }
         pages[id] = p
@@ -52,17 +52,13 @@ package struct PageInteraction: Interaction {
                 guard active == nil, let id = pagedView(at: at, ctx) else { return .ignored }
                 active = (id, false)
                 send(.began, to: id, &ctx)
-            case .changed(let dx):
+            case .changed:
                 guard let a = active else { return .ignored }
-                send(.changed(dx: dx), to: a.view, &ctx)
-            case .ended:
-                guard let a = active else { return .ignored }
-                active = nil
-                send(.ended, to: a.view, &ctx)
-            case .cancelled:
+                send(phase, to: a.view, &ctx)
+            case .ended, .cancelled:
                 guard let a = active else { return .ignored }
                 active = nil
-                send(.cancelled, to: a.view, &ctx)
+                send(phase, to: a.view, &ctx)
             }
             return .handled
         case .intent(.scroll(let d, .finger), let at, _):

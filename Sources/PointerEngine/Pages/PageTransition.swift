@@ -2,6 +2,16 @@
 // with the fingers; the release turns the page or springs back.
 import InputProtocol
 
+/// A page swipe's phase (G5, G7): what the interpreter says (`Intent.pageSwipe`) and what a
+/// `PageTransition` follows, one type for both.
+package enum PageSwipePhase: Sendable, Equatable {
+    case began
+    /// The fingers moved by `dx` points.
+    case changed(dx: Double)
+    case ended
+    case cancelled
+}
+
 /// Offsets are relative to the current page, in points: negative shows the next page coming in
 /// from the right (fingers moved left), positive the previous one.
 ///
@@ -15,13 +25,6 @@ import InputProtocol
 ///     settling --> idle: settled
 /// ```
 package struct PageTransition: Sendable, Equatable {
-    package enum Event: Sendable, Equatable {
-        case began
-        /// The fingers moved by `dx` points.
-        case changed(dx: Double)
-        case ended
-        case cancelled
-    }
     package enum State: Sendable, Equatable {
         case idle
         case tracking(raw: Double)
@@ -52,7 +55,7 @@ package struct PageTransition: Sendable, Equatable {
 
     /// Returns the page turned to when a release commits, nil otherwise.
     @discardableResult
-    package mutating func handle(_ event: Event, now: Timestamp) -> Int? {
+    package mutating func handle(_ event: PageSwipePhase, now: Timestamp) -> Int? {
         advance(to: now)
         switch (state, event) {
         case (.idle, .began), (.settling, .began):

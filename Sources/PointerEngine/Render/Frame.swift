@@ -81,7 +81,7 @@ public enum PointerLayerShape: Hashable, Sendable {
     /// The modern arrow; `bounds` is its box, the tip at `PointerAppearance.position`.
     case arrow
     /// A rounded rectangle filling `bounds` with `cornerRadius` (the classic circle is a
-    /// rounded rect whose radius is half its size; beams are thin rounded rects too).
+    /// rounded rect whose radius is half its size).
     case roundedRect
     /// An ellipse filling `bounds`.
     case ellipse
@@ -90,6 +90,10 @@ public enum PointerLayerShape: Hashable, Sendable {
     case path(PointerPath)
     /// A system cursor image (P4), drawn at `bounds`.
     case system(SystemCursor)
+    /// The I-beam over text (P2), filling `bounds`: it lies along their longer side, the
+    /// shorter is its stroke, `cornerRadius` rounds its ends. Morphing to or from a rounded
+    /// shape, a layer is the beam while it is still about as thin as one.
+    case beam
 }
 
 /// One drawn pointer layer. Morphs between rounded shapes are continuous (bounds and radius

@@ -102,7 +102,9 @@ package struct ZoomController: Sendable, Equatable {
     package private(set) var state: State = .idle
     package private(set) var transform: CanvasTransform
 
-    package init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double = 8, rotationSnap: Double? = nil) {
+    /// A controller showing `content` fitted in `viewport`. `minimumScale` nil: the fitted
+    /// scale; `maximumScale`: the layout's (`ScrollTraits.maximumZoom`), the one maximum there is.
+    package init(viewport: Size, content: Size, minimumScale: Double? = nil, maximumScale: Double, rotationSnap: Double? = nil) {
         self.viewport = viewport; self.contentSize = content
         let fitted = Self.fittedScale(viewport: viewport, content: content)
         self.minimumScale = minimumScale ?? fitted

@@ -151,7 +151,7 @@ enum CheckCommand {
     static func source(of e: InputEvent, backend: String?) -> CheckSource {
         switch backend {
         case "libinput": .libinput
-        case "wayland+libinput": e.device.rawValue >= InputMerger.libinputDeviceOffset ? .libinput : .compositor
+        case "wayland+libinput": e.device.rawValue >= InputPipeline.libinputDeviceOffset ? .libinput : .compositor
         default: .compositor
         }
     }

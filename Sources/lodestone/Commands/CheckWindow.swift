@@ -12,7 +12,7 @@
 //             forwards holds: libinput saw one, the seat did not);
 //   libinput  InputPipeline's merge, policy libinput: gestures, keys and modifiers from libinput;
 //   both      InputPipeline's merge, policy both; the report gives the libinput→compositor offset.
-// libinput's devices are moved past InputMerger.libinputDeviceOffset in every case, so a trace of
+// libinput's devices are moved past InputPipeline.libinputDeviceOffset in every case, so a trace of
 // the check reads back with each event's source (backend "wayland+libinput").
 import GestureCheck
 import InputPipeline
@@ -248,7 +248,7 @@ final class CheckWindow {
     private func libinputEvent(_ raw: InputEvent, now: Timestamp) {
         if options.input == .wayland {
             for var e in watchPipeline.libinput(raw, now: now) {
-                e.device = DeviceID(e.device.rawValue + InputMerger.libinputDeviceOffset)
+                e.device = DeviceID(e.device.rawValue + InputPipeline.libinputDeviceOffset)
                 take(e)
             }
         } else {
@@ -262,7 +262,7 @@ final class CheckWindow {
         if e.time < traceTime { e.time = traceTime }
         traceTime = e.time
         try? recorder?.append(e)
-        let source: CheckSource = e.device.rawValue >= InputMerger.libinputDeviceOffset ? .libinput : .compositor
+        let source: CheckSource = e.device.rawValue >= InputPipeline.libinputDeviceOffset ? .libinput : .compositor
         let s = SourcedEvent(source, e)
         all.append(s)
         if case .deviceAdded(let name, let caps) = e.kind {
