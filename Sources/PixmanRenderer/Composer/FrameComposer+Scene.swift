@@ -61,6 +61,7 @@ extension FrameComposer {
         kinds = Array(Set(factKinds.filter { $0 != 0 })).sorted()
         let count = Int(kinds.last ?? 0) + 1
         kindFacts = [AnyHashable?](repeating: nil, count: count)
+        lastFacts = nil
         factVersions = [Int](repeating: 0, count: count)
         ownReveal = order.map { client.drawsOwnReveal($0) }
     }

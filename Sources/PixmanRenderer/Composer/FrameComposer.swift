@@ -116,6 +116,8 @@ public final class FrameComposer {
     /// which counts their changes (an element is keyed on the version: one comparison per kind
     /// and frame, not one per element), and the kinds read.
     var kindFacts: [AnyHashable?] = [], factVersions: [Int] = [], kinds: [UInt8] = []
+    /// The facts of the last frame whose kinds' parts were compared.
+    var lastFacts: AnyHashable?
     /// Per slot of the paint order: the item and what it was built from (`kept` false: none),
     /// and whether last frame's list had the element (not clipped away or faded out).
     var entries: [Entry] = []
@@ -210,7 +212,9 @@ public final class FrameComposer {
         // every line whole.
         let ink = reference ? Ink(measure: measure) : Ink(measure: { [lines] in lines.measure($0, $1, measure) })
         let facts = client.facts(of: frame)
-        if let facts {
+        // Each kind's part looked at only when the facts changed (most frames: a pointer move).
+        if let facts, facts != lastFacts {
+            lastFacts = facts
             for k in kinds {
                 let f = client.facts(facts, relevantTo: k)
                 if kindFacts[Int(k)] != f { kindFacts[Int(k)] = f; factVersions[Int(k)] &+= 1 }
