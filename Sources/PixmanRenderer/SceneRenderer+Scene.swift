@@ -2,8 +2,10 @@
 // render are brought up to date from the scene's marks alone — an unmarked item is not looked
 // at — and what changed becomes the frame's damage: the union of old and new bounds of every
 // item that appeared, vanished, changed or moved in the stacking order (issue 6 §2, issue 8).
-// A scene this renderer did not draw last (or whose marks another renderer took) is compared
-// item by item instead.
+// A scene this renderer drew last is never compared whole, also when its writer replaced every
+// item (RetainedScene.replaceAll(with:marking:), the frame composer restacking): the unmarked
+// items are found by identity and not looked at. Only a scene this renderer did not draw last
+// (or whose marks another renderer took) is compared item by item.
 import PointerEngine
 
 extension SceneRenderer {

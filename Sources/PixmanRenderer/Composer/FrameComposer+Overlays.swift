@@ -37,8 +37,8 @@ extension FrameComposer {
         }
         if let drag = frame.drag, let first = drag.items.first, let e = layout[first], let r = surfaceFrame(first) {
             // The first item's look at rest, scaled onto the preview, with a shadow and a count.
-            let kind = structure.slot[first].map { factKinds[$0] } ?? 0
-            let own = reference ? facts : kind == 0 ? nil : facts.map { client.facts($0, relevantTo: kind) }
+            let kind = structure.slot[first].map { Int(factKinds[$0]) } ?? 0
+            let own = reference ? facts : kind == 0 ? nil : kindFacts[kind]
             var ops = client.look(e, in: r, state: nil, facts: own, ink: ink) ?? []
             let s = drag.previewRect.width / max(r.width, 1)
             ops = ops.map { $0.transformed(scale: s, about: r.center, offset: drag.previewRect.center - r.center) }

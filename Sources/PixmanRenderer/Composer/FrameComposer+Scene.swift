@@ -58,6 +58,11 @@ extension FrameComposer {
         let order = structure.paintOrder
         factKinds = order.map { client.factKind(of: $0) }
         factSlots = factKinds.indices.filter { factKinds[$0] != 0 }
+        kinds = Array(Set(factKinds.filter { $0 != 0 })).sorted()
+        let count = Int(kinds.last ?? 0) + 1
+        kindFacts = [AnyHashable?](repeating: nil, count: count)
+        lastFacts = nil
+        factVersions = [Int](repeating: 0, count: count)
         ownReveal = order.map { client.drawsOwnReveal($0) }
     }
 
@@ -70,18 +75,18 @@ extension FrameComposer {
 
     /// The item built for the element at `slot` of the paint order, when it was built from
     /// these (the fields of ElementKey: state and effect are the frame's, `present`'s for the
-    /// slot; `facts` nil: the look reads none, they are not compared). Compared where they are
+    /// slot; `facts`: the version of the facts its look reads, -1: none, not compared). Compared where they are
     /// kept: the key is large, a copy per element was a tenth of a frame's CPU. On a hit the
     /// element is shown with its kept item (nil: it draws nothing).
-    func hit(slot: Int, frame: Rect, present: Present, placement: Placement, opacity: Double, facts: AnyHashable?) -> Bool {
+    func hit(slot: Int, frame: Rect, present: Present, placement: Placement, opacity: Double, facts: Int) -> Bool {
         let s = Int(present.states[slot]), e = Int(present.effects[slot])
         let hit = entries.withUnsafeBufferPointer { b -> Bool in
             guard b[slot].kept, b[slot].key.frame == frame, b[slot].key.opacity == opacity, b[slot].key.placement == placement
             else { return false }
             guard s < 0 ? b[slot].key.state == nil : b[slot].key.state == present.frame.elementStates[s] else { return false }
-            if e < 0 { return b[slot].key.effect == nil && (facts == nil || b[slot].key.facts == facts) }
+            if e < 0 { return b[slot].key.effect == nil && (facts < 0 || b[slot].key.facts == facts) }
             guard let kept = b[slot].key.effect, kept.value == present.frame.effects[e] else { return false }
-            return facts == nil || b[slot].key.facts == facts
+            return facts < 0 || b[slot].key.facts == facts
         }
         guard hit else { return false }
         hits += 1
@@ -95,11 +100,11 @@ extension FrameComposer {
     }
 
     /// The look kept for the element at `slot` when it was drawn at `frame` in state `state`
-    /// with the same facts (`facts` nil: none read): only its effect, fade or placement changed.
-    func look(slot: Int, frame: Rect, state: ElementState?, facts: AnyHashable?) -> [DrawOp]? {
+    /// with the same facts (`facts`: their version, -1: none read): only its effect, fade or placement changed.
+    func look(slot: Int, frame: Rect, state: ElementState?, facts: Int) -> [DrawOp]? {
         let same = entries.withUnsafeBufferPointer { b -> Bool in
             b[slot].kept && b[slot].key.frame == frame && (b[slot].key.state == state || touchFault == .lookIgnoresState)
-                && (facts == nil || b[slot].key.facts == facts)
+                && (facts < 0 || b[slot].key.facts == facts)
         }
         return same ? entries[slot].look : nil
     }

@@ -88,8 +88,8 @@ public final class FrameComposer {
         var effect: KeptEffect?
         var placement = Placement()
         var opacity = 0.0
-        /// The frame facts the look read (ComposerClient.facts(_:relevantTo:)); nil: none.
-        var facts: AnyHashable?
+        /// The version (`factVersions`) of the frame facts the look read; -1: none.
+        var facts = -1
     }
 
     final class KeptEffect {
@@ -112,6 +112,12 @@ public final class FrameComposer {
     /// Per slot, from the client: the frame fact its look reads (0: none), the slots that
     /// read one, and whether it is a revealing control that draws its own fade.
     var factKinds: [UInt8] = [], factSlots: [Int] = [], ownReveal: [Bool] = []
+    /// Per kind of fact the layout's looks read: this frame's relevant facts and their version,
+    /// which counts their changes (an element is keyed on the version: one comparison per kind
+    /// and frame, not one per element), and the kinds read.
+    var kindFacts: [AnyHashable?] = [], factVersions: [Int] = [], kinds: [UInt8] = []
+    /// The facts of the last frame whose kinds' parts were compared.
+    var lastFacts: AnyHashable?
     /// Per slot of the paint order: the item and what it was built from (`kept` false: none),
     /// and whether last frame's list had the element (not clipped away or faded out).
     var entries: [Entry] = []
@@ -206,6 +212,14 @@ public final class FrameComposer {
         // every line whole.
         let ink = reference ? Ink(measure: measure) : Ink(measure: { [lines] in lines.measure($0, $1, measure) })
         let facts = client.facts(of: frame)
+        // Each kind's part looked at only when the facts changed (most frames: a pointer move).
+        if let facts, facts != lastFacts {
+            lastFacts = facts
+            for k in kinds {
+                let f = client.facts(facts, relevantTo: k)
+                if kindFacts[Int(k)] != f { kindFacts[Int(k)] = f; factVersions[Int(k)] &+= 1 }
+            }
+        }
         let structure = self.structure
         // The frame's states, effects and container transforms by slot (no hashing per element).
         let present = self.present(structure, frame)
@@ -252,9 +266,8 @@ public final class FrameComposer {
         if let clip = place.clip, place.rotation == nil, !clip.intersects(r) { return hide(slot: slot) }
         let opacity = revealOpacity(slot: slot, structure, present)
         if opacity <= 0 { return hide(slot: slot) }
-        let kind = factKinds[slot]
-        let relevant = kind == 0 ? nil : facts.map { client.facts($0, relevantTo: kind) }
-        let keyed = keyIgnoresContentFacts ? nil : relevant
+        let kind = Int(factKinds[slot])
+        let keyed = kind == 0 || keyIgnoresContentFacts ? -1 : factVersions[kind]
         if hit(slot: slot, frame: r, present: present, placement: place, opacity: opacity, facts: keyed) { return }
         let st = present.state(slot), fx = present.effect(slot)
         // The look itself is drawn again only when its frame, state or facts changed, not for
@@ -265,7 +278,7 @@ public final class FrameComposer {
         } else if let e = layout[id] {
             // Drawn from the facts the key holds, not the frame's: a look reading more than its
             // key would draw differently from the reference (property test).
-            look = client.look(e, in: r, state: st, facts: reference ? facts : relevant, ink: ink)
+            look = client.look(e, in: r, state: st, facts: reference ? facts : kind == 0 ? nil : kindFacts[kind], ink: ink)
         } else {
             look = nil
         }

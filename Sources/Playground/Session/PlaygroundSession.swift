@@ -7,7 +7,12 @@ import PixmanRenderer
 /// The engine, the showcase state, the HUD and a damage-tracking renderer.
 public final class PlaygroundSession {
     public private(set) var engine: Engine
-    public private(set) var state = ShowcaseState()
+    public private(set) var state = ShowcaseState() {
+        didSet { if state != oldValue { stateVersion &+= 1 } }
+    }
+    /// Counts the changes of `state`: the kept looks' key (ShowcaseComposer.stateVersion), so
+    /// a frame compares one number, not the whole state.
+    private var stateVersion = 0
     public internal(set) var hud = GestureHUD()
     public let isShowcase: Bool
     public let renderer: SceneRenderer
@@ -333,8 +338,9 @@ public final class PlaygroundSession {
             hud.hovered = "—"; hud.effect = "—"
         }
         // The session's conventions never change, so the kept looks (cache) stay right.
-        let showcase = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
+        var showcase = ShowcaseComposer(layout: e.layout, state: state, hud: hud, isShowcase: isShowcase,
                                         conventions: e.settings.conventions)
+        showcase.stateVersion = stateVersion
         body(showcase, frame, { e.surfaceFrame(of: $0) })
     }
 

@@ -47,18 +47,13 @@ final class HUDItemCache {
         return (head, pointer)
     }
 
-    /// The HUD's items, one per operation (ItemID "hud", k). The upper sections and the
-    /// pointer section are each described again only when what they show changed (their
-    /// keys); of a group described again, only the parts that differ from the kept ones are
-    /// drawn again (a part draws from its own value: HUDPart). Equal to
-    /// `ShowcaseComposer.hudItems(h, in: place, ink: ink)`.
-    func hudItems(_ h: GestureHUD, in place: GestureHUD.Placement, ink: Ink) -> [DisplayItem] {
-        updateHUD(h, in: place, ink: ink)
-        return hud?.items ?? []
-    }
-
-    /// The HUD's items brought up to date for `generation` (FrameComposer.generation: a new
-    /// layout or scale forgets the kept parts), and the indices drawn again (nil: any may differ).
+    /// The HUD's items, one per operation (ItemID "hud", k), brought up to date for
+    /// `generation` (FrameComposer.generation: a new layout or scale forgets the kept parts),
+    /// and the indices drawn again (nil: any may differ). The upper sections and the pointer
+    /// section are each described again only when what they show changed (their keys); of a
+    /// group described again, only the parts that differ from the kept ones are drawn again (a
+    /// part draws from its own value: HUDPart). Equal to `ShowcaseComposer.hudItems(h, in:
+    /// place, ink: ink)`.
     func items(_ h: GestureHUD, in place: GestureHUD.Placement, ink: Ink, generation: Int) -> (items: [DisplayItem], changed: [Int]?) {
         if generation != self.generation { hud = nil; self.generation = generation }
         updateHUD(h, in: place, ink: ink)

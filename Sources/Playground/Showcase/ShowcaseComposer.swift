@@ -19,6 +19,9 @@ public struct ShowcaseComposer {
     public var conventions: Conventions
     /// The HUD's items kept between frames (nil: drawn from scratch, the reference).
     var hudCache: HUDItemCache?
+    /// A number that changes whenever `state` does (PlaygroundSession's), keying the kept looks
+    /// in its place; nil: they are keyed on the state itself.
+    var stateVersion: Int?
 
     public init(layout: Layout, state: ShowcaseState = ShowcaseState(), hud: GestureHUD? = nil, isShowcase: Bool,
                 conventions: Conventions = .desktop) {
@@ -66,7 +69,10 @@ extension ShowcaseComposer: ComposerClient {
         var isShowcase: Bool
     }
 
-    package var looksKey: AnyHashable { LooksKey(state: state, isShowcase: isShowcase) }
+    package var looksKey: AnyHashable {
+        if let stateVersion { return AnyHashable(isShowcase ? stateVersion : ~stateVersion) }
+        return LooksKey(state: state, isShowcase: isShowcase)
+    }
 
     package func factKind(of id: ElementID) -> UInt8 { isShowcase ? ContentFacts.kind(of: id).rawValue : 0 }
 
