@@ -78,7 +78,7 @@ extension Canvas {
     /// top-left at pixel (x, y).
     func copy(_ source: PixmanImage, placedAt x: Int, _ y: Int, box: PixelRect) {
         let r = box.intersection(clip)
-        image.composite(.source, source: source, sourceAt: r.x - x, r.y - y, to: r.x, r.y, width: r.width, height: r.height)
+        image.copyRows(of: source, sourceAt: r.x - x, r.y - y, to: r.x, r.y, width: r.width, height: r.height)
     }
 
     /// Pixels an operation never touches inside its bounds: the hole of a rect-like outline

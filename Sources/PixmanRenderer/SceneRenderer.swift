@@ -45,6 +45,14 @@ public final class SceneRenderer {
     /// Shadows and text over one known opaque colour in a full repaint: their exact pixels,
     /// copied from cached images (see `RenderCache.preblended`), also painted first.
     private var copies: [(image: PixmanImage, x: Int, y: Int, box: PixelRect)] = []
+    /// The plan cut into bands (`bandHeight`): each band's plain fills (ARGB8888 words, boxes
+    /// cut to the band), copies (index into `copies`, box cut to the band) and steps (indices
+    /// into `plan`, top-down), as ranges of the three lists; made with the plan, so painting a
+    /// band visits only what reaches it and builds nothing.
+    private var bands: [(rect: PixelRect, fills: Range<Int>, copies: Range<Int>, steps: Range<Int>)] = []
+    private var bandFills: [(pixel: UInt32, box: PixelRect)] = []
+    private var bandCopies: [(copy: Int, box: PixelRect)] = []
+    private var bandSteps: [Int] = []
     /// The plan of the last repaint, reused while neither the scene nor the rectangle changed.
     private var planRect = PixelRect.zero
     private var planVersion = -1
@@ -188,20 +196,46 @@ public final class SceneRenderer {
         // The scene and the rectangle as last time (a new buffer of an unchanged scene): the plan holds.
         if rect != planRect || planVersion != sceneVersion || planBackground != background {
             makePlan(rect, placed, canvas)
+            makeBands(rect)
             planRect = rect; planVersion = sceneVersion; planBackground = background
         }
         if let observe = stepObserver { observedPaint(placed, canvas, observe); return }
+        for band in bands {
+            canvas.withClip(band.rect) {
+                for i in band.fills { canvas.fillPixels(bandFills[i].box, pixel: bandFills[i].pixel) }
+                for i in band.copies {
+                    let k = bandCopies[i].copy
+                    canvas.copy(copies[k].image, placedAt: copies[k].x, copies[k].y, box: bandCopies[i].box)
+                }
+                for i in band.steps { run(plan[bandSteps[i]], placed, canvas) }
+            }
+        }
+    }
+
+    /// Cuts the plan of `rect` into bands (`bands`): what each band paints, in painting order.
+    private func makeBands(_ rect: PixelRect) {
+        bands.removeAll(keepingCapacity: true)
+        bandFills.removeAll(keepingCapacity: true)
+        bandCopies.removeAll(keepingCapacity: true)
+        bandSteps.removeAll(keepingCapacity: true)
         let bandRows = SceneRenderer.bandHeight(width: rect.width)
         var y = rect.y
         while y < rect.maxY {
             let band = PixelRect(x: rect.x, y: y, width: rect.width, height: min(bandRows, rect.maxY - y))
-            canvas.withClip(band) {
-                for fill in solidFills { canvas.fillPixels(fill.boxes, fill.color) }
-                for c in copies { canvas.copy(c.image, placedAt: c.x, c.y, box: c.box) }
-                for k in stride(from: plan.count - 1, through: 0, by: -1) where plan[k].box.intersects(band) {
-                    run(plan[k], placed, canvas)
+            let fills = bandFills.count, copied = bandCopies.count, steps = bandSteps.count
+            for f in solidFills.indices {
+                let pixel = solidFills[f].color.argb32
+                for box in solidFills[f].boxes {
+                    let r = box.intersection(band)
+                    if !r.isEmpty { bandFills.append((pixel, r)) }
                 }
             }
+            for k in copies.indices {
+                let r = copies[k].box.intersection(band)
+                if !r.isEmpty { bandCopies.append((k, r)) }
+            }
+            for k in stride(from: plan.count - 1, through: 0, by: -1) where plan[k].box.intersects(band) { bandSteps.append(k) }
+            bands.append((band, fills..<bandFills.count, copied..<bandCopies.count, steps..<bandSteps.count))
             y += bandRows
         }
     }
