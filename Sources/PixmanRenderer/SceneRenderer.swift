@@ -396,11 +396,14 @@ public final class SceneRenderer {
                 // known colour, its pixels are fixed; copy them and hide what is below.
                 if preblend, opaqueClip.1.isEmpty, plan.count > firstStep {
                     takeSteps(from: firstStep)
+                    let corners = canvas.gradientCorners(op)
                     for step in stepScratch {
                         if opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
                            let under = underColor([step.box], below: i, j, placed, canvas) {
                             copies.append((cache.preblended(cs, over: under), cs.x, cs.y, step.box))
                             occluded.add(step.box); anyOccluder = true
+                        } else if let corners {
+                            if preblendCorners(corners, of: step, placed, canvas) { anyOccluder = true }
                         } else {
                             plan.append(step)
                         }
@@ -420,6 +423,27 @@ public final class SceneRenderer {
             solidFills.removeAll { $0.boxes.isEmpty }
             solidIndex = Dictionary(uniqueKeysWithValues: solidFills.enumerated().map { ($1.color, $0) })
         }
+    }
+
+    /// A step of an opaque rounded gradient: where it meets a corner square lying on one known
+    /// colour, a pre-blended copy of that square (an icon's corners on the window background);
+    /// the rest stays a step. True when a copy was made (its pixels hide what is below).
+    private func preblendCorners(_ corners: GradientCorners, of step: (item: Int, op: Int, box: PixelRect), _ placed: [Placed],
+                                 _ canvas: Canvas) -> Bool {
+        let opaqueClip = placed[step.item].opaqueClip.0
+        var copied = false
+        visible.reset(step.box)
+        for square in corners.squares {
+            let piece = square.rect.intersection(step.box)
+            guard !piece.isEmpty, opaqueClip.contains(piece),
+                  let under = underColor([piece], below: step.item, step.op, placed, canvas) else { continue }
+            let image = cache.preblended(corners, right: square.right, bottom: square.bottom, over: under)
+            copies.append((image, square.rect.x, square.rect.y, piece))
+            occluded.add(piece); copied = true
+            subtractRect(visible, piece)
+        }
+        visible.forEachRect { plan.append((step.item, step.op, $0)) }
+        return copied
     }
 
     /// The interior of an opaque solid fill as disjoint parts inside `rect` and the item's clip
