@@ -47,7 +47,26 @@ enum RenderBench {
             tools.forEach { printCPUTimes($0, frames: frames) }
             return []
         }
+        if let moves = getenv("LODESTONE_RENDER_MOVES") {
+            let frames = Int(String(cString: moves)).flatMap { $0 > 1 ? $0 : nil } ?? 2000
+            tools.forEach { printMoveTimes($0, frames: frames) }
+            return []
+        }
         return sizes.flatMap { measure($0, quick: quick) }
+    }
+
+    /// Pointer-move frames (buffer age 1) in thread CPU time, to stderr:
+    /// `LODESTONE_RENDER_MOVES=N lodestone bench render` (N frames; callgrind counts them too).
+    static func printMoveTimes(_ size: Size, frames: Int) {
+        let (canvas, renderer, first) = fullRepaintSubject(size)
+        let scene = RenderBenchScene(scale: size.scale)
+        renderer.render(first, into: canvas, bufferAge: 0)
+        var times: [Double] = []
+        for n in 1...frames {
+            let items = scene.items(pointer: RenderBenchScene.pointer(frame: n))
+            let t = cpuNow(); renderer.render(items, into: canvas, bufferAge: 1); times.append((cpuNow() - t) * 1000)
+        }
+        Diagnostics.emit("moves \(size.label): pointer move p50 \(median(times)) p90 \(percentile(times, 0.9)) ms\n")
     }
 
     /// The benchmark scene's first frame with a renderer and canvas of its own (env tools).
