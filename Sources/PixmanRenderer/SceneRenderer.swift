@@ -200,6 +200,18 @@ public final class SceneRenderer {
             planRect = rect; planVersion = sceneVersion; planBackground = background
         }
         if let observe = stepObserver { observedPaint(placed, canvas, observe); return }
+        if bands.count == 1 {
+            // One band (a small repaint, e.g. a pointer move): everything reaches it, no lists.
+            canvas.withClip(rect) {
+                for f in solidFills.indices {
+                    let pixel = solidFills[f].color.argb32
+                    for box in solidFills[f].boxes { canvas.fillPixels(box, pixel: pixel) }
+                }
+                for c in copies.indices { canvas.copy(copies[c].image, placedAt: copies[c].x, copies[c].y, box: copies[c].box) }
+                for k in stride(from: plan.count - 1, through: 0, by: -1) { run(plan[k], placed, canvas) }
+            }
+            return
+        }
         for band in bands {
             canvas.withClip(band.rect) {
                 for i in band.fills { canvas.fillPixels(bandFills[i].box, pixel: bandFills[i].pixel) }
@@ -219,6 +231,11 @@ public final class SceneRenderer {
         bandCopies.removeAll(keepingCapacity: true)
         bandSteps.removeAll(keepingCapacity: true)
         let bandRows = SceneRenderer.bandHeight(width: rect.width)
+        if rect.height <= bandRows {
+            // One band: `paint` draws the plan's own lists.
+            bands.append((rect, 0..<0, 0..<0, 0..<0))
+            return
+        }
         var y = rect.y
         while y < rect.maxY {
             let band = PixelRect(x: rect.x, y: y, width: rect.width, height: min(bandRows, rect.maxY - y))
