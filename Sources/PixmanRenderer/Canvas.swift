@@ -258,6 +258,13 @@ public final class Canvas {
         image.fill(.source, c, x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
+    /// Replaces the pixels of `box` (inside the clip) with an ARGB8888 word
+    /// (`PremultipliedColor.argb32`).
+    func fillPixels(_ box: PixelRect, pixel: UInt32) {
+        let r = box.intersection(clip)
+        image.store(pixel, x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
     /// Replaces every pixel of `boxes` (inside the clip) with a premultiplied colour, in one
     /// pixman call.
     func fillPixels(_ boxes: [PixelRect], _ c: PremultipliedColor) {

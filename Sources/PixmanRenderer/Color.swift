@@ -56,4 +56,9 @@ struct PremultipliedColor: Hashable {
         @inline(__always) func c(_ shift: UInt32) -> UInt16 { UInt16((v >> shift) & 0xFF) * 257 }
         self.init(r: c(16), g: c(8), b: c(0), a: c(24))
     }
+
+    /// The ARGB8888 word pixman stores for this colour (its 16-bit channels' high bytes).
+    var argb32: UInt32 {
+        UInt32(a >> 8) << 24 | UInt32(r >> 8) << 16 | UInt32(g & 0xFF00) | UInt32(b >> 8)
+    }
 }

@@ -147,6 +147,31 @@ final class PixmanImage {
         }
     }
 
+    /// Stores `pixel` (an ARGB8888 word, as `PremultipliedColor.argb32`) in every pixel of a
+    /// rectangle of this ARGB8888 image: what `fill(.source, …)` does after its colour
+    /// conversion and region building, without them (one plain fill per rectangle).
+    func store(_ pixel: UInt32, x: Int, y: Int, width w: Int, height h: Int) {
+        guard w > 0, h > 0 else { return }
+        _ = pixman_fill(data.assumingMemoryBound(to: UInt32.self), Int32(stride / 4), 32, Int32(x - originX), Int32(y - originY),
+                        Int32(w), Int32(h), pixel)
+    }
+
+    /// Copies pixels of the ARGB8888 `source` onto this ARGB8888 image row by row, as
+    /// `composite(.source, …)` does (pixman's own copy is a row blit too), without a pixman
+    /// call's setup; through pixman when the rectangle leaves the source.
+    func copyRows(of source: PixmanImage, sourceAt sx: Int, _ sy: Int, to x: Int, _ y: Int, width w: Int, height h: Int) {
+        let dx = x - originX, dy = y - originY
+        guard w > 0, h > 0 else { return }
+        guard dx >= 0, dy >= 0, dx + w <= width, dy + h <= height, sx >= 0, sy >= 0, sx + w <= source.width,
+              sy + h <= source.height else {
+            composite(.source, source: source, sourceAt: sx, sy, to: x, y, width: w, height: h)
+            return
+        }
+        let sStride = source.stride, dStride = stride
+        let src = UnsafeRawPointer(source.data + sy * sStride + sx * 4), dst = data + dy * dStride + dx * 4
+        for r in 0..<h { (dst + r * dStride).copyMemory(from: src + r * sStride, byteCount: w * 4) }
+    }
+
     /// Copies an ARGB8888 `source` whose rows are each one colour (a vertical gradient) onto
     /// this ARGB8888 image, as `composite(.source, …)` would, by storing each row's colour
     /// across the row: no source pixels are read but one per row, and no pixman call is made.

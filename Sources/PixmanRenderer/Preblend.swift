@@ -10,6 +10,28 @@ enum CoverageKey: Hashable {
     case mask(MaskKey)
     /// A line of text at a canvas scale (one cached run image per line).
     case text(String, Font, scale: Double)
+    /// One corner square of an opaque rounded gradient (`GradientCorners`): the gradient
+    /// image through the corner mask.
+    case gradientCorner(GradientKey, MaskKey, right: Bool, bottom: Bool)
+}
+
+/// How an opaque rounded gradient is drawn split (`Canvas.fill(_:in:_:opacity:)`): copied or
+/// spread plainly but for its four `corner`-pixel corner squares, which alone go through the
+/// corner mask. Over one known colour those squares' pixels are fixed, like a shadow's.
+struct GradientCorners {
+    var gradient: GradientKey
+    var mask: MaskKey
+    /// The shape's pixels and its corner squares' side.
+    var px: PixelRect
+    var corner: Int
+
+    /// The corner squares: top-left, top-right, bottom-left, bottom-right.
+    var squares: [(rect: PixelRect, right: Bool, bottom: Bool)] {
+        let c = corner
+        return [(false, false), (true, false), (false, true), (true, true)].map { right, bottom in
+            (PixelRect(x: right ? px.maxX - c : px.x, y: bottom ? px.maxY - c : px.y, width: c, height: c), right, bottom)
+        }
+    }
 }
 
 /// A solid colour drawn through one coverage image whose top-left lands at pixel (x, y).
@@ -64,6 +86,22 @@ extension Canvas {
         }
     }
 
+    /// An opaque rounded gradient drawn split, with its corner squares (nil for every other
+    /// operation and for gradients drawn whole): the same conditions as its drawing.
+    func gradientCorners(_ op: DrawOp) -> GradientCorners? {
+        guard case .gradient(let shape, let rect, let gradient, let opacity) = op, opacity >= 1 else { return nil }
+        switch shape {
+        case .roundedRect, .capsule: break
+        default: return nil
+        }
+        let px = snapped(rect)
+        let corner = Int(cornerRadiusPixels(shape, px).rounded(.up))
+        guard corner > 0, px.width > 2 * corner, px.height > 2 * corner, gradient.stops.allSatisfy({ $0.color.alpha >= 1 })
+        else { return nil }
+        return GradientCorners(gradient: GradientKey(gradient: gradient, width: px.width, height: px.height),
+                               mask: Canvas.cornerMaskKey(maskKey(shape, px), corner: corner), px: px, corner: corner)
+    }
+
     /// A solid colour through a cached mask placed at `at`, when its pre-blended image stays
     /// small (a big shape's edge is not worth a big image).
     private func covered(_ key: MaskKey, _ color: Color, _ at: PixelRect) -> CoveredSolid? {
@@ -78,7 +116,7 @@ extension Canvas {
     /// top-left at pixel (x, y).
     func copy(_ source: PixmanImage, placedAt x: Int, _ y: Int, box: PixelRect) {
         let r = box.intersection(clip)
-        image.composite(.source, source: source, sourceAt: r.x - x, r.y - y, to: r.x, r.y, width: r.width, height: r.height)
+        image.copyRows(of: source, sourceAt: r.x - x, r.y - y, to: r.x, r.y, width: r.width, height: r.height)
     }
 
     /// Pixels an operation never touches inside its bounds: the hole of a rect-like outline
@@ -100,6 +138,22 @@ extension Canvas {
 }
 
 extension RenderCache {
+    /// The corner square of `corners` at (`right`, `bottom`) over the opaque colour `under`,
+    /// as the image of that square (the call `Canvas.paintCorner` makes, made once, cached).
+    func preblended(_ corners: GradientCorners, right: Bool, bottom: Bool, over under: PremultipliedColor) -> PixmanImage {
+        let key = PreblendKey(coverage: .gradientCorner(corners.gradient, corners.mask, right: right, bottom: bottom),
+                              color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), under: under)
+        return preblendedImage(key) {
+            let c = corners.corner, px = corners.px
+            let img = PixmanImage.owning(layout: .argb32, width: c, height: c)
+            img.fill(.source, under, x: 0, y: 0, width: c, height: c)
+            img.composite(.over, source: gradient(corners.gradient), mask: mask(corners.mask),
+                          sourceAt: right ? px.width - c : 0, bottom ? px.height - c : 0, maskAt: right ? c : 0, bottom ? c : 0,
+                          to: 0, 0, width: c, height: c)
+            return img
+        }
+    }
+
     /// `covered`'s colour through its coverage over the opaque colour `under`, as an image of
     /// the coverage's size (made once, cached like masks).
     func preblended(_ covered: CoveredSolid, over under: PremultipliedColor) -> PixmanImage {

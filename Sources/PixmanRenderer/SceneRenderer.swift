@@ -45,6 +45,14 @@ public final class SceneRenderer {
     /// Shadows and text over one known opaque colour in a full repaint: their exact pixels,
     /// copied from cached images (see `RenderCache.preblended`), also painted first.
     private var copies: [(image: PixmanImage, x: Int, y: Int, box: PixelRect)] = []
+    /// The plan cut into bands (`bandHeight`): each band's plain fills (ARGB8888 words, boxes
+    /// cut to the band), copies (index into `copies`, box cut to the band) and steps (indices
+    /// into `plan`, top-down), as ranges of the three lists; made with the plan, so painting a
+    /// band visits only what reaches it and builds nothing.
+    private var bands: [(rect: PixelRect, fills: Range<Int>, copies: Range<Int>, steps: Range<Int>)] = []
+    private var bandFills: [(pixel: UInt32, box: PixelRect)] = []
+    private var bandCopies: [(copy: Int, box: PixelRect)] = []
+    private var bandSteps: [Int] = []
     /// The plan of the last repaint, reused while neither the scene nor the rectangle changed.
     private var planRect = PixelRect.zero
     private var planVersion = -1
@@ -188,20 +196,63 @@ public final class SceneRenderer {
         // The scene and the rectangle as last time (a new buffer of an unchanged scene): the plan holds.
         if rect != planRect || planVersion != sceneVersion || planBackground != background {
             makePlan(rect, placed, canvas)
+            makeBands(rect)
             planRect = rect; planVersion = sceneVersion; planBackground = background
         }
         if let observe = stepObserver { observedPaint(placed, canvas, observe); return }
+        if bands.count == 1 {
+            // One band (a small repaint, e.g. a pointer move): everything reaches it, no lists.
+            canvas.withClip(rect) {
+                for f in solidFills.indices {
+                    let pixel = solidFills[f].color.argb32
+                    for box in solidFills[f].boxes { canvas.fillPixels(box, pixel: pixel) }
+                }
+                for c in copies.indices { canvas.copy(copies[c].image, placedAt: copies[c].x, copies[c].y, box: copies[c].box) }
+                for k in stride(from: plan.count - 1, through: 0, by: -1) { run(plan[k], placed, canvas) }
+            }
+            return
+        }
+        for band in bands {
+            canvas.withClip(band.rect) {
+                for i in band.fills { canvas.fillPixels(bandFills[i].box, pixel: bandFills[i].pixel) }
+                for i in band.copies {
+                    let k = bandCopies[i].copy
+                    canvas.copy(copies[k].image, placedAt: copies[k].x, copies[k].y, box: bandCopies[i].box)
+                }
+                for i in band.steps { run(plan[bandSteps[i]], placed, canvas) }
+            }
+        }
+    }
+
+    /// Cuts the plan of `rect` into bands (`bands`): what each band paints, in painting order.
+    private func makeBands(_ rect: PixelRect) {
+        bands.removeAll(keepingCapacity: true)
+        bandFills.removeAll(keepingCapacity: true)
+        bandCopies.removeAll(keepingCapacity: true)
+        bandSteps.removeAll(keepingCapacity: true)
         let bandRows = SceneRenderer.bandHeight(width: rect.width)
+        if rect.height <= bandRows {
+            // One band: `paint` draws the plan's own lists.
+            bands.append((rect, 0..<0, 0..<0, 0..<0))
+            return
+        }
         var y = rect.y
         while y < rect.maxY {
             let band = PixelRect(x: rect.x, y: y, width: rect.width, height: min(bandRows, rect.maxY - y))
-            canvas.withClip(band) {
-                for fill in solidFills { canvas.fillPixels(fill.boxes, fill.color) }
-                for c in copies { canvas.copy(c.image, placedAt: c.x, c.y, box: c.box) }
-                for k in stride(from: plan.count - 1, through: 0, by: -1) where plan[k].box.intersects(band) {
-                    run(plan[k], placed, canvas)
+            let fills = bandFills.count, copied = bandCopies.count, steps = bandSteps.count
+            for f in solidFills.indices {
+                let pixel = solidFills[f].color.argb32
+                for box in solidFills[f].boxes {
+                    let r = box.intersection(band)
+                    if !r.isEmpty { bandFills.append((pixel, r)) }
                 }
             }
+            for k in copies.indices {
+                let r = copies[k].box.intersection(band)
+                if !r.isEmpty { bandCopies.append((k, r)) }
+            }
+            for k in stride(from: plan.count - 1, through: 0, by: -1) where plan[k].box.intersects(band) { bandSteps.append(k) }
+            bands.append((band, fills..<bandFills.count, copied..<bandCopies.count, steps..<bandSteps.count))
             y += bandRows
         }
     }
@@ -362,11 +413,14 @@ public final class SceneRenderer {
                 // known colour, its pixels are fixed; copy them and hide what is below.
                 if preblend, opaqueClip.1.isEmpty, plan.count > firstStep {
                     takeSteps(from: firstStep)
+                    let corners = canvas.gradientCorners(op)
                     for step in stepScratch {
                         if opaqueClip.0.contains(step.box), let cs = canvas.coveredSolid(op, box: step.box),
                            let under = underColor([step.box], below: i, j, placed, canvas) {
                             copies.append((cache.preblended(cs, over: under), cs.x, cs.y, step.box))
                             occluded.add(step.box); anyOccluder = true
+                        } else if let corners {
+                            if preblendCorners(corners, of: step, placed, canvas) { anyOccluder = true }
                         } else {
                             plan.append(step)
                         }
@@ -386,6 +440,27 @@ public final class SceneRenderer {
             solidFills.removeAll { $0.boxes.isEmpty }
             solidIndex = Dictionary(uniqueKeysWithValues: solidFills.enumerated().map { ($1.color, $0) })
         }
+    }
+
+    /// A step of an opaque rounded gradient: where it meets a corner square lying on one known
+    /// colour, a pre-blended copy of that square (an icon's corners on the window background);
+    /// the rest stays a step. True when a copy was made (its pixels hide what is below).
+    private func preblendCorners(_ corners: GradientCorners, of step: (item: Int, op: Int, box: PixelRect), _ placed: [Placed],
+                                 _ canvas: Canvas) -> Bool {
+        let opaqueClip = placed[step.item].opaqueClip.0
+        var copied = false
+        visible.reset(step.box)
+        for square in corners.squares {
+            let piece = square.rect.intersection(step.box)
+            guard !piece.isEmpty, opaqueClip.contains(piece),
+                  let under = underColor([piece], below: step.item, step.op, placed, canvas) else { continue }
+            let image = cache.preblended(corners, right: square.right, bottom: square.bottom, over: under)
+            copies.append((image, square.rect.x, square.rect.y, piece))
+            occluded.add(piece); copied = true
+            subtractRect(visible, piece)
+        }
+        visible.forEachRect { plan.append((step.item, step.op, $0)) }
+        return copied
     }
 
     /// The interior of an opaque solid fill as disjoint parts inside `rect` and the item's clip

@@ -36,10 +36,37 @@ enum RenderBench {
                         Size(label: "4K", scale: 2, pointerGoal: 0.1, cachedCairoGoal: 1.25)]
 
     /// Runs everything; `quick` shortens runs (for tests of the command itself).
+    /// `LODESTONE_RENDER_SIZE=1080p` (or 4K) limits the env tools below to one size (a
+    /// callgrind run of one size's full repaints: `LODESTONE_RENDER_CPU=20`, 20 frames).
     static func run(quick: Bool = false) -> [BenchFigure] {
-        if getenv("LODESTONE_RENDER_BREAKDOWN") != nil { sizes.forEach { printBreakdown($0) } }
-        if getenv("LODESTONE_RENDER_CPU") != nil { sizes.forEach { printCPUTimes($0) }; return [] }
+        let only = getenv("LODESTONE_RENDER_SIZE").map { String(cString: $0) }
+        let tools = sizes.filter { only == nil || $0.label == only }
+        if getenv("LODESTONE_RENDER_BREAKDOWN") != nil { tools.forEach { printBreakdown($0) } }
+        if let cpu = getenv("LODESTONE_RENDER_CPU") {
+            let frames = Int(String(cString: cpu)).flatMap { $0 > 1 ? $0 : nil } ?? 300
+            tools.forEach { printCPUTimes($0, frames: frames) }
+            return []
+        }
+        if let moves = getenv("LODESTONE_RENDER_MOVES") {
+            let frames = Int(String(cString: moves)).flatMap { $0 > 1 ? $0 : nil } ?? 2000
+            tools.forEach { printMoveTimes($0, frames: frames) }
+            return []
+        }
         return sizes.flatMap { measure($0, quick: quick) }
+    }
+
+    /// Pointer-move frames (buffer age 1) in thread CPU time, to stderr:
+    /// `LODESTONE_RENDER_MOVES=N lodestone bench render` (N frames; callgrind counts them too).
+    static func printMoveTimes(_ size: Size, frames: Int) {
+        let (canvas, renderer, first) = fullRepaintSubject(size)
+        let scene = RenderBenchScene(scale: size.scale)
+        renderer.render(first, into: canvas, bufferAge: 0)
+        var times: [Double] = []
+        for n in 1...frames {
+            let items = scene.items(pointer: RenderBenchScene.pointer(frame: n))
+            let t = cpuNow(); renderer.render(items, into: canvas, bufferAge: 1); times.append((cpuNow() - t) * 1000)
+        }
+        Diagnostics.emit("moves \(size.label): pointer move p50 \(median(times)) p90 \(percentile(times, 0.9)) ms\n")
     }
 
     /// The benchmark scene's first frame with a renderer and canvas of its own (env tools).
@@ -94,8 +121,9 @@ enum RenderBench {
     }
 
     /// Full repaints against memcpy in thread CPU time, interleaved, to stderr:
-    /// `LODESTONE_RENDER_CPU=1 lodestone bench render` (compares builds on a loaded machine).
-    static func printCPUTimes(_ size: Size) {
+    /// `LODESTONE_RENDER_CPU=1 lodestone bench render` (compares builds on a loaded machine; a
+    /// count above 1 is the number of frames, 300 otherwise).
+    static func printCPUTimes(_ size: Size, frames: Int) {
         let (canvas, renderer, items) = fullRepaintSubject(size)
         let bytes = canvas.height * canvas.stride
         let src = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
@@ -104,7 +132,7 @@ enum RenderBench {
         memset(src, 0x5A, bytes); memset(dst, 0, bytes)
         for _ in 0..<3 { renderer.render(items, into: canvas, bufferAge: 0); memcpy(dst, src, bytes) }
         var copy: [Double] = [], full: [Double] = []
-        for _ in 0..<300 {
+        for _ in 0..<frames {
             var t = cpuNow(); memcpy(dst, src, bytes); copy.append((cpuNow() - t) * 1000)
             t = cpuNow(); renderer.render(items, into: canvas, bufferAge: 0); full.append((cpuNow() - t) * 1000)
         }
