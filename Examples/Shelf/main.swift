@@ -52,7 +52,7 @@ final class ShelfWindow {
     let window: Window
     let cache = RenderCache()
     lazy var renderer = SceneRenderer(background: Color(hex: 0xF2F2F7), cache: cache)
-    var composer = FrameComposer(scale: 1)
+    let composer = FrameComposer()
     var deadline: LoopTimer?
 
     init() throws {
@@ -91,8 +91,7 @@ final class ShelfWindow {
         let b = ctx.buffer
         guard let canvas = Canvas(pixels: b.pixels, width: b.size.width, height: b.size.height, stride: b.stride,
                                   scale: ctx.scale, cache: cache) else { return }
-        // Text positions depend on the scale: at a new scale the composer starts afresh.
-        if ctx.scale != composer.scale { composer = FrameComposer(scale: ctx.scale) }
+        composer.use(scale: ctx.scale)  // text positions depend on it: a new scale composes afresh
         let engine = shelf.engine
         let measure: (String, Font) -> TextExtents = { canvas.measure($0, font: $1) }
         composer.compose(engine.describe(), layout: engine.layout, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure,
