@@ -14,7 +14,8 @@ struct Command: Sendable {
 }
 
 enum CLI {
-    static let version = "0.1.0"
+    /// The release: CHANGELOG.md's newest version (InstallTests.makeInstall checks they agree).
+    static let version = "0.10.0"
 
     /// Exit statuses, documented in --help.
     enum Status {

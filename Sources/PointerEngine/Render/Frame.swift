@@ -9,7 +9,8 @@
 //   2. highlight platters (E1), above their element's content;
 //   3. scroll edge effects, scroll indicators, drop-target states, band selection;
 //   4. the drag preview;
-//   5. the pointer (unless `pointer.isUnderContent`, then right after the effects' element);
+//   5. the pointer (unless `pointer.isUnderContent`: then in step 1, just below the element
+//      `pointer.underElement`, which covers it as it lifts: E2);
 //   6. accessories, annotations, the context menu.
 //
 // Units: every length and position is in surface points (1 pt = s pixels at buffer scale s),
