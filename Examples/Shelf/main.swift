@@ -16,7 +16,7 @@ func say(_ lines: [String]) { for l in lines { print(l) }; fflush(nil) }
 
 /// Each element's look at `r` (state: pressed, selected, dragged). The engine's effects
 /// (highlight, lift, hover), the pointer and the drag preview are drawn by the composer.
-func look(_ e: Element, in r: Rect, state: ElementState?, measure: (String, Font) -> TextExtents) -> [DrawOp]? {
+func look(_ e: Element, in r: Rect, state: ElementState?, measure: TextMeasure) -> [DrawOp]? {
     let font = Font.system(14, bold: e.kind == .button)
     func text(_ s: String, _ color: Color) -> DrawOp { Painter.label(s, in: r, font: font, color: color, metrics: measure(s, font))[0] }
     switch e.kind {
@@ -93,7 +93,7 @@ final class ShelfWindow {
                                   scale: ctx.scale, cache: cache) else { return }
         composer.use(scale: ctx.scale)  // text positions depend on it: a new scale composes afresh
         let engine = shelf.engine
-        let measure: (String, Font) -> TextExtents = { canvas.measure($0, font: $1) }
+        let measure: TextMeasure = { canvas.measure($0, font: $1) }
         composer.compose(engine.describe(), layout: engine.layout, surfaceFrame: { engine.surfaceFrame(of: $0) }, measure: measure,
                          look: { look($0, in: $1, state: $2, measure: measure) })
         renderer.render(composer.scene, into: canvas, bufferAge: ctx.isFullRepaint ? 0 : b.age)
